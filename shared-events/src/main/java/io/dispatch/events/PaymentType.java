@@ -1,0 +1,6 @@
+package io.dispatch.events;
+
+public enum PaymentType {
+  COD,
+  PREPAID
+}
