@@ -1,0 +1,190 @@
+package io.dispatch.command.dispatch.domain;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
+import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmDelivery;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
+import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
+import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
+import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
+import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
+import io.dispatch.events.Actor;
+import io.dispatch.events.ActorType;
+import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDelivered;
+import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchPickedUp;
+import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderLocationUpdated;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.UUID;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.AggregateLifecycle;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/**
+ * One delivery, event-sourced. It enforces the lifecycle NEW → ASSIGNED → PICKED_UP →
+ * IN_TRANSIT → DELIVERED, FAILED from any non-terminal status, CANCELLED from NEW only. Every
+ * command handler after creation answers the sequence number of the last event it applied, so
+ * the caller can wait for that event to reach the log.
+ */
+@Aggregate
+public class Dispatch {
+
+  @AggregateIdentifier private UUID dispatchId;
+  private UUID merchantId;
+  private DispatchStatus status;
+  private UUID riderId;
+  private String deliveryPin;
+
+  protected Dispatch() {
+    // for Axon
+  }
+
+  @CommandHandler
+  public Dispatch(CreateDispatch command, Clock clock) {
+    apply(new DispatchCreated(
+        command.dispatchId(), command.merchantId(), clock.instant(), command.actor(), command.externalId(),
+        command.customerName(), command.customerPhone(), command.pickup(), command.dropoff(),
+        command.paymentType(), command.amountCents(), command.feeCents(), command.currency(),
+        command.targetPickupAt(), command.targetDeliveryAt(), command.zoneId(), command.source(),
+        command.trackingToken(), command.deliveryPin()));
+  }
+
+  @CommandHandler
+  public long handle(AssignRider command, Clock clock) {
+    boolean reassignment = status == DispatchStatus.ASSIGNED && command.actor().type() == ActorType.OPERATOR;
+    if (status != DispatchStatus.NEW && !reassignment) {
+      throw new TransitionNotAllowed(status, "assign");
+    }
+    apply(new RiderAssigned(dispatchId, merchantId, clock.instant(), command.actor(), command.riderId(), riderId));
+    return lastSequence();
+  }
+
+  @CommandHandler
+  public long handle(ConfirmPickup command, Clock clock) {
+    requireAssignedRider(command.riderId());
+    requireStatus(DispatchStatus.ASSIGNED, "pick up");
+    apply(new DispatchPickedUp(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
+    return lastSequence();
+  }
+
+  @CommandHandler
+  public long handle(DepartForDropoff command, Clock clock) {
+    requireAssignedRider(command.riderId());
+    requireStatus(DispatchStatus.PICKED_UP, "depart with");
+    apply(new DispatchDeparted(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
+    return lastSequence();
+  }
+
+  @CommandHandler
+  public long handle(ConfirmDelivery command, Clock clock) {
+    requireAssignedRider(command.riderId());
+    requireStatus(DispatchStatus.IN_TRANSIT, "deliver");
+    var proof = ProofRules.check(command, deliveryPin, clock.instant());
+    apply(new DispatchDelivered(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId, proof));
+    return lastSequence();
+  }
+
+  @CommandHandler
+  public long handle(FailDispatch command, Clock clock) {
+    if (command.actor().type() == ActorType.RIDER) {
+      requireAssignedRider(UUID.fromString(command.actor().id()));
+    }
+    if (status.isTerminal()) {
+      throw new TransitionNotAllowed(status, "fail");
+    }
+    apply(new DispatchFailed(
+        dispatchId, merchantId, clock.instant(), command.actor(), command.reasonCode(), command.detail()));
+    return lastSequence();
+  }
+
+  @CommandHandler
+  public long handle(CancelDispatch command, Clock clock) {
+    if (!merchantId.equals(command.merchantId())) {
+      throw new NotFound();
+    }
+    requireStatus(DispatchStatus.NEW, "cancel");
+    apply(new DispatchCancelled(
+        dispatchId, merchantId, clock.instant(), Actor.merchant(merchantId), command.reason()));
+    return lastSequence();
+  }
+
+  @CommandHandler
+  public long handle(RecordRiderLocation command, Clock clock) {
+    requireAssignedRider(command.riderId());
+    if (status.isTerminal()) {
+      throw new TransitionNotAllowed(status, "track");
+    }
+    apply(new RiderLocationUpdated(
+        dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId, command.latitude(),
+        command.longitude(), command.recordedAt()));
+    return lastSequence();
+  }
+
+  @EventSourcingHandler
+  void on(DispatchCreated event) {
+    dispatchId = event.dispatchId();
+    merchantId = event.merchantId();
+    status = DispatchStatus.NEW;
+    deliveryPin = event.deliveryPin();
+  }
+
+  @EventSourcingHandler
+  void on(RiderAssigned event) {
+    status = DispatchStatus.ASSIGNED;
+    riderId = event.riderId();
+  }
+
+  @EventSourcingHandler
+  void on(DispatchPickedUp event) {
+    status = DispatchStatus.PICKED_UP;
+  }
+
+  @EventSourcingHandler
+  void on(DispatchDeparted event) {
+    status = DispatchStatus.IN_TRANSIT;
+  }
+
+  @EventSourcingHandler
+  void on(DispatchDelivered event) {
+    status = DispatchStatus.DELIVERED;
+  }
+
+  @EventSourcingHandler
+  void on(DispatchFailed event) {
+    status = DispatchStatus.FAILED;
+  }
+
+  @EventSourcingHandler
+  void on(DispatchCancelled event) {
+    status = DispatchStatus.CANCELLED;
+  }
+
+  private void requireStatus(DispatchStatus expected, String action) {
+    if (status != expected) {
+      throw new TransitionNotAllowed(status, action);
+    }
+  }
+
+  private void requireAssignedRider(UUID actingRider) {
+    if (riderId == null || !Objects.equals(riderId, actingRider)) {
+      throw new NotTheAssignedRider();
+    }
+  }
+
+  private static long lastSequence() {
+    return AggregateLifecycle.getVersion();
+  }
+}

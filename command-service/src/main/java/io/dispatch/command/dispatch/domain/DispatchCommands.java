@@ -1,0 +1,64 @@
+package io.dispatch.command.dispatch.domain;
+
+import io.dispatch.events.Actor;
+import io.dispatch.events.FailureReason;
+import io.dispatch.events.PaymentType;
+import io.dispatch.events.ProofOfDelivery.ProofType;
+import io.dispatch.events.Source;
+import io.dispatch.events.Stop;
+import java.time.Instant;
+import java.util.UUID;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/** The commands the Dispatch aggregate accepts, in the imperative. */
+public final class DispatchCommands {
+
+  private DispatchCommands() {}
+
+  /** Fee, zone, tracking token and PIN are decided before the command (pricing is not the aggregate's). */
+  public record CreateDispatch(
+      @TargetAggregateIdentifier UUID dispatchId,
+      UUID merchantId,
+      Actor actor,
+      String externalId,
+      String customerName,
+      String customerPhone,
+      Stop pickup,
+      Stop dropoff,
+      PaymentType paymentType,
+      long amountCents,
+      long feeCents,
+      String currency,
+      Instant targetPickupAt,
+      Instant targetDeliveryAt,
+      String zoneId,
+      Source source,
+      String trackingToken,
+      String deliveryPin) {}
+
+  /** A rider takes a NEW delivery, or an operator reassigns an ASSIGNED one. */
+  public record AssignRider(@TargetAggregateIdentifier UUID dispatchId, UUID riderId, Actor actor) {}
+
+  public record ConfirmPickup(@TargetAggregateIdentifier UUID dispatchId, UUID riderId) {}
+
+  public record DepartForDropoff(@TargetAggregateIdentifier UUID dispatchId, UUID riderId) {}
+
+  public record ConfirmDelivery(
+      @TargetAggregateIdentifier UUID dispatchId,
+      UUID riderId,
+      ProofType proofType,
+      String recipientName,
+      String photoUrl,
+      String signatureUrl,
+      String pin) {}
+
+  /** By the assigned rider, or by an operator (the actor says which). */
+  public record FailDispatch(
+      @TargetAggregateIdentifier UUID dispatchId, Actor actor, FailureReason reasonCode, String detail) {}
+
+  /** By the owning merchant; another merchant's delivery answers as if it did not exist. */
+  public record CancelDispatch(@TargetAggregateIdentifier UUID dispatchId, UUID merchantId, String reason) {}
+
+  public record RecordRiderLocation(
+      @TargetAggregateIdentifier UUID dispatchId, UUID riderId, double latitude, double longitude, Instant recordedAt) {}
+}

@@ -1,0 +1,53 @@
+package io.dispatch.command.dispatch.domain;
+
+import io.dispatch.events.DispatchStatus;
+
+/** A command the rules of the lifecycle refuse. The web layer maps each kind to its status code. */
+public sealed class DispatchRuleViolation extends RuntimeException {
+
+  DispatchRuleViolation(String message) {
+    super(message, null, false, false);
+  }
+
+  /** The delivery is in a status the command cannot start from (409 CONFLICT). */
+  public static final class TransitionNotAllowed extends DispatchRuleViolation {
+    private final DispatchStatus currentStatus;
+
+    public TransitionNotAllowed(DispatchStatus currentStatus, String action) {
+      super("Cannot " + action + " a delivery that is " + currentStatus);
+      this.currentStatus = currentStatus;
+    }
+
+    public DispatchStatus currentStatus() {
+      return currentStatus;
+    }
+  }
+
+  /** The acting rider is not the one assigned (403 FORBIDDEN). */
+  public static final class NotTheAssignedRider extends DispatchRuleViolation {
+    public NotTheAssignedRider() {
+      super("Only the rider assigned to this delivery may do that");
+    }
+  }
+
+  /** The delivery belongs to another merchant; it answers as missing (404). */
+  public static final class NotFound extends DispatchRuleViolation {
+    public NotFound() {
+      super("Delivery not found");
+    }
+  }
+
+  /** The proof of delivery is incomplete or its PIN does not match (422). */
+  public static final class InvalidProof extends DispatchRuleViolation {
+    private final String field;
+
+    public InvalidProof(String field, String message) {
+      super(message);
+      this.field = field;
+    }
+
+    public String field() {
+      return field;
+    }
+  }
+}

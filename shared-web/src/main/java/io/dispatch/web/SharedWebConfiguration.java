@@ -1,0 +1,30 @@
+package io.dispatch.web;
+
+import io.dispatch.web.identity.IdentityProperties;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Web concerns every HTTP service uses: the envelope and error mapping, request ids, API-key
+ * and admin-token authentication. Imported by command-service and query-service; Spring
+ * registers it once when both run in one JVM.
+ */
+@Configuration(proxyBeanMethods = false)
+@ComponentScan("io.dispatch.web")
+@EnableConfigurationProperties(IdentityProperties.class)
+public class SharedWebConfiguration {
+
+  /** The identity schema (merchants, API keys) is shared by both HTTP services. */
+  @Bean(initMethod = "migrate")
+  Flyway identityFlyway(DataSource dataSource) {
+    return Flyway.configure()
+        .dataSource(dataSource)
+        .schemas("identity")
+        .locations("classpath:db/identity")
+        .load();
+  }
+}

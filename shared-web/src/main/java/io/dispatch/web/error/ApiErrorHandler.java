@@ -1,0 +1,108 @@
+package io.dispatch.web.error;
+
+import io.dispatch.web.Envelope;
+import io.dispatch.web.request.RequestIds;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.codec.DecodingException;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import org.springframework.web.server.WebExceptionHandler;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The one exception-to-envelope mapping of the whole API. Runs before Boot's default handler,
+ * so no request, however malformed, gets a stack trace or an HTML page. Unknown failures are
+ * logged with their request id and answered 500 INTERNAL_ERROR without internals.
+ */
+@Component
+@Order(-2)
+public class ApiErrorHandler implements WebExceptionHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
+
+  private final ObjectMapper json;
+
+  public ApiErrorHandler(ObjectMapper json) {
+    this.json = json;
+  }
+
+  @Override
+  public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
+    ServerHttpResponse response = exchange.getResponse();
+    if (response.isCommitted()) {
+      return Mono.error(failure);
+    }
+    String requestId = RequestIds.of(exchange);
+    Answer answer = answerFor(failure, requestId);
+    Envelope body = Envelope.error(answer.code.name(), answer.message, answer.details, requestId);
+    response.setStatusCode(answer.status);
+    response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+    if (failure instanceof MethodNotAllowedException notAllowed) {
+      response.getHeaders().setAllow(notAllowed.getSupportedMethods());
+    }
+    byte[] bytes = json.writeValueAsBytes(body);
+    return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+  }
+
+  private Answer answerFor(Throwable failure, String requestId) {
+    return switch (failure) {
+      case ApiException api -> new Answer(api.status(), api.code(), api.getMessage(), api.details());
+      case MethodNotAllowedException e ->
+          new Answer(HttpStatus.METHOD_NOT_ALLOWED, ErrorCode.NOT_FOUND,
+              "Method " + e.getHttpMethod() + " is not allowed here", Map.of());
+      case UnsupportedMediaTypeStatusException e ->
+          new Answer(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.VALIDATION_ERROR,
+              "Content-Type must be application/json", body("Content-Type must be application/json"));
+      case ServerWebInputException e when tooLarge(e) ->
+          new Answer(HttpStatus.CONTENT_TOO_LARGE, ErrorCode.VALIDATION_ERROR,
+              "The request body is too large", body("The request body is larger than 4 MiB"));
+      case ServerWebInputException e when e.getCause() instanceof DecodingException ->
+          new Answer(ErrorCode.VALIDATION_ERROR.status(), ErrorCode.VALIDATION_ERROR,
+              "The request body is not valid JSON", body("The body is not valid JSON for this request"));
+      case ServerWebInputException e ->
+          new Answer(ErrorCode.VALIDATION_ERROR.status(), ErrorCode.VALIDATION_ERROR,
+              "The request is not valid", Map.of("fieldErrors", Map.of("request", List.of(String.valueOf(e.getReason())))));
+      case ResponseStatusException e when e.getStatusCode().value() == 404 ->
+          new Answer(HttpStatus.NOT_FOUND, ErrorCode.NOT_FOUND, "No such resource", Map.of());
+      case ResponseStatusException e when e.getStatusCode().is4xxClientError() ->
+          new Answer(e.getStatusCode(), ErrorCode.VALIDATION_ERROR, String.valueOf(e.getReason()), Map.of());
+      case DataBufferLimitException e ->
+          new Answer(HttpStatus.CONTENT_TOO_LARGE, ErrorCode.VALIDATION_ERROR,
+              "The request body is too large", body("The request body is larger than 4 MiB"));
+      default -> {
+        log.error("Unhandled failure, answered 500 (requestId={})", requestId, failure);
+        yield new Answer(HttpStatus.INTERNAL_SERVER_ERROR, ErrorCode.INTERNAL_ERROR,
+            "Internal error; it is safe to retry with the same Idempotency-Key", Map.of());
+      }
+    };
+  }
+
+  private static boolean tooLarge(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof DataBufferLimitException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Map<String, Object> body(String message) {
+    return Map.of("fieldErrors", Map.of("body", List.of(message)));
+  }
+
+  private record Answer(HttpStatusCode status, ErrorCode code, String message, Map<String, Object> details) {}
+}

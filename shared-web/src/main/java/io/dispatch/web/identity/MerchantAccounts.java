@@ -1,0 +1,97 @@
+package io.dispatch.web.identity;
+
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Merchants and their API keys in the shared identity schema. Blocking JDBC: call it off the
+ * event loop.
+ */
+@Component
+public class MerchantAccounts {
+
+  private final JdbcTemplate jdbc;
+  private final Clock clock;
+
+  public MerchantAccounts(JdbcTemplate jdbc, Optional<Clock> clock) {
+    this.jdbc = jdbc;
+    this.clock = clock.orElse(Clock.systemUTC());
+  }
+
+  public record Merchant(UUID id, String name, String status, Instant connectedAt) {}
+
+  public record IssuedKey(String keyId, String apiKey, Set<Scope> scopes, Instant createdAt) {}
+
+  public record StoredKey(String keyId, UUID merchantId, byte[] secretHash, Set<Scope> scopes, boolean usable) {}
+
+  public Merchant createMerchant(String name) {
+    UUID id = UUID.randomUUID();
+    jdbc.update(
+        "insert into identity.merchants (id, name, status, created_at) values (?, ?, 'ACTIVE', ?)",
+        id, name, Timestamp.from(clock.instant()));
+    return new Merchant(id, name, "ACTIVE", null);
+  }
+
+  public Optional<Merchant> findMerchant(UUID id) {
+    return jdbc.query(
+            "select id, name, status, connected_at from identity.merchants where id = ?",
+            (rs, i) -> new Merchant(
+                rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("status"),
+                Optional.ofNullable(rs.getTimestamp("connected_at")).map(Timestamp::toInstant).orElse(null)),
+            id)
+        .stream()
+        .findFirst();
+  }
+
+  public IssuedKey issueKey(UUID merchantId, Collection<Scope> scopes) {
+    String keyId = ApiKeys.newKeyId();
+    String secret = ApiKeys.newSecret();
+    Instant now = clock.instant();
+    jdbc.update(
+        "insert into identity.api_keys (key_id, merchant_id, secret_hash, scopes, created_at) values (?, ?, ?, ?, ?)",
+        keyId, merchantId, ApiKeys.hash(secret), join(scopes), Timestamp.from(now));
+    return new IssuedKey(keyId, keyId + "." + secret, Set.copyOf(scopes), now);
+  }
+
+  /** The key with whether it may be used now: not revoked, merchant active. */
+  public Optional<StoredKey> findKey(String keyId) {
+    return jdbc.query(
+            """
+            select k.key_id, k.merchant_id, k.secret_hash, k.scopes,
+                   (k.revoked_at is null and m.status = 'ACTIVE') as usable
+              from identity.api_keys k join identity.merchants m on m.id = k.merchant_id
+             where k.key_id = ?""",
+            (rs, i) -> new StoredKey(
+                rs.getString("key_id"), rs.getObject("merchant_id", UUID.class), rs.getBytes("secret_hash"),
+                split(rs.getString("scopes")), rs.getBoolean("usable")),
+            keyId)
+        .stream()
+        .findFirst();
+  }
+
+  /** Records the first successful ping; later pings keep the first time. */
+  public Instant markConnected(UUID merchantId) {
+    jdbc.update(
+        "update identity.merchants set connected_at = ? where id = ? and connected_at is null",
+        Timestamp.from(clock.instant()), merchantId);
+    return findMerchant(merchantId).map(Merchant::connectedAt).orElseThrow();
+  }
+
+  private static String join(Collection<Scope> scopes) {
+    return scopes.stream().map(Scope::wireName).sorted().collect(Collectors.joining(","));
+  }
+
+  private static Set<Scope> split(String scopes) {
+    return List.of(scopes.split(",")).stream().filter(s -> !s.isBlank()).map(Scope::fromWireName)
+        .collect(Collectors.toUnmodifiableSet());
+  }
+}
