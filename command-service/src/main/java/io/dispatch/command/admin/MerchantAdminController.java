@@ -1,0 +1,87 @@
+package io.dispatch.command.admin;
+
+import io.dispatch.web.Envelope;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.Scope;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/** Operator API for merchants and their API keys (the key is shown once, here). */
+@RestController
+@RequestMapping(path = "/api/v1/admin/merchants", produces = MediaType.APPLICATION_JSON_VALUE)
+public class MerchantAdminController {
+
+  private final MerchantAccounts accounts;
+
+  public MerchantAdminController(MerchantAccounts accounts) {
+    this.accounts = accounts;
+  }
+
+  public record CreateMerchant(String name) {}
+
+  public record IssueKey(List<String> scopes) {}
+
+  @PostMapping
+  @ResponseStatus(HttpStatus.CREATED)
+  public Mono<Envelope> create(@RequestBody CreateMerchant body) {
+    if (body == null || body.name() == null || body.name().isBlank() || body.name().length() > 200) {
+      throw ApiException.validation("name", "is required, 1 to 200 characters");
+    }
+    return Mono.fromCallable(() -> accounts.createMerchant(body.name().strip()))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(Envelope::of);
+  }
+
+  @PostMapping("/{merchantId}/api-keys")
+  @ResponseStatus(HttpStatus.CREATED)
+  public Mono<Envelope> issueKey(@PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
+    UUID id = parse(merchantId);
+    Set<Scope> scopes = scopes(body);
+    return Mono.fromCallable(() -> {
+          accounts.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
+          return accounts.issueKey(id, scopes);
+        })
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(key -> Envelope.of(new KeyView(key.keyId(), key.apiKey(),
+            key.scopes().stream().map(Scope::wireName).sorted().toList(), key.createdAt())));
+  }
+
+  public record KeyView(String keyId, String apiKey, List<String> scopes, java.time.Instant createdAt) {}
+
+  private static Set<Scope> scopes(IssueKey body) {
+    if (body == null || body.scopes() == null) {
+      return EnumSet.allOf(Scope.class);
+    }
+    try {
+      Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+      body.scopes().forEach(s -> scopes.add(Scope.fromWireName(s)));
+      if (scopes.isEmpty()) {
+        throw new IllegalArgumentException();
+      }
+      return scopes;
+    } catch (RuntimeException e) {
+      throw ApiException.validation("scopes", "must be a non-empty list of 'read' and 'write'");
+    }
+  }
+
+  private static UUID parse(String id) {
+    try {
+      return UUID.fromString(id);
+    } catch (IllegalArgumentException e) {
+      throw ApiException.notFound("Merchant");
+    }
+  }
+}

@@ -1,0 +1,16 @@
+package io.dispatch.command.app;
+
+import io.dispatch.command.CommandServiceConfiguration;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
+
+/** command-service as its own process, against an existing Kafka cluster and PostgreSQL. */
+@SpringBootApplication
+@Import(CommandServiceConfiguration.class)
+public class CommandServiceApplication {
+
+  public static void main(String[] args) {
+    SpringApplication.run(CommandServiceApplication.class, args);
+  }
+}

@@ -1,0 +1,36 @@
+package io.dispatch.command.dispatch.web;
+
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.error.ErrorCode;
+import java.util.Map;
+import org.axonframework.commandhandling.CommandExecutionException;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+
+/** Maps the aggregate's refusals to the contract's codes. */
+public final class DispatchErrors {
+
+  private DispatchErrors() {}
+
+  public static Throwable toApi(Throwable failure) {
+    Throwable cause = failure;
+    while ((cause instanceof CommandExecutionException || cause instanceof java.util.concurrent.CompletionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return switch (cause) {
+      case TransitionNotAllowed t -> ApiException.conflict(
+          t.getMessage(), Map.of("currentStatus", t.currentStatus().name()));
+      case NotTheAssignedRider t -> new ApiException(ErrorCode.FORBIDDEN, t.getMessage());
+      case NotFound t -> ApiException.notFound("Delivery");
+      case InvalidProof t -> ApiException.validation(t.field(), t.getMessage());
+      case AggregateNotFoundException t -> ApiException.notFound("Delivery");
+      case DispatchRuleViolation t -> ApiException.conflict(t.getMessage(), Map.of());
+      default -> cause;
+    };
+  }
+}

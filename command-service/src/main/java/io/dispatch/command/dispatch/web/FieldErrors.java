@@ -1,0 +1,32 @@
+package io.dispatch.command.dispatch.web;
+
+import io.dispatch.web.error.ApiException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Collects validation messages keyed by the field as the client wrote it ({@code orders[3].pickup.lat}). */
+public final class FieldErrors {
+
+  private final Map<String, List<String>> errors = new LinkedHashMap<>();
+
+  public void add(String field, String message) {
+    errors.computeIfAbsent(field, f -> new ArrayList<>()).add(message);
+  }
+
+  /** How many messages so far, to tell whether a step added any. */
+  public int count() {
+    return errors.values().stream().mapToInt(List::size).sum();
+  }
+
+  public boolean isEmpty() {
+    return errors.isEmpty();
+  }
+
+  public void throwIfAny() {
+    if (!errors.isEmpty()) {
+      throw ApiException.validation(Map.copyOf(errors));
+    }
+  }
+}

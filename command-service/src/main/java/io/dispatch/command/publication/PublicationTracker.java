@@ -1,0 +1,87 @@
+package io.dispatch.command.publication;
+
+import io.dispatch.events.EventEnvelope;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Lets a write wait until its last event is on Kafka, so the answer it sends can promise
+ * read-your-writes: once the event is in the log, a reader waits only for its projection.
+ * Remembers the newest published sequence of recently written deliveries (bounded).
+ */
+@Component
+public class PublicationTracker {
+
+  private static final int REMEMBERED = 100_000;
+
+  /** Where an event landed in the log. */
+  public record Published(EventEnvelope envelope, int partition, long offset) {}
+
+  private record Waiter(long sequence, CompletableFuture<Published> future) {}
+
+  private final Map<UUID, Published> newest = new LinkedHashMap<>(1024, 0.75f, false) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<UUID, Published> eldest) {
+      return size() > REMEMBERED;
+    }
+  };
+  private final Map<UUID, List<Waiter>> waiters = new HashMap<>();
+
+  synchronized void published(Published published) {
+    UUID id = published.envelope().dispatchId();
+    Published known = newest.get(id);
+    if (known == null || known.envelope().sequence() < published.envelope().sequence()) {
+      newest.put(id, published);
+    }
+    List<Waiter> waiting = waiters.get(id);
+    if (waiting == null) {
+      return;
+    }
+    List<Waiter> done = new ArrayList<>();
+    for (Waiter waiter : waiting) {
+      if (waiter.sequence() <= published.envelope().sequence()) {
+        waiter.future().complete(published);
+        done.add(waiter);
+      }
+    }
+    waiting.removeAll(done);
+    if (waiting.isEmpty()) {
+      waiters.remove(id);
+    }
+  }
+
+  /** Completes when the delivery's event with this sequence (or a later one) is published; empty on timeout. */
+  public Mono<Published> awaitPublished(UUID dispatchId, long sequence, Duration timeout) {
+    CompletableFuture<Published> future;
+    synchronized (this) {
+      Published known = newest.get(dispatchId);
+      if (known != null && known.envelope().sequence() >= sequence) {
+        return Mono.just(known);
+      }
+      future = new CompletableFuture<>();
+      Waiter waiter = new Waiter(sequence, future);
+      waiters.computeIfAbsent(dispatchId, id -> new ArrayList<>()).add(waiter);
+    }
+    return Mono.fromFuture(future)
+        .timeout(timeout, Mono.empty())
+        .doFinally(signal -> forget(dispatchId, future));
+  }
+
+  private synchronized void forget(UUID dispatchId, CompletableFuture<Published> future) {
+    List<Waiter> waiting = waiters.get(dispatchId);
+    if (waiting != null) {
+      waiting.removeIf(waiter -> waiter.future() == future);
+      if (waiting.isEmpty()) {
+        waiters.remove(dispatchId);
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.dispatch.query;
+
+import io.dispatch.web.SharedWebConfiguration;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.FilterType;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.PropertySource;
+import org.springframework.r2dbc.connection.R2dbcTransactionManager;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+
+/**
+ * Everything query-service contributes to a Spring context. Read tables are served over
+ * R2DBC; JDBC is used only by Flyway to migrate them.
+ */
+@Configuration(proxyBeanMethods = false)
+@ComponentScan(
+    basePackages = "io.dispatch.query",
+    excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
+@Import(SharedWebConfiguration.class)
+@PropertySource("classpath:io/dispatch/query/defaults.properties")
+public class QueryServiceConfiguration {
+
+  @Bean(initMethod = "migrate")
+  Flyway queryFlyway(DataSource dataSource) {
+    return Flyway.configure().dataSource(dataSource).schemas("query").locations("classpath:db/query").load();
+  }
+
+  @Bean(destroyMethod = "dispose")
+  ConnectionPool queryConnectionFactory(
+      @Value("${dispatch.r2dbc.url}") String url,
+      @Value("${dispatch.r2dbc.username}") String username,
+      @Value("${dispatch.r2dbc.password:}") String password,
+      @Value("${dispatch.r2dbc.pool-size:20}") int poolSize) {
+    ConnectionFactory factory = ConnectionFactories.get(ConnectionFactoryOptions.parse(url).mutate()
+        .option(ConnectionFactoryOptions.USER, username)
+        .option(ConnectionFactoryOptions.PASSWORD, password)
+        .build());
+    return new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
+        .initialSize(2)
+        .maxSize(poolSize)
+        .maxIdleTime(Duration.ofMinutes(10))
+        .validationQuery("select 1")
+        .build());
+  }
+
+  @Bean
+  DatabaseClient queryDatabaseClient(ConnectionPool queryConnectionFactory) {
+    return DatabaseClient.create(queryConnectionFactory);
+  }
+
+  @Bean
+  TransactionalOperator queryTransactions(ConnectionPool queryConnectionFactory) {
+    return TransactionalOperator.create(new R2dbcTransactionManager(queryConnectionFactory));
+  }
+}

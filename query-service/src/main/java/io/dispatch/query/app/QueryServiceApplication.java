@@ -1,0 +1,16 @@
+package io.dispatch.query.app;
+
+import io.dispatch.query.QueryServiceConfiguration;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
+
+/** query-service as its own process, against an existing Kafka cluster and PostgreSQL. */
+@SpringBootApplication
+@Import(QueryServiceConfiguration.class)
+public class QueryServiceApplication {
+
+  public static void main(String[] args) {
+    SpringApplication.run(QueryServiceApplication.class, args);
+  }
+}

@@ -1,0 +1,125 @@
+package io.dispatch.query.dispatch;
+
+import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.view.DispatchView;
+import io.r2dbc.postgresql.codec.Json;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.ObjectMapper;
+
+/** The deliveries and history tables over R2DBC. The folded view is kept whole as JSON. */
+@Repository
+public class DispatchRows {
+
+  private final DatabaseClient db;
+  private final ObjectMapper json;
+
+  public DispatchRows(DatabaseClient queryDatabaseClient, ObjectMapper json) {
+    this.db = queryDatabaseClient;
+    this.json = json;
+  }
+
+  /** A history entry as stored: one per status transition. */
+  public record Transition(
+      long sequence, String status, String previousStatus, Instant occurredAt, String actorType, String actorId,
+      String reasonCode, String detail) {}
+
+  public Mono<DispatchView> lockCurrent(UUID dispatchId) {
+    return db.sql("select body from query.dispatches where id = :id for update")
+        .bind("id", dispatchId)
+        .map(row -> read(row.get("body", Json.class)))
+        .one();
+  }
+
+  public Mono<DispatchView> find(UUID dispatchId, UUID merchantId) {
+    return db.sql("select body from query.dispatches where id = :id and merchant_id = :merchant")
+        .bind("id", dispatchId)
+        .bind("merchant", merchantId)
+        .map(row -> read(row.get("body", Json.class)))
+        .one();
+  }
+
+  public Mono<Void> insert(DispatchView view) {
+    return db.sql("""
+            insert into query.dispatches
+              (id, merchant_id, status, source, tracking_token, created_at, updated_at, last_sequence, body)
+            values (:id, :merchant, :status, :source, :token, :created, :updated, :sequence, :body)
+            on conflict (id) do nothing""")
+        .bind("id", view.dispatchId())
+        .bind("merchant", view.merchantId())
+        .bind("status", view.status().name())
+        .bind("source", view.source().wireName())
+        .bind("token", view.trackingToken())
+        .bind("created", view.createdAt())
+        .bind("updated", view.updatedAt())
+        .bind("sequence", view.sequence())
+        .bind("body", write(view))
+        .then();
+  }
+
+  /** Guarded by sequence, so an older state never overwrites a newer one. */
+  public Mono<Void> update(DispatchView view) {
+    return db.sql("""
+            update query.dispatches
+               set status = :status, updated_at = :updated, last_sequence = :sequence, body = :body
+             where id = :id and last_sequence < :sequence""")
+        .bind("id", view.dispatchId())
+        .bind("status", view.status().name())
+        .bind("updated", view.updatedAt())
+        .bind("sequence", view.sequence())
+        .bind("body", write(view))
+        .then();
+  }
+
+  public Mono<Void> recordTransition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
+    String reasonCode = envelope.event() instanceof DispatchFailed failed && failed.reasonCode() != null
+        ? failed.reasonCode().name() : null;
+    String detail = switch (envelope.event()) {
+      case DispatchFailed failed -> failed.detail();
+      case DispatchCancelled cancelled -> cancelled.reason();
+      default -> null;
+    };
+    var spec = db.sql("""
+            insert into query.dispatch_history
+              (dispatch_id, sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail)
+            values (:id, :sequence, :status, :previous, :occurred, :actorType, :actorId, :reason, :detail)
+            on conflict do nothing""")
+        .bind("id", envelope.dispatchId())
+        .bind("sequence", envelope.sequence())
+        .bind("status", status.name())
+        .bind("occurred", envelope.occurredAt())
+        .bind("actorType", envelope.actor().type().wireName());
+    spec = previous == null ? spec.bindNull("previous", String.class) : spec.bind("previous", previous.name());
+    spec = envelope.actor().id() == null ? spec.bindNull("actorId", String.class) : spec.bind("actorId", envelope.actor().id());
+    spec = reasonCode == null ? spec.bindNull("reason", String.class) : spec.bind("reason", reasonCode);
+    spec = detail == null ? spec.bindNull("detail", String.class) : spec.bind("detail", detail);
+    return spec.then();
+  }
+
+  public Flux<Transition> history(UUID dispatchId) {
+    return db.sql("""
+            select sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail
+              from query.dispatch_history where dispatch_id = :id order by sequence""")
+        .bind("id", dispatchId)
+        .map(row -> new Transition(
+            row.get("sequence", Long.class), row.get("status", String.class), row.get("previous_status", String.class),
+            row.get("occurred_at", Instant.class), row.get("actor_type", String.class), row.get("actor_id", String.class),
+            row.get("reason_code", String.class), row.get("detail", String.class)))
+        .all();
+  }
+
+  private Json write(DispatchView view) {
+    return Json.of(json.writeValueAsBytes(view));
+  }
+
+  private DispatchView read(Json body) {
+    return json.readValue(body.asArray(), DispatchView.class);
+  }
+}

@@ -1,0 +1,85 @@
+package io.dispatch.query.dispatch.projection;
+
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchLifecycleEvent;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.Topics;
+import io.dispatch.events.view.DispatchView;
+import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.query.freshness.ProjectionPositions;
+import java.time.Duration;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/**
+ * Projects dispatch-events into the deliveries table and the status history. Idempotent: an
+ * event at or below the row's last applied sequence changes nothing, so re-delivery and a
+ * replay from the start of the log give the same tables. The row, the history entry and the
+ * partition position are written in one transaction.
+ */
+@Component
+public class DispatchProjection {
+
+  public static final String NAME = "query-service.dispatches";
+  private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
+
+  private final DispatchRows rows;
+  private final ProjectionPositions positions;
+  private final TransactionalOperator transactions;
+
+  public DispatchProjection(DispatchRows rows, ProjectionPositions positions, TransactionalOperator transactions) {
+    this.rows = rows;
+    this.positions = positions;
+    this.transactions = transactions;
+  }
+
+  @KafkaListener(
+      id = NAME,
+      groupId = NAME,
+      topics = "dispatch-events",
+      containerFactory = "queryListenerContainerFactory")
+  public void on(ConsumerRecord<String, EventEnvelope> record) {
+    apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60));
+  }
+
+  public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {
+    Mono<Void> change = envelope.event() instanceof DispatchLifecycleEvent ? project(envelope) : Mono.empty();
+    return change
+        .then(positions.advance(NAME, Topics.DISPATCH_EVENTS.name(), partition, offset + 1))
+        .as(transactions::transactional);
+  }
+
+  private Mono<Void> project(EventEnvelope envelope) {
+    return rows.lockCurrent(envelope.dispatchId())
+        .map(current -> next(current, envelope))
+        .switchIfEmpty(Mono.fromSupplier(() -> created(envelope)))
+        .flatMap(change -> change);
+  }
+
+  private Mono<Void> next(DispatchView current, EventEnvelope envelope) {
+    if (envelope.sequence() <= current.sequence()) {
+      return Mono.empty();
+    }
+    DispatchView next = current.apply(envelope);
+    Mono<Void> history = envelope.event() instanceof RiderLocationUpdated
+        ? Mono.empty()
+        : rows.recordTransition(envelope, next.status(), current.status());
+    return rows.update(next).then(history);
+  }
+
+  private Mono<Void> created(EventEnvelope envelope) {
+    if (!(envelope.event() instanceof DispatchCreated)) {
+      log.warn("Skipping {} #{} of {}: the delivery's creation was never projected",
+          envelope.type(), envelope.sequence(), envelope.dispatchId());
+      return Mono.empty();
+    }
+    DispatchView view = DispatchView.created(envelope);
+    return rows.insert(view).then(rows.recordTransition(envelope, view.status(), null));
+  }
+}

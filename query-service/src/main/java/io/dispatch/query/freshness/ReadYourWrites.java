@@ -1,0 +1,89 @@
+package io.dispatch.query.freshness;
+
+import io.dispatch.events.Topic;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Makes a read wait until a projection has applied everything already in the log for the
+ * partitions it reads. Writers answer only after their event is in the log, so this gives
+ * read-your-writes; a read waits only as long as the projection actually lags, at most
+ * {@code dispatch.query.max-staleness-wait}, and then answers what it has.
+ */
+@Component
+public class ReadYourWrites {
+
+  private static final Logger log = LoggerFactory.getLogger(ReadYourWrites.class);
+  private static final Duration FIRST_POLL = Duration.ofMillis(2);
+  private static final Duration LONGEST_POLL = Duration.ofMillis(50);
+
+  private final Admin admin;
+  private final ProjectionPositions positions;
+  private final Duration maxWait;
+
+  public ReadYourWrites(
+      Admin queryKafkaAdmin,
+      ProjectionPositions positions,
+      @Value("${dispatch.query.max-staleness-wait:PT3S}") Duration maxWait) {
+    this.admin = queryKafkaAdmin;
+    this.positions = positions;
+    this.maxWait = maxWait;
+  }
+
+  public Mono<Void> awaitPartition(String projection, Topic topic, int partition) {
+    return await(projection, topic, Set.of(partition));
+  }
+
+  public Mono<Void> awaitAll(String projection, Topic topic) {
+    return await(projection, topic,
+        IntStream.range(0, topic.partitions()).boxed().collect(Collectors.toSet()));
+  }
+
+  private Mono<Void> await(String projection, Topic topic, Set<Integer> partitions) {
+    long deadline = System.nanoTime() + maxWait.toNanos();
+    return endOffsets(topic, partitions)
+        .flatMap(ends -> caughtUp(projection, topic, ends, deadline, FIRST_POLL))
+        .onErrorResume(e -> {
+          log.warn("Could not check {} freshness; answering what the read model has", projection, e);
+          return Mono.empty();
+        });
+  }
+
+  private Mono<Void> caughtUp(
+      String projection, Topic topic, Map<Integer, Long> ends, long deadline, Duration pause) {
+    return positions.of(projection, topic.name()).flatMap(applied -> {
+      boolean done = ends.entrySet().stream()
+          .allMatch(end -> end.getValue() == 0 || applied.getOrDefault(end.getKey(), 0L) >= end.getValue());
+      if (done) {
+        return Mono.<Void>empty();
+      }
+      if (System.nanoTime() > deadline) {
+        log.warn("{} still behind the log after {}; answering what it has", projection, maxWait);
+        return Mono.<Void>empty();
+      }
+      Duration next = pause.multipliedBy(2).compareTo(LONGEST_POLL) > 0 ? LONGEST_POLL : pause.multipliedBy(2);
+      return Mono.delay(pause).then(caughtUp(projection, topic, ends, deadline, next));
+    });
+  }
+
+  private Mono<Map<Integer, Long>> endOffsets(Topic topic, Set<Integer> partitions) {
+    Map<TopicPartition, OffsetSpec> request = partitions.stream()
+        .collect(Collectors.toMap(p -> new TopicPartition(topic.name(), p), p -> OffsetSpec.latest()));
+    ListOffsetsResult result = admin.listOffsets(request);
+    return Mono.fromFuture(result.all().toCompletionStage().toCompletableFuture())
+        .map(offsets -> offsets.entrySet().stream()
+            .collect(Collectors.toMap(e -> e.getKey().partition(), e -> e.getValue().offset())));
+  }
+}

@@ -1,0 +1,139 @@
+package io.dispatch.events.view;
+
+import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDelivered;
+import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchPickedUp;
+import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.FailureReason;
+import io.dispatch.events.PaymentType;
+import io.dispatch.events.ProofOfDelivery;
+import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.Source;
+import io.dispatch.events.Stop;
+import io.dispatch.events.WebhookAttemptRecorded;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The full state of one delivery, folded from its lifecycle events. Every read model and the
+ * audit re-fold share this one fold, so they cannot disagree on what an event means.
+ *
+ * <p>Events are facts: {@link #apply} does not check transitions (the aggregate did before
+ * emitting). It is idempotent: an envelope whose sequence is not above {@link #sequence()} is a
+ * redelivery and changes nothing.
+ *
+ * <p>{@code updatedAt} moves only with status-relevant changes. A location update sets {@link
+ * #lastLocation()} and {@link #sequence()} but keeps {@code updatedAt}: it is the REST Delivery's
+ * {@code updatedAt} and part of the webhook receivers' dedup key, which a rider reporting every
+ * 20 seconds must not churn.
+ */
+public record DispatchView(
+    UUID dispatchId,
+    UUID merchantId,
+    String externalId,
+    DispatchStatus status,
+    UUID riderId,
+    String zoneId,
+    String customerName,
+    String customerPhone,
+    Stop pickup,
+    Stop dropoff,
+    PaymentType paymentType,
+    long amountCents,
+    long feeCents,
+    String currency,
+    Instant targetPickupAt,
+    Instant targetDeliveryAt,
+    String trackingToken,
+    String deliveryPin,
+    Source source,
+    FailureReason failureReason,
+    String failureDetail,
+    String cancelReason,
+    ProofOfDelivery proofOfDelivery,
+    RiderPosition lastLocation,
+    Instant createdAt,
+    Instant updatedAt,
+    long sequence) {
+
+  /** The view right after creation: status NEW, sequence of the creation envelope. */
+  public static DispatchView created(EventEnvelope envelope) {
+    if (!(envelope.event() instanceof DispatchCreated e)) {
+      throw new IllegalArgumentException("a view starts from dispatch.created, not " + envelope.type());
+    }
+    return new DispatchView(
+        e.dispatchId(), e.merchantId(), e.externalId(), DispatchStatus.NEW, null, e.zoneId(),
+        e.customerName(), e.customerPhone(), e.pickup(), e.dropoff(), e.paymentType(),
+        e.amountCents(), e.feeCents(), e.currency(), e.targetPickupAt(), e.targetDeliveryAt(),
+        e.trackingToken(), e.deliveryPin(), e.source(), null, null, null, null, null,
+        e.occurredAt(), e.occurredAt(), envelope.sequence());
+  }
+
+  /**
+   * The state after {@code envelope}. Webhook attempts are ignored: their sequence counts
+   * notification revisions, not the delivery's events.
+   *
+   * @throws IllegalArgumentException for another delivery's event, or a second creation
+   */
+  public DispatchView apply(EventEnvelope envelope) {
+    if (envelope.event() instanceof WebhookAttemptRecorded) {
+      return this;
+    }
+    if (!dispatchId.equals(envelope.event().dispatchId())) {
+      throw new IllegalArgumentException(
+          "event of dispatch " + envelope.event().dispatchId() + " applied to " + dispatchId);
+    }
+    if (envelope.sequence() <= sequence) {
+      return this;
+    }
+    DispatchViewBuilder next = new DispatchViewBuilder(this, envelope.sequence());
+    switch (envelope.event()) {
+      case DispatchCreated e ->
+          throw new IllegalArgumentException(
+              "dispatch " + dispatchId + " created again at sequence " + envelope.sequence());
+      case RiderAssigned e -> next.transition(DispatchStatus.ASSIGNED, e.occurredAt()).rider(e.riderId());
+      case DispatchPickedUp e -> next.transition(DispatchStatus.PICKED_UP, e.occurredAt()).rider(e.riderId());
+      case DispatchDeparted e -> next.transition(DispatchStatus.IN_TRANSIT, e.occurredAt()).rider(e.riderId());
+      case DispatchDelivered e ->
+          next.transition(DispatchStatus.DELIVERED, e.occurredAt()).rider(e.riderId()).proof(e.proof());
+      case DispatchFailed e ->
+          next.transition(DispatchStatus.FAILED, e.occurredAt()).failure(e.reasonCode(), e.detail());
+      case DispatchCancelled e -> next.transition(DispatchStatus.CANCELLED, e.occurredAt()).cancellation(e.reason());
+      case RiderLocationUpdated e -> next.location(new RiderPosition(e.latitude(), e.longitude(), e.recordedAt()));
+      case WebhookAttemptRecorded e -> {
+        return this; // returned above; the sealed switch still needs the case
+      }
+    }
+    return next.build();
+  }
+
+  /**
+   * Folds one delivery's envelopes, in sequence order whatever the list order; empty when the
+   * list holds no creation (e.g. only webhook attempts, or a stream read from the middle).
+   */
+  public static Optional<DispatchView> fold(List<EventEnvelope> envelopes) {
+    List<EventEnvelope> ordered =
+        envelopes.stream()
+            .filter(envelope -> !(envelope.event() instanceof WebhookAttemptRecorded))
+            .sorted(Comparator.comparingLong(EventEnvelope::sequence))
+            .toList();
+    Optional<EventEnvelope> creation =
+        ordered.stream().filter(envelope -> envelope.event() instanceof DispatchCreated).findFirst();
+    if (creation.isEmpty()) {
+      return Optional.empty();
+    }
+    DispatchView view = created(creation.get());
+    for (EventEnvelope envelope : ordered) {
+      view = view.apply(envelope);
+    }
+    return Optional.of(view);
+  }
+}

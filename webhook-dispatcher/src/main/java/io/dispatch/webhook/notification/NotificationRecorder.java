@@ -1,0 +1,108 @@
+package io.dispatch.webhook.notification;
+
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchLifecycleEvent;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.view.DispatchView;
+import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.endpoint.WebhookEndpoints;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Turns dispatch events into notifications for the merchant's endpoint. The folded delivery
+ * state and the notification are written in one transaction before the listener returns, and
+ * only then is the Kafka offset committed: a crash re-reads the event, and the event id makes
+ * the second recording a no-op.
+ */
+@Component
+public class NotificationRecorder {
+
+  public static final String GROUP = "webhook-dispatcher";
+
+  private final JdbcTemplate jdbc;
+  private final TransactionTemplate transactions;
+  private final WebhookEndpoints endpoints;
+  private final WebhookSender sender;
+  private final ObjectMapper json;
+  private final Clock clock;
+
+  public NotificationRecorder(
+      JdbcTemplate jdbc,
+      TransactionTemplate transactions,
+      WebhookEndpoints endpoints,
+      WebhookSender sender,
+      ObjectMapper json,
+      Optional<Clock> clock) {
+    this.jdbc = jdbc;
+    this.transactions = transactions;
+    this.endpoints = endpoints;
+    this.sender = sender;
+    this.json = json;
+    this.clock = clock.orElse(Clock.systemUTC());
+  }
+
+  @KafkaListener(
+      id = GROUP,
+      groupId = GROUP,
+      topics = "dispatch-events",
+      containerFactory = "webhookListenerContainerFactory")
+  public void on(ConsumerRecord<String, EventEnvelope> record) {
+    if (Boolean.TRUE.equals(transactions.execute(status -> record(record.value())))) {
+      sender.nudge();
+    }
+  }
+
+  /** True when a new notification became due. */
+  boolean record(EventEnvelope envelope) {
+    if (!(envelope.event() instanceof DispatchLifecycleEvent)) {
+      return false;
+    }
+    Optional<DispatchView> current = jdbc.query(
+            "select body from webhook.dispatch_state where dispatch_id = ? for update",
+            (rs, i) -> json.readValue(rs.getString(1), DispatchView.class), envelope.dispatchId())
+        .stream()
+        .findFirst();
+    DispatchView view;
+    if (current.isEmpty()) {
+      if (!(envelope.event() instanceof DispatchCreated)) {
+        return false;
+      }
+      view = DispatchView.created(envelope);
+      jdbc.update("insert into webhook.dispatch_state (dispatch_id, last_sequence, body) values (?, ?, ?::jsonb)",
+          view.dispatchId(), view.sequence(), json.writeValueAsString(view));
+    } else {
+      if (envelope.sequence() <= current.get().sequence()) {
+        return false;
+      }
+      view = current.get().apply(envelope);
+      jdbc.update("update webhook.dispatch_state set last_sequence = ?, body = ?::jsonb where dispatch_id = ?",
+          view.sequence(), json.writeValueAsString(view), view.dispatchId());
+    }
+    if (endpoints.find(envelope.merchantId()).isEmpty()) {
+      return false;
+    }
+    byte[] body = envelope.event() instanceof RiderLocationUpdated location
+        ? WebhookPayloads.location(view, location)
+        : WebhookPayloads.lifecycle(envelope.type(), view);
+    Timestamp now = Timestamp.from(clock.instant());
+    int inserted = jdbc.update("""
+        insert into webhook.notifications
+          (id, source_event_id, dispatch_id, merchant_id, sequence, event, body, status, attempt_count,
+           next_attempt_at, created_at, updated_at)
+        values (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?)
+        on conflict (source_event_id) do nothing""",
+        UUID.randomUUID(), envelope.eventId(), envelope.dispatchId(), envelope.merchantId(), envelope.sequence(),
+        envelope.type(), body, now, now, now);
+    return inserted == 1;
+  }
+}
