@@ -1,0 +1,76 @@
+package io.dispatch.infrastructure;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PostgreSQL server process (zonky's embedded binaries) on 127.0.0.1, superuser {@code postgres},
+ * trusting local connections. Running as root works: zonky then starts initdb and postgres
+ * through {@code unshare -U}, as an unprivileged user in a user namespace, because PostgreSQL
+ * refuses to run as root.
+ */
+public final class EmbeddedPostgresServer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
+
+    private final EmbeddedPostgres postgres;
+    private final Path dataDir;
+
+    private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDir) {
+        this.postgres = postgres;
+        this.dataDir = dataDir;
+    }
+
+    /**
+     * @param dataDir    the cluster's data directory, initialised if it holds no cluster yet
+     * @param port       0 = a free one
+     * @param persistent true: keep the data directory on close and sync writes to disk;
+     *                   false: delete it on close and skip fsync (throw-away test data)
+     */
+    public static EmbeddedPostgresServer start(Path dataDir, int port, boolean persistent) {
+        long started = System.nanoTime();
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setDataDirectory(dataDir)
+                .setCleanDataDirectory(!persistent)
+                .setPort(port)
+                // zonky listens on "localhost", which may also mean ::1; the URLs say 127.0.0.1
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                // every test class gets its own database and apps pool connections
+                .setServerConfig("max_connections", "300")
+                // zonky always passes -F (fsync off); a later -c wins, so persistent data is synced
+                .setServerConfig("fsync", persistent ? "on" : "off")
+                .setServerConfig("full_page_writes", persistent ? "on" : "off");
+        try {
+            EmbeddedPostgres postgres = builder.start();
+            log.info("Embedded PostgreSQL on 127.0.0.1:{} (data {}) started in {} ms as OS user {}",
+                    postgres.getPort(), dataDir, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                    System.getProperty("user.name"));
+            return new EmbeddedPostgresServer(postgres, dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start embedded PostgreSQL in " + dataDir, e);
+        }
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    @Override
+    public void close() {
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not stop embedded PostgreSQL in " + dataDir, e);
+        }
+    }
+}
