@@ -1,7 +1,11 @@
 package io.dispatch.web;
 
 import io.dispatch.web.identity.IdentityProperties;
+import com.zaxxer.hikari.HikariDataSource;
 import javax.sql.DataSource;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.context.annotation.Primary;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -17,6 +21,25 @@ import org.springframework.context.annotation.Configuration;
 @ComponentScan("io.dispatch.web")
 @EnableConfigurationProperties(IdentityProperties.class)
 public class SharedWebConfiguration {
+
+  /**
+   * Declared here because Boot backs off from its own DataSource as soon as an R2DBC
+   * ConnectionFactory bean exists (query-service has one); JDBC is still needed by Axon,
+   * Flyway and the blocking repositories.
+   */
+  @Bean
+  @Primary
+  @ConfigurationProperties("spring.datasource")
+  DataSourceProperties dataSourceProperties() {
+    return new DataSourceProperties();
+  }
+
+  @Bean
+  @Primary
+  @ConfigurationProperties("spring.datasource.hikari")
+  HikariDataSource dataSource(DataSourceProperties properties) {
+    return properties.initializeDataSourceBuilder().type(HikariDataSource.class).build();
+  }
 
   /** The identity schema (merchants, API keys) is shared by both HTTP services. */
   @Bean(initMethod = "migrate")

@@ -18,13 +18,11 @@ import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
 import org.axonframework.serialization.Serializer;
-import org.axonframework.serialization.json.JacksonSerializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Primary;
 
 /**
  * Axon's JDBC event store in PostgreSQL (schema {@code command}, BYTEA payloads, JSON by
@@ -40,14 +38,12 @@ public class AxonStorageConfiguration {
     return Clock.systemUTC();
   }
 
+  /** The Jackson 2 mapper Axon's Jackson serializers pick up by this name (events are records with Instants). */
   @Bean
-  @Primary
-  @Qualifier("eventSerializer")
-  Serializer axonSerializer() {
-    ObjectMapper mapper = new ObjectMapper()
+  ObjectMapper defaultAxonObjectMapper() {
+    return new ObjectMapper()
         .registerModule(new JavaTimeModule())
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-    return JacksonSerializer.builder().objectMapper(mapper).build();
   }
 
   @Bean
@@ -57,10 +53,13 @@ public class AxonStorageConfiguration {
 
   @Bean
   EventStorageEngine eventStorageEngine(
-      Serializer serializer, ConnectionProvider connections, TransactionManager transactions) {
+      @Qualifier("serializer") Serializer serializer,
+      @Qualifier("eventSerializer") Serializer eventSerializer,
+      ConnectionProvider connections,
+      TransactionManager transactions) {
     return JdbcEventStorageEngine.builder()
         .snapshotSerializer(serializer)
-        .eventSerializer(serializer)
+        .eventSerializer(eventSerializer)
         .connectionProvider(connections)
         .transactionManager(transactions)
         .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
@@ -73,7 +72,7 @@ public class AxonStorageConfiguration {
   }
 
   @Bean
-  TokenStore tokenStore(Serializer serializer, ConnectionProvider connections) {
+  TokenStore tokenStore(@Qualifier("serializer") Serializer serializer, ConnectionProvider connections) {
     return JdbcTokenStore.builder()
         .connectionProvider(connections)
         .serializer(serializer)
