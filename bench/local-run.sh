@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Benchmarks the one-command local run on this machine:
+#   - time from ./deploy/run-local.sh to "dispatch is ready" and the JVM's idle RSS
+#   - create -> webhook received latency for N sequential creates (default 100)
+# Usage: bench/local-run.sh [count]    (builds first if needed; uses a fresh data dir and port 18080)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source deploy/jdk.sh
+count=${1:-100}
+port=18080
+data=$(mktemp -d)
+log=$(mktemp)
+token=bench-admin-token
+mvn -B -q -DskipTests package -pl deploy -am
+start=$(date +%s%N)
+DISPATCH_DATA_DIR=$data DISPATCH_ADMIN_TOKEN=$token ./deploy/run-local.sh --server.port=$port >"$log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
+for _ in $(seq 1 240); do
+  grep -q "dispatch is ready" "$log" && break
+  kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 0.25
+done
+ready=$(( ($(date +%s%N) - start) / 1000000 ))
+jvm=$(pgrep -f "deploy-0.1.0-SNAPSHOT.jar" | head -1)
+sleep 10
+rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
+echo "run command -> ready: ${ready} ms (the service's own figure: $(grep -o 'ready ([0-9]* ms)' "$log"))"
+echo "idle RSS of the JVM after 10 s: ${rss} MB"
+java bench/CreateToWebhookLatency.java "http://127.0.0.1:$port" "$token" "$count"

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The one-command local run: builds what is needed, then starts command-service,
+# query-service and webhook-dispatcher in one JVM on http://localhost:8080 with an embedded
+# Kafka broker and PostgreSQL whose data lives in $DISPATCH_DATA_DIR (default .dispatch/data).
+# Extra arguments go to the application, e.g. --server.port=9090 --dispatch.admin-token=secret
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source deploy/jdk.sh
+jar=deploy/target/deploy-0.1.0-SNAPSHOT.jar
+if [ ! -f "$jar" ] || [ -n "$(find pom.xml */pom.xml */src -newer "$jar" -print -quit)" ]; then
+  echo "Building dispatch (first run or sources changed)..."
+  mvn -B -q -DskipTests package -pl deploy -am
+fi
+exec java ${DISPATCH_JAVA_OPTS:--Xmx512m} -jar "$jar" "$@"
