@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.dispatch.command.publication.KafkaEventPublisher;
 import java.time.Clock;
+import java.time.Duration;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
+import org.springframework.beans.factory.annotation.Value;
 import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.transaction.TransactionManager;
@@ -68,6 +71,21 @@ public class AxonStorageConfiguration {
             .eventTable("command.domain_event_entry")
             .snapshotTable("command.snapshot_event_entry")
             .build())
+        .build();
+  }
+
+  /**
+   * The event store. Its reader thread (shared by the tracking processors) re-reads the
+   * table every {@code dispatch.event-store.fetch-delay}; Axon's 1 s default put a second
+   * between every commit and its publication to Kafka, and so on every write's answer.
+   */
+  @Bean
+  EmbeddedEventStore eventStore(
+      EventStorageEngine storageEngine,
+      @Value("${dispatch.event-store.fetch-delay:PT0.02S}") Duration fetchDelay) {
+    return EmbeddedEventStore.builder()
+        .storageEngine(storageEngine)
+        .fetchDelay(fetchDelay.toMillis())
         .build();
   }
 
