@@ -65,7 +65,7 @@ public class ReadYourWrites {
       String projection, Topic topic, Map<Integer, Long> ends, long deadline, Duration pause) {
     return positions.of(projection, topic.name()).flatMap(applied -> {
       boolean done = ends.entrySet().stream()
-          .allMatch(end -> end.getValue() == 0 || applied.getOrDefault(end.getKey(), 0L) >= end.getValue());
+          .allMatch(end -> applied.getOrDefault(end.getKey(), 0L) >= end.getValue());
       if (done) {
         return Mono.<Void>empty();
       }

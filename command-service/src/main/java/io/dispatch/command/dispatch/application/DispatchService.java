@@ -70,9 +70,7 @@ public class DispatchService {
   }
 
   public Mono<Written> cancel(UUID merchantId, UUID dispatchId, String reason) {
-    return Mono.fromCallable(() -> (Long) commands.sendAndWait(new CancelDispatch(dispatchId, merchantId, reason)))
-        .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(sequence -> afterWrite(dispatchId, sequence));
+    return execute(dispatchId, new CancelDispatch(dispatchId, merchantId, reason));
   }
 
   /** Sends any command that answers the sequence of its last event, then returns the new state. */

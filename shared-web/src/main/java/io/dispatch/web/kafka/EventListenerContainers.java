@@ -1,0 +1,40 @@
+package io.dispatch.web.kafka;
+
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.codec.EventEnvelopeDeserializer;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
+import org.springframework.util.backoff.ExponentialBackOff;
+
+/**
+ * The one way services consume event topics: from the start of the log, offsets committed
+ * only after the listener returned. A record that cannot be decoded is logged and skipped (it
+ * can never succeed); any other failure, such as the database being away, is retried with
+ * backoff for as long as it takes, so no event is lost from what the consumer builds.
+ */
+public final class EventListenerContainers {
+
+  private EventListenerContainers() {}
+
+  public static ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> create(
+      KafkaProperties properties, int concurrency) {
+    Map<String, Object> config = properties.buildConsumerProperties();
+    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    var consumers = new DefaultKafkaConsumerFactory<String, EventEnvelope>(
+        config, new StringDeserializer(), new ErrorHandlingDeserializer<>(new EventEnvelopeDeserializer()));
+    var factory = new ConcurrentKafkaListenerContainerFactory<String, EventEnvelope>();
+    factory.setConsumerFactory(consumers);
+    factory.setConcurrency(concurrency);
+    ExponentialBackOff backOff = new ExponentialBackOff(200, 2.0);
+    backOff.setMaxInterval(30_000);
+    factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
+    return factory;
+  }
+}
