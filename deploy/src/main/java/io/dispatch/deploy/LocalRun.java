@@ -31,6 +31,9 @@ public final class LocalRun {
   private LocalRun() {}
 
   public static ConfigurableApplicationContext start(String... args) {
+    // Axon's update checker calls home every few seconds and logs a warning when offline.
+    System.setProperty("axoniq.update-checker.disabled",
+        System.getProperty("axoniq.update-checker.disabled", "true"));
     StandardEnvironment environment = new StandardEnvironment();
     environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
     Path dataDir = Path.of(environment.getProperty("dispatch.data-dir", ".dispatch/data")).toAbsolutePath();

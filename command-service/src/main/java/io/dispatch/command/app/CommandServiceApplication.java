@@ -11,6 +11,9 @@ import org.springframework.context.annotation.Import;
 public class CommandServiceApplication {
 
   public static void main(String[] args) {
+    // Axon's update checker calls home every few seconds; opt in with -Daxoniq.update-checker.disabled=false.
+    System.setProperty("axoniq.update-checker.disabled",
+        System.getProperty("axoniq.update-checker.disabled", "true"));
     SpringApplication.run(CommandServiceApplication.class, args);
   }
 }

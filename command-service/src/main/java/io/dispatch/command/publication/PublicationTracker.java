@@ -35,27 +35,34 @@ public class PublicationTracker {
   };
   private final Map<UUID, List<Waiter>> waiters = new HashMap<>();
 
-  synchronized void published(Published published) {
-    UUID id = published.envelope().dispatchId();
-    Published known = newest.get(id);
-    if (known == null || known.envelope().sequence() < published.envelope().sequence()) {
-      newest.put(id, published);
-    }
-    List<Waiter> waiting = waiters.get(id);
-    if (waiting == null) {
-      return;
-    }
-    List<Waiter> done = new ArrayList<>();
-    for (Waiter waiter : waiting) {
-      if (waiter.sequence() <= published.envelope().sequence()) {
-        waiter.future().complete(published);
-        done.add(waiter);
+  /**
+   * Records a publication and completes the writes waiting for it. The futures complete
+   * outside the lock: a waiter's completion runs its continuation (and {@link #forget})
+   * on this thread, which must not find the waiter list mid-iteration.
+   */
+  void published(Published published) {
+    List<Waiter> ready = new ArrayList<>();
+    synchronized (this) {
+      UUID id = published.envelope().dispatchId();
+      Published known = newest.get(id);
+      if (known == null || known.envelope().sequence() < published.envelope().sequence()) {
+        newest.put(id, published);
+      }
+      List<Waiter> waiting = waiters.get(id);
+      if (waiting != null) {
+        waiting.removeIf(waiter -> {
+          boolean reached = waiter.sequence() <= published.envelope().sequence();
+          if (reached) {
+            ready.add(waiter);
+          }
+          return reached;
+        });
+        if (waiting.isEmpty()) {
+          waiters.remove(id);
+        }
       }
     }
-    waiting.removeAll(done);
-    if (waiting.isEmpty()) {
-      waiters.remove(id);
-    }
+    ready.forEach(waiter -> waiter.future().complete(published));
   }
 
   /** Completes when the delivery's event with this sequence (or a later one) is published; empty on timeout. */
