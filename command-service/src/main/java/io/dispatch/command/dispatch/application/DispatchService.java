@@ -10,7 +10,11 @@ import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Base64;
 import java.util.UUID;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -18,6 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -37,14 +44,20 @@ public class DispatchService {
   private final DispatchHistory history;
   private final PublicationTracker publication;
   private final Duration publicationWait;
+  private final TransactionTemplate transactions;
+  private final Clock clock;
 
   public DispatchService(
       CommandGateway commands,
       Pricing pricing,
       DispatchHistory history,
       PublicationTracker publication,
+      PlatformTransactionManager transactionManager,
+      Clock clock,
       @Value("${dispatch.publication.max-wait:PT5S}") Duration publicationWait) {
     this.commands = commands;
+    this.transactions = new TransactionTemplate(transactionManager);
+    this.clock = clock;
     this.pricing = pricing;
     this.history = history;
     this.publication = publication;
@@ -55,18 +68,64 @@ public class DispatchService {
   public record Written(DispatchView view, Published published) {}
 
   public Mono<Written> create(UUID merchantId, DispatchOrder order, Source source, Actor actor) {
+    return createAll(merchantId, List.of(order), source, actor).map(written -> written.get(0));
+  }
+
+  /**
+   * Creates every order or none: the creations share one database transaction, so the
+   * events of all of them are stored together or not at all. Answers in request order.
+   */
+  public Mono<List<Written>> createAll(UUID merchantId, List<DispatchOrder> orders, Source source, Actor actor) {
     return Mono.fromCallable(() -> {
-          Quote quote = pricing.quote(order.pickup(), order.dropoff(), order.currency());
-          UUID dispatchId = UUID.randomUUID();
-          commands.sendAndWait(new CreateDispatch(
-              dispatchId, merchantId, actor, order.externalId(), order.customerName(), order.customerPhone(),
-              order.pickup(), order.dropoff(), order.paymentType(), order.amountCents(), quote.feeCents(),
-              order.currency(), order.targetPickupAt(), order.targetDeliveryAt(), quote.zoneId(), source,
-              trackingToken(), deliveryPin()));
-          return dispatchId;
+          Instant now = clock.instant();
+          List<CreateDispatch> creations = orders.stream()
+              .map(order -> creation(merchantId, order, source, actor, now))
+              .toList();
+          submitAll(creations);
+          return creations.stream().map(CreateDispatch::dispatchId).toList();
         })
         .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(dispatchId -> afterWrite(dispatchId, 0L));
+        .flatMap(ids -> Flux.fromIterable(ids).flatMapSequential(id -> afterWrite(id, 0L)).collectList());
+  }
+
+  /** Sends the creations in one transaction (a single one needs none beyond its own). */
+  void submitAll(List<CreateDispatch> creations) {
+    if (creations.size() == 1) {
+      commands.sendAndWait(creations.get(0));
+      return;
+    }
+    transactions.executeWithoutResult(status -> creations.forEach(commands::sendAndWait));
+  }
+
+  private CreateDispatch creation(UUID merchantId, DispatchOrder order, Source source, Actor actor, Instant now) {
+    Quote quote = pricing.quote(order.pickup(), order.dropoff(), order.currency());
+    Targets targets = Targets.of(order, quote, now);
+    return new CreateDispatch(
+        UUID.randomUUID(), merchantId, actor, order.externalId(), order.customerName(), order.customerPhone(),
+        order.pickup(), order.dropoff(), order.paymentType(), order.amountCents(), quote.feeCents(),
+        order.currency(), targets.pickupBy(), targets.deliverBy(), quote.zoneId(), source,
+        trackingToken(), deliveryPin());
+  }
+
+  /**
+   * The service-level targets: the merchant's own times where given, else the zone's (or the
+   * platform default's) targets counted from now. A derived deliver-by time never falls
+   * before the pick-up-by time.
+   */
+  record Targets(Instant pickupBy, Instant deliverBy) {
+    static Targets of(DispatchOrder order, Quote quote, Instant now) {
+      Instant pickupBy = order.targetPickupAt() != null
+          ? order.targetPickupAt()
+          : now.plusSeconds(quote.targetPickupSeconds()).truncatedTo(ChronoUnit.MILLIS);
+      Instant deliverBy = order.targetDeliveryAt();
+      if (deliverBy == null) {
+        Instant fromNow = now.plusSeconds(quote.targetDeliverySeconds());
+        Instant fromPickup = pickupBy.plusSeconds(
+            Math.max(0, quote.targetDeliverySeconds() - quote.targetPickupSeconds()));
+        deliverBy = (fromNow.isAfter(fromPickup) ? fromNow : fromPickup).truncatedTo(ChronoUnit.MILLIS);
+      }
+      return new Targets(pickupBy, deliverBy);
+    }
   }
 
   public Mono<Written> cancel(UUID merchantId, UUID dispatchId, String reason) {
@@ -88,9 +147,14 @@ public class DispatchService {
               dispatchId, sequence, publicationWait);
           return java.util.Optional.empty();
         }))
-        .flatMap(published -> Mono.fromCallable(() -> new Written(
-                history.current(dispatchId).orElseThrow(), published.orElse(null)))
-            .subscribeOn(Schedulers.boundedElastic()));
+        .flatMap(published -> {
+          // A creation's published event is the whole history: no need to read the store back.
+          if (sequence == 0 && published.isPresent() && published.get().envelope().sequence() == 0) {
+            return Mono.just(new Written(DispatchView.created(published.get().envelope()), published.get()));
+          }
+          return Mono.fromCallable(() -> new Written(history.current(dispatchId).orElseThrow(), published.orElse(null)))
+              .subscribeOn(Schedulers.boundedElastic());
+        });
   }
 
   private static String trackingToken() {

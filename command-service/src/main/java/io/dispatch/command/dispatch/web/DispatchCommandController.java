@@ -10,6 +10,8 @@ import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -31,6 +33,7 @@ public class DispatchCommandController {
 
   /** Where the write's last event sits in the log: {@code <topic>/<partition>@<offset>}. */
   public static final String LOG_POSITION_HEADER = "X-Log-Position";
+  public static final int BULK_LIMIT = 500;
 
   private final DispatchService dispatches;
   private final PublicUrls urls;
@@ -48,6 +51,36 @@ public class DispatchCommandController {
     errors.throwIfAny();
     return dispatches.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()))
         .map(written -> answer(HttpStatus.CREATED, written))
+        .onErrorMap(DispatchErrors::toApi);
+  }
+
+  /** The answer of a bulk create: the deliveries in request order. */
+  public record BulkCreated(int count, List<Delivery> dispatches) {}
+
+  /** Up to {@value #BULK_LIMIT} deliveries in one transaction: any invalid row and none is created. */
+  @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<ResponseEntity<Envelope>> createBulk(
+      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @RequestBody JsonNode body) {
+    FieldErrors errors = new FieldErrors();
+    JsonNode rows = body != null && body.isObject() ? body.get("orders") : null;
+    if (body == null || !body.isObject()) {
+      errors.add("body", "must be a JSON object with an orders array");
+    } else if (rows == null || rows.isNull()) {
+      errors.add("orders", "is required: an array of 1 to " + BULK_LIMIT + " orders");
+    } else if (!rows.isArray()) {
+      errors.add("orders", "must be an array of 1 to " + BULK_LIMIT + " orders");
+    } else if (rows.isEmpty() || rows.size() > BULK_LIMIT) {
+      errors.add("orders", "must hold 1 to " + BULK_LIMIT + " orders; it holds " + rows.size());
+    }
+    errors.throwIfAny();
+    List<DispatchOrder> orders = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      orders.add(DispatchOrderParser.parse(rows.get(i), "orders[" + i + "].", errors));
+    }
+    errors.throwIfAny();
+    return dispatches.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()))
+        .map(written -> ResponseEntity.status(HttpStatus.CREATED).body(Envelope.of(new BulkCreated(
+            written.size(), written.stream().map(w -> Delivery.from(w.view(), urls.baseUrl())).toList()))))
         .onErrorMap(DispatchErrors::toApi);
   }
 

@@ -26,7 +26,7 @@ public final class FieldErrors {
 
   public void throwIfAny() {
     if (!errors.isEmpty()) {
-      throw ApiException.validation(Map.copyOf(errors));
+      throw ApiException.validation(new LinkedHashMap<>(errors));
     }
   }
 }

@@ -1,0 +1,93 @@
+package io.dispatch.command.pricing.web;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.dispatch.command.pricing.Pricing;
+import io.dispatch.command.pricing.Quote;
+import io.dispatch.events.Stop;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.error.ApiException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/** GET /quotes: fee, distance and modelled travel time for a pickup and dropoff pair. */
+@RestController
+public class QuoteController {
+
+  /** The currency quotes are given in: the platform's default, as deliveries default to it. */
+  static final String CURRENCY = "KES";
+
+  private final Pricing pricing;
+
+  public QuoteController(Pricing pricing) {
+    this.pricing = pricing;
+  }
+
+  /** The Quote of dispatch-api.md, snake_case as the contract shows it. */
+  public record QuoteView(
+      @JsonProperty("fee_cents") long feeCents,
+      @JsonProperty("currency") String currency,
+      @JsonProperty("zone_id") String zoneId,
+      @JsonProperty("zone_name") String zoneName,
+      @JsonProperty("distance_meters") long distanceMeters,
+      @JsonProperty("eta_travel_seconds") long etaTravelSeconds,
+      @JsonProperty("target_pickup_seconds") long targetPickupSeconds,
+      @JsonProperty("target_delivery_seconds") long targetDeliverySeconds) {
+
+    static QuoteView of(Quote quote) {
+      return new QuoteView(quote.feeCents(), quote.currency(), quote.zoneId(), quote.zoneName(),
+          quote.distanceMeters(), quote.etaTravelSeconds(), quote.targetPickupSeconds(),
+          quote.targetDeliverySeconds());
+    }
+  }
+
+  @GetMapping(path = "/api/v1/external/quotes", produces = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> quote(
+      @RequestParam(name = "pickup_lat", required = false) String pickupLat,
+      @RequestParam(name = "pickup_lng", required = false) String pickupLng,
+      @RequestParam(name = "dropoff_lat", required = false) String dropoffLat,
+      @RequestParam(name = "dropoff_lng", required = false) String dropoffLng) {
+    Map<String, List<String>> errors = new LinkedHashMap<>();
+    Double fromLat = coordinate("pickup_lat", pickupLat, 90, errors);
+    Double fromLng = coordinate("pickup_lng", pickupLng, 180, errors);
+    Double toLat = coordinate("dropoff_lat", dropoffLat, 90, errors);
+    Double toLng = coordinate("dropoff_lng", dropoffLng, 180, errors);
+    if (!errors.isEmpty()) {
+      throw ApiException.validation(errors);
+    }
+    Stop pickup = new Stop("", fromLat, fromLng, null);
+    Stop dropoff = new Stop("", toLat, toLng, null);
+    return Mono.fromCallable(() -> QuoteView.of(pricing.quote(pickup, dropoff, CURRENCY)))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(Envelope::of);
+  }
+
+  private static Double coordinate(String name, String raw, int bound, Map<String, List<String>> errors) {
+    String problem = null;
+    Double value = null;
+    if (raw == null || raw.isBlank()) {
+      problem = "is required";
+    } else {
+      try {
+        value = Double.valueOf(raw.strip());
+        if (value.isNaN() || value.isInfinite() || value < -bound || value > bound) {
+          problem = "must be from -" + bound + " to " + bound;
+          value = null;
+        }
+      } catch (NumberFormatException e) {
+        problem = "must be a number in decimal degrees";
+      }
+    }
+    if (problem != null) {
+      errors.computeIfAbsent(name, n -> new ArrayList<>()).add(problem);
+    }
+    return value;
+  }
+}
