@@ -4,6 +4,7 @@ import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
 import io.r2dbc.postgresql.codec.Json;
 import java.time.Instant;
@@ -30,6 +31,49 @@ public class DispatchRows {
   public record Transition(
       long sequence, String status, String previousStatus, Instant occurredAt, String actorType, String actorId,
       String reasonCode, String detail) {}
+
+  /** Where a row sits in the newest-first order: its created_at as stored (microseconds) and id. */
+  public record ListPosition(Instant createdAt, UUID id) {}
+
+  /** A row of a list page with its position, from which the next page's cursor is made. */
+  public record Listed(ListPosition position, DispatchView view) {}
+
+  /**
+   * One page of a merchant's deliveries, newest first (created_at desc, id desc), strictly after
+   * {@code after} when given. Keyset paging: rows inserted meanwhile never shift what comes next.
+   * The position is read from the columns, not the JSON body, so it has exactly the precision
+   * the comparison sees.
+   */
+  public Flux<Listed> page(
+      UUID merchantId, DispatchStatus status, Source source, ListPosition after, int count) {
+    StringBuilder sql = new StringBuilder(
+        "select id, created_at, body from query.dispatches where merchant_id = :merchant");
+    if (status != null) {
+      sql.append(" and status = :status");
+    }
+    if (source != null) {
+      sql.append(" and source = :source");
+    }
+    if (after != null) {
+      sql.append(" and (created_at, id) < (:afterCreatedAt, :afterId)");
+    }
+    sql.append(" order by created_at desc, id desc limit :count");
+    var spec = db.sql(sql.toString()).bind("merchant", merchantId).bind("count", count);
+    if (status != null) {
+      spec = spec.bind("status", status.name());
+    }
+    if (source != null) {
+      spec = spec.bind("source", source.wireName());
+    }
+    if (after != null) {
+      spec = spec.bind("afterCreatedAt", after.createdAt()).bind("afterId", after.id());
+    }
+    return spec
+        .map(row -> new Listed(
+            new ListPosition(row.get("created_at", Instant.class), row.get("id", UUID.class)),
+            read(row.get("body", Json.class))))
+        .all();
+  }
 
   public Mono<DispatchView> lockCurrent(UUID dispatchId) {
     return db.sql("select body from query.dispatches where id = :id for update")

@@ -10,6 +10,7 @@ import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.MediaType;
@@ -17,10 +18,11 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** The merchant's reads of one delivery: its current state and its status history. */
+/** The merchant's reads: its deliveries page by page, one delivery's current state and its history. */
 @RestController
 @RequestMapping(path = "/api/v1/external/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class DispatchQueryController {
@@ -28,17 +30,44 @@ public class DispatchQueryController {
   private final DispatchRows rows;
   private final ReadYourWrites freshness;
   private final PublicUrls urls;
+  private final ListCursors cursors;
 
-  public DispatchQueryController(DispatchRows rows, ReadYourWrites freshness, PublicUrls urls) {
+  public DispatchQueryController(DispatchRows rows, ReadYourWrites freshness, PublicUrls urls, ListCursors cursors) {
     this.rows = rows;
     this.freshness = freshness;
     this.urls = urls;
+    this.cursors = cursors;
   }
 
   /** An entry of GET .../events, oldest first; the first is the creation. */
   public record HistoryEntry(
       long sequence, String status, String previousStatus, Instant occurredAt, Map<String, String> actor,
       String reasonCode, String detail) {}
+
+  /**
+   * Newest first (createdAt desc, id desc), keyset-paged: one row more than the page is read to
+   * know whether a next page exists. Waits for the projection to catch up with the whole log
+   * first, so a delivery whose create already answered is listed.
+   */
+  @GetMapping
+  public Mono<Envelope> list(
+      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant,
+      @RequestParam(name = "status", required = false) String status,
+      @RequestParam(name = "source", required = false) String source,
+      @RequestParam(name = "limit", required = false) String limit,
+      @RequestParam(name = "cursor", required = false) String cursor) {
+    UUID merchantId = merchant.merchantId();
+    DispatchListQuery query = DispatchListQuery.parse(status, source, limit, cursor, merchantId, cursors);
+    return freshness.awaitAll(DispatchProjection.NAME, Topics.DISPATCH_EVENTS)
+        .then(rows.page(merchantId, query.status(), query.source(), query.after(), query.limit() + 1).collectList())
+        .map(found -> {
+          boolean more = found.size() > query.limit();
+          List<DispatchRows.Listed> page = more ? found.subList(0, query.limit()) : found;
+          String nextCursor = more ? cursors.encode(merchantId, query.nextAfter(page.getLast().position())) : null;
+          List<Delivery> deliveries = page.stream().map(row -> Delivery.from(row.view(), urls.baseUrl())).toList();
+          return Envelope.page(deliveries, query.limit(), nextCursor);
+        });
+  }
 
   @GetMapping("/{id}")
   public Mono<Envelope> get(

@@ -26,11 +26,17 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** Projections against a real PostgreSQL: every event applied twice leaves the same tables. */
+/**
+ * Projections against a real PostgreSQL: every event applied twice leaves the same tables.
+ * The context is closed after the class: its Kafka consumers join the projection's consumer
+ * group on the shared broker and would take partitions away from later test classes.
+ */
 @SpringBootTest(classes = DispatchProjectionTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@DirtiesContext
 class DispatchProjectionTest {
 
   @SpringBootConfiguration
