@@ -3,6 +3,7 @@ package io.dispatch.deploy;
 import io.dispatch.infrastructure.Infrastructure;
 import io.dispatch.infrastructure.InfrastructureOptions;
 import io.dispatch.infrastructure.RunningInfrastructure;
+import io.dispatch.web.ProcessDefaults;
 import io.dispatch.web.identity.ApiKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,9 +32,7 @@ public final class LocalRun {
   private LocalRun() {}
 
   public static ConfigurableApplicationContext start(String... args) {
-    // Axon's update checker calls home every few seconds and logs a warning when offline.
-    System.setProperty("axoniq.update-checker.disabled",
-        System.getProperty("axoniq.update-checker.disabled", "true"));
+    ProcessDefaults.apply();
     StandardEnvironment environment = new StandardEnvironment();
     environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
     Path dataDir = Path.of(environment.getProperty("dispatch.data-dir", ".dispatch/data")).toAbsolutePath();

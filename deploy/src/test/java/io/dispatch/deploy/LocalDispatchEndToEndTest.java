@@ -7,23 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The whole service in one JVM against a real Kafka broker and PostgreSQL, spoken to over real
@@ -31,25 +22,15 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class LocalDispatchEndToEndTest {
 
-  private static final String ADMIN_TOKEN = "test-admin-token";
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final String ADMIN_TOKEN = DispatchUnderTest.ADMIN_TOKEN;
+  private static final ObjectMapper JSON = DispatchUnderTest.JSON;
 
-  private static ConfigurableApplicationContext app;
+  private static DispatchUnderTest dispatch;
   private static WebhookReceiver receiver;
-  private static String baseUrl;
 
   @BeforeAll
   static void start() throws Exception {
-    var infrastructure = SharedTestInfrastructure.get();
-    Map<String, Object> properties = new HashMap<>(infrastructure.springProperties(SharedTestInfrastructure.newDatabase()));
-    properties.put("server.port", "0");
-    properties.put("dispatch.admin-token", ADMIN_TOKEN);
-    properties.put("dispatch.webhook.allow-insecure-targets", "true");
-    app = new SpringApplicationBuilder(LocalDispatchApplication.class)
-        .environment(LocalRun.withDefaults(properties))
-        .run();
-    baseUrl = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
+    dispatch = DispatchUnderTest.get();
     receiver = new WebhookReceiver();
   }
 
@@ -57,9 +38,6 @@ class LocalDispatchEndToEndTest {
   static void stop() {
     if (receiver != null) {
       receiver.close();
-    }
-    if (app != null) {
-      app.close();
     }
   }
 
@@ -129,16 +107,6 @@ class LocalDispatchEndToEndTest {
 
   private static JsonNode call(String method, String path, Map<String, String> headers, String body, int expected)
       throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-    if (body != null) {
-      request.header("Content-Type", "application/json");
-    }
-    headers.forEach(request::header);
-    HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as("%s %s answered %s", method, path, response.body()).isEqualTo(expected);
-    assertThat(response.headers().firstValue("X-Request-Id")).isPresent();
-    return JSON.readTree(response.body());
+    return dispatch.call(method, path, headers, body, expected).json();
   }
 }

@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -58,6 +60,38 @@ public class MerchantAdminController {
         .map(key -> Envelope.of(new KeyView(key.keyId(), key.apiKey(),
             key.scopes().stream().map(Scope::wireName).sorted().toList(), key.createdAt())));
   }
+
+  @DeleteMapping("/{merchantId}/api-keys/{keyId}")
+  public Mono<ResponseEntity<Void>> revokeKey(@PathVariable String merchantId, @PathVariable String keyId) {
+    UUID id = parse(merchantId);
+    return Mono.fromCallable(() -> accounts.revokeKey(id, keyId))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(found -> {
+          if (!found) {
+            throw ApiException.notFound("API key");
+          }
+          return ResponseEntity.noContent().<Void>build();
+        });
+  }
+
+  @PostMapping("/{merchantId}/suspend")
+  public Mono<Envelope> suspend(@PathVariable String merchantId) {
+    return status(merchantId, "SUSPENDED");
+  }
+
+  @PostMapping("/{merchantId}/reactivate")
+  public Mono<Envelope> reactivate(@PathVariable String merchantId) {
+    return status(merchantId, "ACTIVE");
+  }
+
+  private Mono<Envelope> status(String merchantId, String status) {
+    UUID id = parse(merchantId);
+    return Mono.fromCallable(() -> accounts.setStatus(id, status).orElseThrow(() -> ApiException.notFound("Merchant")))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(merchant -> Envelope.of(new MerchantView(merchant.id(), merchant.name(), merchant.status())));
+  }
+
+  public record MerchantView(UUID id, String name, String status) {}
 
   public record KeyView(String keyId, String apiKey, List<String> scopes, java.time.Instant createdAt) {}
 

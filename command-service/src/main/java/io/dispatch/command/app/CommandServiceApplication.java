@@ -1,6 +1,7 @@
 package io.dispatch.command.app;
 
 import io.dispatch.command.CommandServiceConfiguration;
+import io.dispatch.web.ProcessDefaults;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -11,9 +12,7 @@ import org.springframework.context.annotation.Import;
 public class CommandServiceApplication {
 
   public static void main(String[] args) {
-    // Axon's update checker calls home every few seconds; opt in with -Daxoniq.update-checker.disabled=false.
-    System.setProperty("axoniq.update-checker.disabled",
-        System.getProperty("axoniq.update-checker.disabled", "true"));
+    ProcessDefaults.apply();
     SpringApplication.run(CommandServiceApplication.class, args);
   }
 }

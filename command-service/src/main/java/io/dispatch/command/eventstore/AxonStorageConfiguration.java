@@ -35,10 +35,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class AxonStorageConfiguration {
 
+  /** Time as the contract carries it: UTC, millisecond precision, the same in the store, the log and the answers. */
   @Bean
   @ConditionalOnMissingBean
   Clock clock() {
-    return Clock.systemUTC();
+    return Clock.tick(Clock.systemUTC(), Duration.ofMillis(1));
   }
 
   /** The Jackson 2 mapper Axon's Jackson serializers pick up by this name (events are records with Instants). */

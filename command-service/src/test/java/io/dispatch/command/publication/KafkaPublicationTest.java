@@ -68,7 +68,7 @@ class KafkaPublicationTest {
     UUID merchant = UUID.randomUUID();
     commands.sendAndWait(new CreateDispatch(id, merchant, Actor.merchant(merchant), null, "Amina", "+254700000001",
         new Stop("A", null, null, null), new Stop("B", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
-        null, null, null, Source.API, "tok-" + id, "1234"));
+        null, null, null, Source.API, "tok-" + id, "1234", null));
     Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
     assertThat(cancelSequence).isEqualTo(1L);
 

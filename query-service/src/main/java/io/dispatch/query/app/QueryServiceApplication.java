@@ -1,6 +1,7 @@
 package io.dispatch.query.app;
 
 import io.dispatch.query.QueryServiceConfiguration;
+import io.dispatch.web.ProcessDefaults;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -11,6 +12,7 @@ import org.springframework.context.annotation.Import;
 public class QueryServiceApplication {
 
   public static void main(String[] args) {
+    ProcessDefaults.apply();
     SpringApplication.run(QueryServiceApplication.class, args);
   }
 }

@@ -78,6 +78,22 @@ public class MerchantAccounts {
         .findFirst();
   }
 
+  /** Revokes a merchant's key; false when the merchant has no such key. Revoking twice is harmless. */
+  public boolean revokeKey(UUID merchantId, String keyId) {
+    jdbc.update(
+        "update identity.api_keys set revoked_at = ? where merchant_id = ? and key_id = ? and revoked_at is null",
+        Timestamp.from(clock.instant()), merchantId, keyId);
+    Integer found = jdbc.queryForObject(
+        "select count(*) from identity.api_keys where merchant_id = ? and key_id = ?", Integer.class, merchantId, keyId);
+    return found != null && found > 0;
+  }
+
+  /** Sets ACTIVE or SUSPENDED; a suspended merchant's keys all answer 401. Empty when there is no such merchant. */
+  public Optional<Merchant> setStatus(UUID merchantId, String status) {
+    jdbc.update("update identity.merchants set status = ? where id = ?", status, merchantId);
+    return findMerchant(merchantId);
+  }
+
   /** Records the first successful ping; later pings keep the first time. */
   public Instant markConnected(UUID merchantId) {
     jdbc.update(

@@ -1,6 +1,7 @@
 package io.dispatch.webhook.app;
 
 import io.dispatch.webhook.WebhookDispatcherConfiguration;
+import io.dispatch.web.ProcessDefaults;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -11,6 +12,7 @@ import org.springframework.context.annotation.Import;
 public class WebhookDispatcherApplication {
 
   public static void main(String[] args) {
+    ProcessDefaults.apply();
     SpringApplication.run(WebhookDispatcherApplication.class, args);
   }
 }

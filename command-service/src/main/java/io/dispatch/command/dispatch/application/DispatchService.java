@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.application;
 
 import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
 import io.dispatch.command.publication.PublicationTracker;
@@ -10,10 +11,7 @@ import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Base64;
 import java.util.UUID;
@@ -45,7 +43,6 @@ public class DispatchService {
   private final PublicationTracker publication;
   private final Duration publicationWait;
   private final TransactionTemplate transactions;
-  private final Clock clock;
 
   public DispatchService(
       CommandGateway commands,
@@ -53,11 +50,9 @@ public class DispatchService {
       DispatchHistory history,
       PublicationTracker publication,
       PlatformTransactionManager transactionManager,
-      Clock clock,
       @Value("${dispatch.publication.max-wait:PT5S}") Duration publicationWait) {
     this.commands = commands;
     this.transactions = new TransactionTemplate(transactionManager);
-    this.clock = clock;
     this.pricing = pricing;
     this.history = history;
     this.publication = publication;
@@ -77,9 +72,8 @@ public class DispatchService {
    */
   public Mono<List<Written>> createAll(UUID merchantId, List<DispatchOrder> orders, Source source, Actor actor) {
     return Mono.fromCallable(() -> {
-          Instant now = clock.instant();
           List<CreateDispatch> creations = orders.stream()
-              .map(order -> creation(merchantId, order, source, actor, now))
+              .map(order -> creation(merchantId, order, source, actor))
               .toList();
           submitAll(creations);
           return creations.stream().map(CreateDispatch::dispatchId).toList();
@@ -97,35 +91,13 @@ public class DispatchService {
     transactions.executeWithoutResult(status -> creations.forEach(commands::sendAndWait));
   }
 
-  private CreateDispatch creation(UUID merchantId, DispatchOrder order, Source source, Actor actor, Instant now) {
+  private CreateDispatch creation(UUID merchantId, DispatchOrder order, Source source, Actor actor) {
     Quote quote = pricing.quote(order.pickup(), order.dropoff(), order.currency());
-    Targets targets = Targets.of(order, quote, now);
     return new CreateDispatch(
         UUID.randomUUID(), merchantId, actor, order.externalId(), order.customerName(), order.customerPhone(),
         order.pickup(), order.dropoff(), order.paymentType(), order.amountCents(), quote.feeCents(),
-        order.currency(), targets.pickupBy(), targets.deliverBy(), quote.zoneId(), source,
-        trackingToken(), deliveryPin());
-  }
-
-  /**
-   * The service-level targets: the merchant's own times where given, else the zone's (or the
-   * platform default's) targets counted from now. A derived deliver-by time never falls
-   * before the pick-up-by time.
-   */
-  record Targets(Instant pickupBy, Instant deliverBy) {
-    static Targets of(DispatchOrder order, Quote quote, Instant now) {
-      Instant pickupBy = order.targetPickupAt() != null
-          ? order.targetPickupAt()
-          : now.plusSeconds(quote.targetPickupSeconds()).truncatedTo(ChronoUnit.MILLIS);
-      Instant deliverBy = order.targetDeliveryAt();
-      if (deliverBy == null) {
-        Instant fromNow = now.plusSeconds(quote.targetDeliverySeconds());
-        Instant fromPickup = pickupBy.plusSeconds(
-            Math.max(0, quote.targetDeliverySeconds() - quote.targetPickupSeconds()));
-        deliverBy = (fromNow.isAfter(fromPickup) ? fromNow : fromPickup).truncatedTo(ChronoUnit.MILLIS);
-      }
-      return new Targets(pickupBy, deliverBy);
-    }
+        order.currency(), order.targetPickupAt(), order.targetDeliveryAt(), quote.zoneId(), source,
+        trackingToken(), deliveryPin(), new ServiceLevel(quote.targetPickupSeconds(), quote.targetDeliverySeconds()));
   }
 
   public Mono<Written> cancel(UUID merchantId, UUID dispatchId, String reason) {

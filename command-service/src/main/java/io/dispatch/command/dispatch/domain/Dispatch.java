@@ -10,6 +10,7 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
@@ -25,6 +26,7 @@ import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 import org.axonframework.commandhandling.CommandHandler;
@@ -54,11 +56,26 @@ public class Dispatch {
 
   @CommandHandler
   public Dispatch(CreateDispatch command, Clock clock) {
+    Instant now = clock.instant();
+    Instant pickupBy = command.targetPickupAt();
+    Instant deliverBy = command.targetDeliveryAt();
+    ServiceLevel targets = command.serviceLevel();
+    if (targets != null) {
+      if (pickupBy == null) {
+        pickupBy = now.plusSeconds(targets.pickupSeconds());
+      }
+      if (deliverBy == null) {
+        // Counted from creation, but never before the pick-up-by time: then the zone's gap after it.
+        Instant fromNow = now.plusSeconds(targets.deliverySeconds());
+        Instant fromPickup = pickupBy.plusSeconds(Math.max(0, targets.deliverySeconds() - targets.pickupSeconds()));
+        deliverBy = fromNow.isAfter(fromPickup) ? fromNow : fromPickup;
+      }
+    }
     apply(new DispatchCreated(
-        command.dispatchId(), command.merchantId(), clock.instant(), command.actor(), command.externalId(),
+        command.dispatchId(), command.merchantId(), now, command.actor(), command.externalId(),
         command.customerName(), command.customerPhone(), command.pickup(), command.dropoff(),
         command.paymentType(), command.amountCents(), command.feeCents(), command.currency(),
-        command.targetPickupAt(), command.targetDeliveryAt(), command.zoneId(), command.source(),
+        pickupBy, deliverBy, command.zoneId(), command.source(),
         command.trackingToken(), command.deliveryPin()));
   }
 

@@ -34,7 +34,14 @@ public final class DispatchCommands {
       String zoneId,
       Source source,
       String trackingToken,
-      String deliveryPin) {}
+      String deliveryPin,
+      ServiceLevel serviceLevel) {}
+
+  /**
+   * The zone's service-level targets, in seconds from creation: they fill the target times
+   * the merchant left out (null: leave them out).
+   */
+  public record ServiceLevel(long pickupSeconds, long deliverySeconds) {}
 
   /** A rider takes a NEW delivery, or an operator reassigns an ASSIGNED one. */
   public record AssignRider(@TargetAggregateIdentifier UUID dispatchId, UUID riderId, Actor actor) {}

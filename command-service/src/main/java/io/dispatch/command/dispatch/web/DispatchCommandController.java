@@ -10,6 +10,13 @@ import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.openapi.ApiSchemas;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -20,13 +27,13 @@ import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestAttribute;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /** The merchant's writes: create a delivery, cancel it. */
+@Tag(name = "Deliveries", description = "Create, list, read and cancel deliveries")
 @RestController
 @RequestMapping(path = "/api/v1/external/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class DispatchCommandController {
@@ -43,9 +50,17 @@ public class DispatchCommandController {
     this.urls = urls;
   }
 
+  @Operation(summary = "Create one delivery", description = """
+      Validates every field (422 VALIDATION_ERROR with details.fieldErrors), prices the trip from the zone \
+      containing the pickup point (platform default pricing without coordinates or outside every zone), \
+      and answers the new delivery, status NEW, source api. Absent targetPickupAt/targetDeliveryAt are \
+      derived from the zone's service-level targets.""")
+  @ApiResponse(responseCode = "201", description = "Created",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @RequestBody(content = @Content(schema = @Schema(implementation = DispatchOrderDocument.class)))
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> create(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @RequestBody JsonNode body) {
+      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
     FieldErrors errors = new FieldErrors();
     DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
     errors.throwIfAny();
@@ -58,9 +73,17 @@ public class DispatchCommandController {
   public record BulkCreated(int count, List<Delivery> dispatches) {}
 
   /** Up to {@value #BULK_LIMIT} deliveries in one transaction: any invalid row and none is created. */
+  @Operation(summary = "Create up to 500 deliveries in one transaction", description = """
+      Body {orders: [...]}, each entry exactly the single-create body. Any invalid row answers 422 with \
+      fieldErrors keyed like orders[3].customerPhone and nothing is created; an empty array, more than 500 \
+      entries or no orders answers 422 on orders. Each row is priced against its own zone. Counts as one \
+      request against the rate limit.""")
+  @ApiResponse(responseCode = "201", description = "All created, in request order",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+  @RequestBody(content = @Content(schema = @Schema(implementation = BulkDocument.class)))
   @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> createBulk(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @RequestBody JsonNode body) {
+      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
     FieldErrors errors = new FieldErrors();
     JsonNode rows = body != null && body.isObject() ? body.get("orders") : null;
     if (body == null || !body.isObject()) {
@@ -84,11 +107,22 @@ public class DispatchCommandController {
         .onErrorMap(DispatchErrors::toApi);
   }
 
+  @Operation(summary = "Cancel a delivery", description = """
+      Body {status: "CANCELLED", reason?} (reason at most 500 characters; any other status answers 422). \
+      A NEW delivery answers 200 with the delivery, now CANCELLED. Past NEW (including already CANCELLED) \
+      answers 409 CONFLICT with details.currentStatus. Another merchant's id answers 404.""")
+  @ApiResponse(responseCode = "200", description = "Cancelled",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @ApiResponse(responseCode = "404", description = "No such delivery for this merchant",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+  @ApiResponse(responseCode = "409", description = "Not NEW any more; details.currentStatus holds the status",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+  @RequestBody(content = @Content(schema = @Schema(implementation = CancelDocument.class)))
   @PatchMapping(path = "/{id}/status", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> changeStatus(
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant,
       @PathVariable String id,
-      @RequestBody JsonNode body) {
+      @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
     UUID dispatchId = parseId(id);
     FieldErrors errors = new FieldErrors();
     JsonNode status = body == null ? null : body.get("status");
@@ -114,6 +148,35 @@ public class DispatchCommandController {
     }
     return response.body(Envelope.of(Delivery.from(written.view(), urls.baseUrl())));
   }
+
+  /** The create body as the OpenAPI document shows it (the parser reads the JSON itself). */
+  @Schema(name = "DispatchOrder", requiredProperties = {"customerName", "customerPhone", "pickup", "dropoff", "paymentType"})
+  record DispatchOrderDocument(
+      @Schema(minLength = 1, maxLength = 200) String customerName,
+      @Schema(minLength = 7, maxLength = 20, pattern = "^\\+?[0-9 \\-]{7,20}$", example = "+254 700 000 001")
+      String customerPhone,
+      StopDocument pickup,
+      StopDocument dropoff,
+      @Schema(allowableValues = {"COD", "PREPAID"}) String paymentType,
+      @Schema(maxLength = 100) String externalId,
+      @Schema(minimum = "0", defaultValue = "0") Long amountCents,
+      @Schema(pattern = "^[A-Z]{3}$", defaultValue = "KES") String currency,
+      @Schema(format = "date-time", description = "ISO 8601 with offset") String targetPickupAt,
+      @Schema(format = "date-time", description = "ISO 8601 with offset; not before targetPickupAt")
+      String targetDeliveryAt) {}
+
+  @Schema(name = "Stop", requiredProperties = "address", description = "lat and lng are given together or not at all")
+  record StopDocument(
+      @Schema(minLength = 1, maxLength = 500) String address,
+      @Schema(minimum = "-90", maximum = "90") Double lat,
+      @Schema(minimum = "-180", maximum = "180") Double lng,
+      @Schema(maxLength = 500) String notes) {}
+
+  @Schema(name = "BulkOrders", requiredProperties = "orders")
+  record BulkDocument(@Schema(minLength = 1, maxLength = 500) List<DispatchOrderDocument> orders) {}
+
+  @Schema(name = "CancelRequest", requiredProperties = "status")
+  record CancelDocument(@Schema(allowableValues = "CANCELLED") String status, @Schema(maxLength = 500) String reason) {}
 
   /** A path id that is not a UUID cannot name a delivery: 404, never 500. */
   static UUID parseId(String id) {

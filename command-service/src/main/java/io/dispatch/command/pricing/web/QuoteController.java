@@ -6,6 +6,12 @@ import io.dispatch.command.pricing.Quote;
 import io.dispatch.events.Stop;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +24,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /** GET /quotes: fee, distance and modelled travel time for a pickup and dropoff pair. */
+@Tag(name = "Quotes", description = "Price and time a trip before creating it")
 @RestController
 public class QuoteController {
 
@@ -48,11 +55,22 @@ public class QuoteController {
     }
   }
 
+  @Operation(summary = "Quote a trip", description = """
+      Fee, great-circle distance and modelled travel time for a pickup and dropoff pair, from the zone \
+      containing the pickup point (zone_id and zone_name null and platform default pricing outside every \
+      zone). All four parameters are required, in decimal degrees; a missing, non-numeric or out-of-range \
+      one answers 422 with fieldErrors naming it. No Idempotency-Key.""")
+  @ApiResponse(responseCode = "200", description = "The quote (snake_case)",
+      content = @Content(schema = @Schema(implementation = QuoteResponse.class)))
   @GetMapping(path = "/api/v1/external/quotes", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> quote(
+      @Parameter(description = "-90 to 90", required = true, example = "-1.2841")
       @RequestParam(name = "pickup_lat", required = false) String pickupLat,
+      @Parameter(description = "-180 to 180", required = true, example = "36.8219")
       @RequestParam(name = "pickup_lng", required = false) String pickupLng,
+      @Parameter(description = "-90 to 90", required = true, example = "-1.2676")
       @RequestParam(name = "dropoff_lat", required = false) String dropoffLat,
+      @Parameter(description = "-180 to 180", required = true, example = "36.8108")
       @RequestParam(name = "dropoff_lng", required = false) String dropoffLng) {
     Map<String, List<String>> errors = new LinkedHashMap<>();
     Double fromLat = coordinate("pickup_lat", pickupLat, 90, errors);
@@ -68,6 +86,9 @@ public class QuoteController {
         .subscribeOn(Schedulers.boundedElastic())
         .map(Envelope::of);
   }
+
+  /** Documentation-only: the envelope around a quote. */
+  record QuoteResponse(boolean success, QuoteView data) {}
 
   private static Double coordinate(String name, String raw, int bound, Map<String, List<String>> errors) {
     String problem = null;

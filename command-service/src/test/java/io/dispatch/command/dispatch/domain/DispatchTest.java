@@ -7,6 +7,7 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmDelivery;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
@@ -84,9 +85,32 @@ class DispatchTest {
     fixture.givenNoPriorActivity()
         .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
             PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, "nairobi-cbd", Source.API,
-            "tok", "4821"))
+            "tok", "4821", null))
         .expectSuccessfulHandlerExecution()
         .expectEvents(created());
+  }
+
+  @Test
+  void absent_target_times_come_from_the_zone_service_level_counted_from_creation() {
+    fixture.givenNoPriorActivity()
+        .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
+            PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, "nairobi-cbd", Source.API,
+            "tok", "4821", new ServiceLevel(1800, 3600)))
+        .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
+            "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", NOW.plusSeconds(1800),
+            NOW.plusSeconds(3600), "nairobi-cbd", Source.API, "tok", "4821"));
+  }
+
+  @Test
+  void given_target_times_are_kept_and_a_derived_deliver_by_never_precedes_the_pick_up_by() {
+    Instant pickupBy = NOW.plusSeconds(86_400);
+    fixture.givenNoPriorActivity()
+        .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
+            PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", pickupBy, null, "nairobi-cbd", Source.API,
+            "tok", "4821", new ServiceLevel(1800, 3600)))
+        .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
+            "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", pickupBy,
+            pickupBy.plusSeconds(1800), "nairobi-cbd", Source.API, "tok", "4821"));
   }
 
   @Test

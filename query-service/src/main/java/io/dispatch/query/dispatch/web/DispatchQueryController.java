@@ -9,6 +9,14 @@ import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.openapi.ApiSchemas;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +31,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /** The merchant's reads: its deliveries page by page, one delivery's current state and its history. */
+@Tag(name = "Deliveries")
 @RestController
 @RequestMapping(path = "/api/v1/external/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class DispatchQueryController {
@@ -49,12 +58,25 @@ public class DispatchQueryController {
    * know whether a next page exists. Waits for the projection to catch up with the whole log
    * first, so a delivery whose create already answered is listed.
    */
+  @Operation(summary = "List deliveries, newest first", description = """
+      Full Delivery objects of the calling merchant, ordered by createdAt then id, newest first. Page with \
+      meta.nextCursor (opaque; absent on the last page); no delivery is skipped or repeated while paging, even \
+      as new ones arrive. A cursor only works with the filters it was issued for. A bad status, source, limit \
+      or cursor answers 422 naming the parameter. Reflects every write whose answer was already received.""")
+  @ApiResponse(responseCode = "200", description = "A page",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryListResponse.class)))
   @GetMapping
   public Mono<Envelope> list(
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant,
+      @Parameter(schema = @Schema(allowableValues = {
+          "NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED", "FAILED", "CANCELLED"}))
       @RequestParam(name = "status", required = false) String status,
+      @Parameter(schema = @Schema(allowableValues = {"api", "csv", "shopify", "staff"}))
       @RequestParam(name = "source", required = false) String source,
+      @Parameter(description = "1 to 200", schema = @Schema(type = "integer", minimum = "1", maximum = "200",
+          defaultValue = "50"))
       @RequestParam(name = "limit", required = false) String limit,
+      @Parameter(description = "meta.nextCursor of the previous page")
       @RequestParam(name = "cursor", required = false) String cursor) {
     UUID merchantId = merchant.merchantId();
     DispatchListQuery query = DispatchListQuery.parse(status, source, limit, cursor, merchantId, cursors);
@@ -69,6 +91,13 @@ public class DispatchQueryController {
         });
   }
 
+  @Operation(summary = "Read one delivery", description = """
+      Another merchant's id, or one that does not exist, answers 404 NOT_FOUND. A read sent after a write's \
+      answer reflects that write (never 404 after the create's 201).""")
+  @ApiResponse(responseCode = "200", description = "The delivery",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @ApiResponse(responseCode = "404", description = "No such delivery for this merchant",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
   @GetMapping("/{id}")
   public Mono<Envelope> get(
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
@@ -79,6 +108,12 @@ public class DispatchQueryController {
         .map(view -> Envelope.of(Delivery.from(view, urls.baseUrl())));
   }
 
+  @Operation(summary = "Status history of one delivery", description = """
+      Every status transition, oldest first: {sequence, status, previousStatus, occurredAt, actor: {type, id}, \
+      reasonCode, detail}; the first is the creation (previousStatus null). actor.type is merchant, rider, \
+      operator or system.""")
+  @ApiResponse(responseCode = "200", description = "The history",
+      content = @Content(array = @ArraySchema(schema = @Schema(implementation = HistoryEntry.class))))
   @GetMapping("/{id}/events")
   public Mono<Envelope> events(
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {

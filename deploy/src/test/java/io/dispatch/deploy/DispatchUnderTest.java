@@ -1,0 +1,126 @@
+package io.dispatch.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.infrastructure.SharedTestInfrastructure;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The whole service in one JVM, started once for every test class of this module (as the
+ * local run starts it, against the shared real Kafka broker and PostgreSQL), and an HTTP
+ * client that talks to it over real HTTP.
+ */
+final class DispatchUnderTest {
+
+  static final String ADMIN_TOKEN = "test-admin-token";
+  static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static DispatchUnderTest running;
+
+  private final ConfigurableApplicationContext app;
+  final String baseUrl;
+
+  private DispatchUnderTest() {
+    var infrastructure = SharedTestInfrastructure.get();
+    Map<String, Object> properties =
+        new HashMap<>(infrastructure.springProperties(SharedTestInfrastructure.newDatabase()));
+    properties.put("server.port", "0");
+    properties.put("dispatch.admin-token", ADMIN_TOKEN);
+    properties.put("dispatch.webhook.allow-insecure-targets", "true");
+    properties.put("dispatch.webhook.retry.first-wait", "PT0.2S");
+    app = new SpringApplicationBuilder(LocalDispatchApplication.class)
+        .environment(LocalRun.withDefaults(properties))
+        .run();
+    baseUrl = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
+  }
+
+  static synchronized DispatchUnderTest get() {
+    if (running == null) {
+      running = new DispatchUnderTest();
+      Runtime.getRuntime().addShutdownHook(new Thread(running.app::close));
+    }
+    return running;
+  }
+
+  /** A merchant with one key of the given scopes (both when none are given). */
+  record Merchant(String id, String apiKey, String keyId) {}
+
+  Merchant newMerchant(String name, String... scopes) throws Exception {
+    String id = call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"" + name + "\"}", 201)
+        .json().get("data").get("id").asText();
+    return new Merchant(id, newKey(id, scopes), null);
+  }
+
+  String newKey(String merchantId, String... scopes) throws Exception {
+    String body = scopes.length == 0 ? "{}" : "{\"scopes\":" + JSON.writeValueAsString(List.of(scopes)) + "}";
+    return call("POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), body, 201)
+        .json().get("data").get("apiKey").asText();
+  }
+
+  static Map<String, String> admin() {
+    return Map.of("X-Admin-Token", ADMIN_TOKEN);
+  }
+
+  /** X-API-Key with a fresh Idempotency-Key. */
+  static Map<String, String> merchant(String apiKey) {
+    return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
+  }
+
+  record Answer(HttpResponse<String> response) {
+    JsonNode json() {
+      try {
+        return JSON.readTree(response.body());
+      } catch (Exception e) {
+        throw new AssertionError("not JSON: " + response.body(), e);
+      }
+    }
+
+    JsonNode data() {
+      return json().get("data");
+    }
+
+    JsonNode error() {
+      return json().get("error");
+    }
+
+    String header(String name) {
+      return response.headers().firstValue(name).orElse(null);
+    }
+
+    int status() {
+      return response.statusCode();
+    }
+  }
+
+  /** Sends a JSON request (or none) and checks the status and that X-Request-Id is there. */
+  Answer call(String method, String path, Map<String, String> headers, String body, int expected) throws Exception {
+    Answer answer = send(method, path, headers, body, "application/json");
+    assertThat(answer.status()).as("%s %s answered %s", method, path, answer.response().body()).isEqualTo(expected);
+    assertThat(answer.header("X-Request-Id")).as("X-Request-Id on %s %s", method, path).isNotBlank();
+    return answer;
+  }
+
+  Answer send(String method, String path, Map<String, String> headers, String body, String contentType)
+      throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    if (body != null && contentType != null) {
+      request.header("Content-Type", contentType);
+    }
+    headers.forEach(request::header);
+    return new Answer(HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString()));
+  }
+}

@@ -1,0 +1,33 @@
+package io.dispatch.web.json;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.std.StdSerializer;
+
+/**
+ * How every REST answer writes time: UTC with exactly three fraction digits
+ * ({@code 2026-11-21T10:00:00.000Z}), the contract's "millisecond precision", whatever the
+ * instant's own precision (ISO_INSTANT would drop ".000" and keep nanoseconds).
+ */
+@Configuration(proxyBeanMethods = false)
+public class ApiJson {
+
+  public static final DateTimeFormatter MILLIS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  @Bean
+  SimpleModule instantsInMilliseconds() {
+    return new SimpleModule("dispatch-instants").addSerializer(Instant.class, new StdSerializer<>(Instant.class) {
+      @Override
+      public void serialize(Instant value, JsonGenerator generator, SerializationContext context) {
+        generator.writeString(MILLIS.format(value));
+      }
+    });
+  }
+}

@@ -1,0 +1,25 @@
+package io.dispatch.web.ratelimit;
+
+import io.dispatch.web.scheduling.PeriodicTask;
+import java.time.Clock;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The rate limiter over the shared PostgreSQL (table from db/identity/V3) and its cleanup. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RateLimitProperties.class)
+public class RateLimitConfiguration {
+
+  @Bean
+  PostgresRateLimiter rateLimiter(DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock) {
+    return new PostgresRateLimiter(dataSource, properties.perMinute(), clock.orElse(Clock.systemUTC()));
+  }
+
+  @Bean
+  PeriodicTask rateLimitBucketCleanup(PostgresRateLimiter limiter, RateLimitProperties properties) {
+    return new PeriodicTask("rate-limit-cleanup", properties.cleanupInterval(), limiter::removeExpired);
+  }
+}

@@ -1,0 +1,108 @@
+package io.dispatch.web;
+
+import io.dispatch.web.error.ApiException;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+/** shared-web on its own, with stand-in endpoints that count how often each Idempotency-Key ran them. */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import(SharedWebConfiguration.class)
+public class WebLayersTestApp {
+
+  @Bean
+  MutableClock clock() {
+    return new MutableClock(Instant.now());
+  }
+
+  /** Found by SharedWebConfiguration's scan of io.dispatch.web, which covers this test package. */
+  @RestController
+  @RequestMapping("/api/v1/external")
+  public static class Endpoints {
+
+    private final Map<String, AtomicInteger> executions = new ConcurrentHashMap<>();
+    private final Map<String, Sinks.One<Boolean>> gates = new ConcurrentHashMap<>();
+
+    /** How often an endpoint ran for requests carrying this Idempotency-Key. */
+    public int executions(String idempotencyKey) {
+      AtomicInteger count = executions.get(idempotencyKey);
+      return count == null ? 0 : count.get();
+    }
+
+    /** Lets the slow endpoint's request with this key finish. */
+    public void open(String idempotencyKey) {
+      gate(idempotencyKey).tryEmitValue(true);
+    }
+
+    @PostMapping("/ping")
+    Envelope ping() {
+      return Envelope.of(Map.of("pong", true));
+    }
+
+    @PostMapping("/dispatches/things")
+    ResponseEntity<Envelope> create(@RequestHeader(value = "Idempotency-Key", required = false) String key,
+        @RequestBody Map<String, Object> body) {
+      int execution = ran(key);
+      return ResponseEntity.status(HttpStatus.CREATED)
+          .body(Envelope.of(Map.of("id", UUID.randomUUID().toString(), "execution", execution, "received", body)));
+    }
+
+    @PostMapping("/dispatches/rejected")
+    Mono<Envelope> rejected(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+      ran(key);
+      return Mono.error(ApiException.validation("customerName", "must not be blank"));
+    }
+
+    @PostMapping("/dispatches/broken")
+    Envelope broken(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+      ran(key);
+      throw new IllegalStateException("the handler failed");
+    }
+
+    @PostMapping("/dispatches/empty")
+    ResponseEntity<Void> empty(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+      ran(key);
+      return ResponseEntity.noContent().build();
+    }
+
+    @GetMapping("/dispatches")
+    Envelope list(@RequestHeader(value = "Idempotency-Key", required = false) String key,
+        @RequestParam Map<String, String> query) {
+      ran(key);
+      return Envelope.of(Map.of("id", UUID.randomUUID().toString(), "query", query));
+    }
+
+    @PostMapping("/dispatches/slow")
+    Mono<ResponseEntity<Envelope>> slow(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+      int execution = ran(key);
+      return gate(key).asMono().map(opened -> ResponseEntity.status(HttpStatus.CREATED)
+          .body(Envelope.of(Map.of("id", UUID.randomUUID().toString(), "execution", execution))));
+    }
+
+    private int ran(String key) {
+      return executions.computeIfAbsent(String.valueOf(key), k -> new AtomicInteger()).incrementAndGet();
+    }
+
+    private Sinks.One<Boolean> gate(String key) {
+      return gates.computeIfAbsent(String.valueOf(key), k -> Sinks.one());
+    }
+  }
+}
