@@ -8,20 +8,9 @@ cd "$(dirname "$0")/.."
 source deploy/jdk.sh
 count=${1:-100}
 port=18080
-data=$(mktemp -d)
-log=$(mktemp)
 token=bench-admin-token
-mvn -B -q -DskipTests package -pl deploy -am
-start=$(date +%s%N)
-DISPATCH_DATA_DIR=$data DISPATCH_ADMIN_TOKEN=$token ./deploy/run-local.sh --server.port=$port >"$log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 240); do
-  grep -q "dispatch is ready" "$log" && break
-  kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }
-  sleep 0.25
-done
-ready=$(( ($(date +%s%N) - start) / 1000000 ))
+source bench/start-local.sh
+ready=$(( ($(date +%s%N) - started) / 1000000 ))
 jvm=$(pgrep -f "deploy-0.1.0-SNAPSHOT.jar" | head -1)
 sleep 10
 rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)

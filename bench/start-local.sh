@@ -1,0 +1,15 @@
+# Sourced by the bench scripts: builds, then starts the local run on $port with a fresh data
+# dir and admin token $token, extra arguments passed on; waits until it is ready and stops it
+# (and removes the data) when the script exits. Sets $log, $pid and $started (ns, before the start).
+mvn -B -q -DskipTests package -pl deploy -am
+started=$(date +%s%N)
+data=$(mktemp -d)
+log=$(mktemp)
+DISPATCH_DATA_DIR=$data DISPATCH_ADMIN_TOKEN=$token ./deploy/run-local.sh --server.port=$port "$@" >"$log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
+for _ in $(seq 1 240); do
+  grep -q "dispatch is ready" "$log" && break
+  kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 0.25
+done
