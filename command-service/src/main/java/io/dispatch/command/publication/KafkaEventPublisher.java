@@ -3,14 +3,22 @@ package io.dispatch.command.publication;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.messaging.annotation.MessageIdentifier;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.SendResult;
 import org.springframework.stereotype.Component;
 
 /**
@@ -25,6 +33,7 @@ public class KafkaEventPublisher {
 
   public static final String PROCESSING_GROUP = "kafka-publisher";
   private static final long SEND_TIMEOUT_SECONDS = 30;
+  private static final String PENDING = KafkaEventPublisher.class.getName() + ".pending";
 
   private final KafkaTemplate<String, EventEnvelope> kafka;
   private final PublicationTracker tracker;
@@ -36,14 +45,40 @@ public class KafkaEventPublisher {
     this.tracker = tracker;
   }
 
+  /**
+   * Sends without waiting; the batch waits for all its acknowledgements together just before
+   * its token is stored, so a batch of events costs about one broker round trip, not one per
+   * event. Any failed send fails the batch: nothing of it is marked done, all of it is retried.
+   */
   @EventHandler
-  public void on(DispatchEvent event, @MessageIdentifier String messageId, @SequenceNumber Long sequence)
-      throws Exception {
+  public void on(DispatchEvent event, @MessageIdentifier String messageId, @SequenceNumber Long sequence) {
     EventEnvelope envelope = AxonEnvelopes.of(messageId, sequence, event);
-    RecordMetadata metadata = kafka
-        .send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope)
-        .get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS)
-        .getRecordMetadata();
-    tracker.published(new PublicationTracker.Published(envelope, metadata.partition(), metadata.offset()));
+    CompletableFuture<SendResult<String, EventEnvelope>> sent =
+        kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
+    UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
+    List<Pending> pending = batch.getOrComputeResource(PENDING, key -> {
+      List<Pending> sends = new ArrayList<>();
+      batch.onPrepareCommit(u -> awaitAll(sends));
+      return sends;
+    });
+    pending.add(new Pending(envelope, sent));
+  }
+
+  private record Pending(EventEnvelope envelope, CompletableFuture<SendResult<String, EventEnvelope>> sent) {}
+
+  private void awaitAll(List<Pending> sends) {
+    List<PublicationTracker.Published> published = new ArrayList<>(sends.size());
+    try {
+      for (Pending send : sends) {
+        RecordMetadata metadata = send.sent().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS).getRecordMetadata();
+        published.add(new PublicationTracker.Published(send.envelope(), metadata.partition(), metadata.offset()));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for Kafka", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("Kafka did not acknowledge an event; the batch will be retried", e);
+    }
+    published.forEach(tracker::published);
   }
 }
