@@ -55,12 +55,17 @@ final class DispatchUnderTest {
   }
 
   /** A merchant with one key of the given scopes (both when none are given). */
-  record Merchant(String id, String apiKey, String keyId) {}
+  record Merchant(String id, String apiKey) {
+    /** The public half of the key, {@code <key_id>} of {@code <key_id>.<secret>}. */
+    String keyId() {
+      return apiKey.substring(0, apiKey.indexOf('.'));
+    }
+  }
 
   Merchant newMerchant(String name, String... scopes) throws Exception {
     String id = call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"" + name + "\"}", 201)
         .json().get("data").get("id").asText();
-    return new Merchant(id, newKey(id, scopes), null);
+    return new Merchant(id, newKey(id, scopes));
   }
 
   String newKey(String merchantId, String... scopes) throws Exception {

@@ -50,7 +50,7 @@ public class MerchantAdminController {
   @PostMapping("/{merchantId}/api-keys")
   @ResponseStatus(HttpStatus.CREATED)
   public Mono<Envelope> issueKey(@PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
-    UUID id = parse(merchantId);
+    UUID id = ApiException.pathId(merchantId, "Merchant");
     Set<Scope> scopes = scopes(body);
     return Mono.fromCallable(() -> {
           accounts.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
@@ -63,7 +63,7 @@ public class MerchantAdminController {
 
   @DeleteMapping("/{merchantId}/api-keys/{keyId}")
   public Mono<ResponseEntity<Void>> revokeKey(@PathVariable String merchantId, @PathVariable String keyId) {
-    UUID id = parse(merchantId);
+    UUID id = ApiException.pathId(merchantId, "Merchant");
     return Mono.fromCallable(() -> accounts.revokeKey(id, keyId))
         .subscribeOn(Schedulers.boundedElastic())
         .map(found -> {
@@ -85,13 +85,11 @@ public class MerchantAdminController {
   }
 
   private Mono<Envelope> status(String merchantId, String status) {
-    UUID id = parse(merchantId);
+    UUID id = ApiException.pathId(merchantId, "Merchant");
     return Mono.fromCallable(() -> accounts.setStatus(id, status).orElseThrow(() -> ApiException.notFound("Merchant")))
         .subscribeOn(Schedulers.boundedElastic())
-        .map(merchant -> Envelope.of(new MerchantView(merchant.id(), merchant.name(), merchant.status())));
+        .map(Envelope::of);
   }
-
-  public record MerchantView(UUID id, String name, String status) {}
 
   public record KeyView(String keyId, String apiKey, List<String> scopes, java.time.Instant createdAt) {}
 
@@ -108,14 +106,6 @@ public class MerchantAdminController {
       return scopes;
     } catch (RuntimeException e) {
       throw ApiException.validation("scopes", "must be a non-empty list of 'read' and 'write'");
-    }
-  }
-
-  private static UUID parse(String id) {
-    try {
-      return UUID.fromString(id);
-    } catch (IllegalArgumentException e) {
-      throw ApiException.notFound("Merchant");
     }
   }
 }

@@ -3,7 +3,7 @@ package io.dispatch.command.publication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.dispatch.command.CommandServiceConfiguration;
+import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.events.Actor;
@@ -29,33 +29,13 @@ import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Publication against a real broker and PostgreSQL: events committed while the publisher is
  * down (as after a crash between commit and send) reach Kafka once it runs again, in order,
  * keyed by delivery, with the envelope's sequence.
  */
-@SpringBootTest(classes = KafkaPublicationTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
-class KafkaPublicationTest {
-
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  @Import(CommandServiceConfiguration.class)
-  static class App {}
-
-  @DynamicPropertySource
-  static void infrastructure(DynamicPropertyRegistry registry) {
-    SharedTestInfrastructure.get()
-        .springProperties(SharedTestInfrastructure.newDatabase())
-        .forEach((key, value) -> registry.add(key, () -> value));
-    registry.add("dispatch.admin-token", () -> "test");
-  }
+class KafkaPublicationTest extends CommandServiceIntegrationTest {
 
   @Autowired CommandGateway commands;
   @Autowired EventProcessingConfiguration processing;
@@ -64,31 +44,35 @@ class KafkaPublicationTest {
   void events_committed_while_the_publisher_is_down_are_published_in_order_when_it_returns() {
     EventProcessor publisher = processing.eventProcessor(KafkaEventPublisher.PROCESSING_GROUP).orElseThrow();
     publisher.shutDown();
-    UUID id = UUID.randomUUID();
-    UUID merchant = UUID.randomUUID();
-    commands.sendAndWait(new CreateDispatch(id, merchant, Actor.merchant(merchant), null, "Amina", "+254700000001",
-        new Stop("A", null, null, null), new Stop("B", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
-        null, null, null, Source.API, "tok-" + id, "1234", null));
-    Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
-    assertThat(cancelSequence).isEqualTo(1L);
+    try {
+      UUID id = UUID.randomUUID();
+      UUID merchant = UUID.randomUUID();
+      commands.sendAndWait(new CreateDispatch(id, merchant, Actor.merchant(merchant), null, "Amina", "+254700000001",
+          new Stop("A", null, null, null), new Stop("B", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
+          null, null, null, Source.API, "tok-" + id, "1234", null));
+      Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
+      assertThat(cancelSequence).isEqualTo(1L);
 
-    List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-    try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-      consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-      poll(consumer, seen, id, Duration.ofSeconds(2));
-      assertThat(seen).as("nothing is published while the publisher is down").isEmpty();
+      List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
+      try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
+        consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+        poll(consumer, seen, id, Duration.ofSeconds(2));
+        assertThat(seen).as("nothing is published while the publisher is down").isEmpty();
 
-      publisher.start();
-      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-        poll(consumer, seen, id, Duration.ofMillis(200));
-        assertThat(seen).hasSize(2);
-      });
+        publisher.start();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+          poll(consumer, seen, id, Duration.ofMillis(200));
+          assertThat(seen).hasSize(2);
+        });
+      }
+      assertThat(seen.get(0).event()).isInstanceOf(DispatchCreated.class);
+      assertThat(seen.get(0).sequence()).isZero();
+      assertThat(seen.get(1).event()).isInstanceOf(DispatchCancelled.class);
+      assertThat(seen.get(1).sequence()).isEqualTo(1);
+      assertThat(seen.get(1).merchantId()).isEqualTo(merchant);
+    } finally {
+      publisher.start(); // the context is shared with other tests; starting a running one does nothing
     }
-    assertThat(seen.get(0).event()).isInstanceOf(DispatchCreated.class);
-    assertThat(seen.get(0).sequence()).isZero();
-    assertThat(seen.get(1).event()).isInstanceOf(DispatchCancelled.class);
-    assertThat(seen.get(1).sequence()).isEqualTo(1);
-    assertThat(seen.get(1).merchantId()).isEqualTo(merchant);
   }
 
   private static void poll(KafkaConsumer<String, EventEnvelope> consumer, List<EventEnvelope> seen, UUID id,

@@ -34,6 +34,15 @@ public class ApiException extends RuntimeException {
     return new ApiException(ErrorCode.NOT_FOUND, what + " not found");
   }
 
+  /** A path id that is not a UUID cannot name anything: 404 for {@code what}, never a 500. */
+  public static java.util.UUID pathId(String raw, String what) {
+    try {
+      return java.util.UUID.fromString(raw);
+    } catch (IllegalArgumentException e) {
+      throw notFound(what);
+    }
+  }
+
   public static ApiException validation(Map<String, List<String>> fieldErrors) {
     return new ApiException(
         ErrorCode.VALIDATION_ERROR, "The request failed validation", Map.of("fieldErrors", fieldErrors));

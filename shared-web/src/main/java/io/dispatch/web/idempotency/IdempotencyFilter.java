@@ -153,15 +153,7 @@ public class IdempotencyFilter implements WebFilter {
 
   private Mono<byte[]> readBody(ServerHttpRequest request) {
     return DataBufferUtils.join(request.getBody(), maxBodyBytes)
-        .map(buffer -> {
-          try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
-            return bytes;
-          } finally {
-            DataBufferUtils.release(buffer);
-          }
-        })
+        .map(RecordingResponse::bytesOf)
         .defaultIfEmpty(new byte[0]);
   }
 

@@ -68,7 +68,8 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
         body));
   }
 
-  private static byte[] bytesOf(DataBuffer buffer) {
+  /** The buffer's bytes; the buffer is released. */
+  static byte[] bytesOf(DataBuffer buffer) {
     try {
       byte[] bytes = new byte[buffer.readableByteCount()];
       buffer.read(bytes);

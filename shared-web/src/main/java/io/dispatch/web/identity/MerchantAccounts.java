@@ -80,12 +80,9 @@ public class MerchantAccounts {
 
   /** Revokes a merchant's key; false when the merchant has no such key. Revoking twice is harmless. */
   public boolean revokeKey(UUID merchantId, String keyId) {
-    jdbc.update(
-        "update identity.api_keys set revoked_at = ? where merchant_id = ? and key_id = ? and revoked_at is null",
-        Timestamp.from(clock.instant()), merchantId, keyId);
-    Integer found = jdbc.queryForObject(
-        "select count(*) from identity.api_keys where merchant_id = ? and key_id = ?", Integer.class, merchantId, keyId);
-    return found != null && found > 0;
+    return jdbc.update(
+        "update identity.api_keys set revoked_at = coalesce(revoked_at, ?) where merchant_id = ? and key_id = ?",
+        Timestamp.from(clock.instant()), merchantId, keyId) > 0;
   }
 
   /** Sets ACTIVE or SUSPENDED; a suspended merchant's keys all answer 401. Empty when there is no such merchant. */

@@ -1,6 +1,7 @@
 package io.dispatch.web.openapi;
 
 import io.dispatch.web.Envelope;
+import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -22,8 +23,6 @@ public final class ApiSchemas {
 
   @Schema(name = "BulkCreatedResponse", description = "Every delivery of a bulk create, in request order")
   public record BulkCreatedResponse(boolean success, BulkCreated data) {}
-
-  public record BulkCreated(int count, List<Delivery> dispatches) {}
 
   @Schema(name = "ErrorResponse", description = """
       The failure envelope. error.code is stable (VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, \

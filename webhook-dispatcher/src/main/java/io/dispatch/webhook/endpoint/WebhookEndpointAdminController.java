@@ -35,7 +35,7 @@ public class WebhookEndpointAdminController {
 
   @PutMapping(path = "/api/v1/admin/merchants/{merchantId}/webhook", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> register(@PathVariable String merchantId, @RequestBody RegisterEndpoint body) {
-    UUID id = parse(merchantId);
+    UUID id = ApiException.pathId(merchantId, "Merchant");
     String url = validUrl(body == null ? null : body.url());
     return Mono.fromCallable(() -> {
           merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
@@ -59,13 +59,5 @@ public class WebhookEndpointAdminController {
       throw ApiException.validation("url", "must use https");
     }
     return url;
-  }
-
-  private static UUID parse(String id) {
-    try {
-      return UUID.fromString(id);
-    } catch (IllegalArgumentException e) {
-      throw ApiException.notFound("Merchant");
-    }
   }
 }

@@ -12,8 +12,8 @@ import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.List;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
@@ -29,7 +29,8 @@ import reactor.core.scheduler.Schedulers;
 /**
  * The write use cases. Each sends a command to the Dispatch aggregate, then waits (bounded)
  * until the resulting event is on Kafka so that a read sent after the answer sees the write,
- * and answers the delivery as the event store now folds it.
+ * and answers the delivery as it now stands: a creation from its published event, any other
+ * write as the event store folds it.
  */
 @Service
 public class DispatchService {

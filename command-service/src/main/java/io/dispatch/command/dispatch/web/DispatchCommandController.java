@@ -6,6 +6,7 @@ import io.dispatch.command.dispatch.application.DispatchService.Written;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
@@ -69,9 +70,6 @@ public class DispatchCommandController {
         .onErrorMap(DispatchErrors::toApi);
   }
 
-  /** The answer of a bulk create: the deliveries in request order. */
-  public record BulkCreated(int count, List<Delivery> dispatches) {}
-
   /** Up to {@value #BULK_LIMIT} deliveries in one transaction: any invalid row and none is created. */
   @Operation(summary = "Create up to 500 deliveries in one transaction", description = """
       Body {orders: [...]}, each entry exactly the single-create body. Any invalid row answers 422 with \
@@ -123,7 +121,7 @@ public class DispatchCommandController {
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant,
       @PathVariable String id,
       @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
-    UUID dispatchId = parseId(id);
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
     FieldErrors errors = new FieldErrors();
     JsonNode status = body == null ? null : body.get("status");
     if (status == null || !status.isString() || !"CANCELLED".equals(status.stringValue())) {
@@ -177,13 +175,4 @@ public class DispatchCommandController {
 
   @Schema(name = "CancelRequest", requiredProperties = "status")
   record CancelDocument(@Schema(allowableValues = "CANCELLED") String status, @Schema(maxLength = 500) String reason) {}
-
-  /** A path id that is not a UUID cannot name a delivery: 404, never 500. */
-  static UUID parseId(String id) {
-    try {
-      return UUID.fromString(id);
-    } catch (IllegalArgumentException e) {
-      throw ApiException.notFound("Delivery");
-    }
-  }
 }

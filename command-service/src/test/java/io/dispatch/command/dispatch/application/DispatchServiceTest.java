@@ -3,43 +3,22 @@ package io.dispatch.command.dispatch.application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dispatch.command.CommandServiceConfiguration;
+import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.events.Actor;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
 import io.dispatch.events.view.DispatchView;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /** Creation against the real event store: bulk is all or nothing; zone targets fill absent times. */
-@SpringBootTest(classes = DispatchServiceTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
-class DispatchServiceTest {
-
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  @Import(CommandServiceConfiguration.class)
-  static class App {}
-
-  @DynamicPropertySource
-  static void infrastructure(DynamicPropertyRegistry registry) {
-    SharedTestInfrastructure.get()
-        .springProperties(SharedTestInfrastructure.newDatabase())
-        .forEach((key, value) -> registry.add(key, () -> value));
-    registry.add("dispatch.admin-token", () -> "test");
-  }
+class DispatchServiceTest extends CommandServiceIntegrationTest {
 
   @Autowired DispatchService service;
   @Autowired DispatchHistory history;

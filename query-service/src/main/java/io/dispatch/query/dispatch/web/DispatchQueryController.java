@@ -1,6 +1,7 @@
 package io.dispatch.query.dispatch.web;
 
 import io.dispatch.events.Topics;
+import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import io.dispatch.query.freshness.ReadYourWrites;
@@ -101,11 +102,7 @@ public class DispatchQueryController {
   @GetMapping("/{id}")
   public Mono<Envelope> get(
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
-    UUID dispatchId = parseId(id);
-    return fresh(dispatchId)
-        .then(rows.find(dispatchId, merchant.merchantId()))
-        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")))
-        .map(view -> Envelope.of(Delivery.from(view, urls.baseUrl())));
+    return owned(merchant, id).map(view -> Envelope.of(Delivery.from(view, urls.baseUrl())));
   }
 
   @Operation(summary = "Status history of one delivery", description = """
@@ -117,11 +114,8 @@ public class DispatchQueryController {
   @GetMapping("/{id}/events")
   public Mono<Envelope> events(
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
-    UUID dispatchId = parseId(id);
-    return fresh(dispatchId)
-        .then(rows.find(dispatchId, merchant.merchantId()))
-        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")))
-        .flatMap(view -> rows.history(dispatchId)
+    return owned(merchant, id)
+        .flatMap(view -> rows.history(view.dispatchId())
             .map(t -> {
               Map<String, String> actor = new java.util.LinkedHashMap<>();
               actor.put("type", t.actorType());
@@ -133,16 +127,15 @@ public class DispatchQueryController {
         .map(Envelope::of);
   }
 
-  private Mono<Void> fresh(UUID dispatchId) {
+  /**
+   * The merchant's delivery once the projection has caught up with its partition's log (so a
+   * read after a write sees it); another merchant's id, or none, is 404.
+   */
+  private Mono<DispatchView> owned(MerchantPrincipal merchant, String id) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
     return freshness.awaitPartition(
-        DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId));
-  }
-
-  private static UUID parseId(String id) {
-    try {
-      return UUID.fromString(id);
-    } catch (IllegalArgumentException e) {
-      throw ApiException.notFound("Delivery");
-    }
+            DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))
+        .then(rows.find(dispatchId, merchant.merchantId()))
+        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")));
   }
 }
