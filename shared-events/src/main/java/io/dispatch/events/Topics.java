@@ -12,7 +12,13 @@ public final class Topics {
   /** Webhook notification state after each attempt. Written by webhook-dispatcher. */
   public static final Topic WEBHOOK_ATTEMPTS = new Topic("webhook-attempts", 6);
 
-  public static final List<Topic> ALL = List.of(DISPATCH_EVENTS, WEBHOOK_ATTEMPTS);
+  /**
+   * Every rider location fix ({@link RiderPositionReported}, JSON by {@code RiderPositionCodec}),
+   * keyed by rider id. Written by command-service; read by the tracking read model.
+   */
+  public static final Topic RIDER_POSITIONS = new Topic("rider-positions", 6);
+
+  public static final List<Topic> ALL = List.of(DISPATCH_EVENTS, WEBHOOK_ATTEMPTS, RIDER_POSITIONS);
 
   private Topics() {}
 

@@ -23,7 +23,8 @@ public class Pricing {
   private final JdbcTemplate jdbc;
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>();
 
-  private record Snapshot(ZoneDirectory zones, PricingSchedule defaults) {}
+  /** The zones and the default schedule as last read. */
+  public record Snapshot(ZoneDirectory zones, PricingSchedule defaults) {}
 
   public Pricing(JdbcTemplate jdbc) {
     this.jdbc = jdbc;

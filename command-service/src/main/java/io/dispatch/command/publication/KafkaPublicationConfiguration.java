@@ -1,7 +1,9 @@
 package io.dispatch.command.publication;
 
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.Topics;
+import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -28,6 +30,23 @@ public class KafkaPublicationConfiguration {
     config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.publisher");
     var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new EventEnvelopeSerializer());
     return new KafkaTemplate<>(factory);
+  }
+
+  /** Rider location fixes for live tracking: small, frequent, keyed by rider. */
+  @Bean
+  KafkaTemplate<String, RiderPositionReported> riderPositionsKafkaTemplate(KafkaProperties properties) {
+    Map<String, Object> config = properties.buildProducerProperties();
+    config.put(ProducerConfig.ACKS_CONFIG, "all");
+    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+    config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.rider-positions");
+    var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new RiderPositionCodec.Writer());
+    return new KafkaTemplate<>(factory);
+  }
+
+  @Bean
+  NewTopic riderPositionsTopic(@Value("${dispatch.kafka.replication-factor:1}") short replicationFactor) {
+    return new NewTopic(Topics.RIDER_POSITIONS.name(), Topics.RIDER_POSITIONS.partitions(), replicationFactor);
   }
 
   @Bean

@@ -51,6 +51,14 @@ public record Delivery(
         view.cancelReason(), view.proofOfDelivery(), view.createdAt(), view.updatedAt());
   }
 
+  /** The form riders see: everything but the delivery PIN, which the customer gives at the door. */
+  public Delivery withoutPin() {
+    return new Delivery(
+        id, externalId, status, riderId, zoneId, customerName, customerPhone, pickup, dropoff, paymentType,
+        amountCents, feeCents, currency, targetPickupAt, targetDeliveryAt, trackingToken, trackingUrl, null,
+        source, failureReason, failureDetail, cancelReason, proofOfDelivery, createdAt, updatedAt);
+  }
+
   private static String trackingUrl(String publicBaseUrl, String token) {
     String base = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
     return base + "/track/" + token;

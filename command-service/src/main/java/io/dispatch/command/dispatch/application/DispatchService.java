@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -25,6 +26,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
+import reactor.util.retry.Retry;
 
 /**
  * The write use cases. Each sends a command to the Dispatch aggregate, then waits (bounded)
@@ -105,11 +107,26 @@ public class DispatchService {
     return execute(dispatchId, new CancelDispatch(dispatchId, merchantId, reason));
   }
 
-  /** Sends any command that answers the sequence of its last event, then returns the new state. */
+  /**
+   * Sends any command that answers the sequence of its last event, then returns the new state.
+   * When another instance appended to the same delivery first (the event store's unique
+   * sequence refused this append), the command is decided again against the new state, so
+   * racing writers get the answer the rules give, e.g. 409 for the rider who lost a race.
+   */
   public Mono<Written> execute(UUID dispatchId, Object command) {
     return Mono.fromCallable(() -> (Long) commands.sendAndWait(command))
         .subscribeOn(Schedulers.boundedElastic())
+        .retryWhen(Retry.max(3).filter(DispatchService::lostRace))
         .flatMap(sequence -> afterWrite(dispatchId, sequence));
+  }
+
+  private static boolean lostRace(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof ConcurrencyException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Mono<Written> afterWrite(UUID dispatchId, long sequence) {

@@ -4,8 +4,6 @@ import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Stop;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
@@ -28,7 +26,7 @@ public final class DispatchOrderParser {
       return null;
     }
     int before = errors.count();
-    Fields f = new Fields(body, prefix, errors);
+    JsonFields f = new JsonFields(body, prefix, errors);
     String customerName = f.string("customerName", true, 1, 200);
     String customerPhone = f.string("customerPhone", true, 7, 20);
     if (customerPhone != null && !PHONE.matcher(customerPhone).matches()) {
@@ -64,7 +62,7 @@ public final class DispatchOrderParser {
       errors.add(field, "must be an object with address, lat, lng and notes");
       return null;
     }
-    Fields f = new Fields(node, field + ".", errors);
+    JsonFields f = new JsonFields(node, field + ".", errors);
     String address = f.string("address", true, 1, 500);
     Double lat = f.number("lat", -90, 90);
     Double lng = f.number("lng", -180, 180);
@@ -73,111 +71,5 @@ public final class DispatchOrderParser {
       errors.add(field + (lat == null ? ".lat" : ".lng"), "lat and lng must be given together");
     }
     return f.clean() ? new Stop(address, lat, lng, notes) : null;
-  }
-
-  /** Field readers over one object that remember whether any of them failed. */
-  private static final class Fields {
-    private final JsonNode node;
-    private final String prefix;
-    private final FieldErrors errors;
-    private boolean clean = true;
-
-    Fields(JsonNode node, String prefix, FieldErrors errors) {
-      this.node = node;
-      this.prefix = prefix;
-      this.errors = errors;
-    }
-
-    boolean clean() {
-      return clean;
-    }
-
-    private void fail(String name, String message) {
-      clean = false;
-      errors.add(prefix + name, message);
-    }
-
-    private JsonNode present(String name, boolean required) {
-      JsonNode value = node.get(name);
-      if (value == null || value.isNull()) {
-        if (required) {
-          fail(name, "is required");
-        }
-        return null;
-      }
-      return value;
-    }
-
-    String string(String name, boolean required, int min, int max) {
-      JsonNode value = present(name, required);
-      if (value == null) {
-        return null;
-      }
-      if (!value.isString()) {
-        fail(name, "must be a string");
-        return null;
-      }
-      String text = value.stringValue();
-      int length = text.codePointCount(0, text.length());
-      if (length < min || length > max || (required && text.isBlank())) {
-        fail(name, min == max ? "must be " + min + " characters" : "must be " + min + " to " + max + " characters");
-        return null;
-      }
-      return text;
-    }
-
-    Double number(String name, double min, double max) {
-      JsonNode value = present(name, false);
-      if (value == null) {
-        return null;
-      }
-      if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
-        fail(name, "must be a number from " + (long) min + " to " + (long) max);
-        return null;
-      }
-      return value.doubleValue();
-    }
-
-    Long integer(String name) {
-      JsonNode value = present(name, false);
-      if (value == null) {
-        return null;
-      }
-      if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
-        fail(name, "must be a whole number of minor units, 0 or more");
-        return null;
-      }
-      return value.longValue();
-    }
-
-    <E extends Enum<E>> E oneOf(String name, Class<E> type) {
-      JsonNode value = present(name, true);
-      if (value == null) {
-        return null;
-      }
-      for (E constant : type.getEnumConstants()) {
-        if (value.isString() && constant.name().equals(value.stringValue())) {
-          return constant;
-        }
-      }
-      fail(name, "must be one of " + java.util.Arrays.toString(type.getEnumConstants()));
-      return null;
-    }
-
-    Instant timestamp(String name) {
-      JsonNode value = present(name, false);
-      if (value == null) {
-        return null;
-      }
-      try {
-        if (value.isString()) {
-          return OffsetDateTime.parse(value.stringValue()).toInstant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
-        }
-      } catch (DateTimeParseException e) {
-        // reported below
-      }
-      fail(name, "must be an ISO 8601 timestamp with offset, like 2026-11-21T10:00:00Z");
-      return null;
-    }
   }
 }

@@ -20,6 +20,10 @@ public final class FieldErrors {
     return errors.values().stream().mapToInt(List::size).sum();
   }
 
+  public boolean has(String field) {
+    return errors.containsKey(field);
+  }
+
   public boolean isEmpty() {
     return errors.isEmpty();
   }

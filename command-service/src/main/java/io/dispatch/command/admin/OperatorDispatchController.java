@@ -1,0 +1,209 @@
+package io.dispatch.command.admin;
+
+import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
+import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
+import io.dispatch.command.dispatch.web.CsvOrders;
+import io.dispatch.command.dispatch.web.DispatchErrors;
+import io.dispatch.command.dispatch.web.DispatchOrderParser;
+import io.dispatch.command.dispatch.web.FieldErrors;
+import io.dispatch.command.rider.web.RiderController;
+import io.dispatch.command.rider.web.RiderController.Failure;
+import io.dispatch.events.Actor;
+import io.dispatch.events.Source;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.delivery.BulkCreated;
+import io.dispatch.web.delivery.Delivery;
+import io.dispatch.web.delivery.PublicUrls;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.RiderAccounts;
+import io.dispatch.web.openapi.ApiSchemas;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Operator API for deliveries: create on a merchant's behalf (source staff) or from a CSV file
+ * (source csv, all or nothing), assign or reassign a rider, fail a delivery with a reason. The
+ * history records the operator as the actor; {@code X-Operator-Id} names who (default
+ * "operator").
+ */
+@Tag(name = "Operator: deliveries")
+@RestController
+@RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
+public class OperatorDispatchController {
+
+  public static final String OPERATOR_HEADER = "X-Operator-Id";
+  public static final int IMPORT_LIMIT = 500;
+
+  private final DispatchService dispatches;
+  private final MerchantAccounts merchants;
+  private final RiderAccounts riders;
+  private final PublicUrls urls;
+
+  public OperatorDispatchController(
+      DispatchService dispatches, MerchantAccounts merchants, RiderAccounts riders, PublicUrls urls) {
+    this.dispatches = dispatches;
+    this.merchants = merchants;
+    this.riders = riders;
+    this.urls = urls;
+  }
+
+  @Operation(summary = "Create a delivery on a merchant's behalf", description = """
+      The same body and validation as the merchant's POST /dispatches; source staff. Unknown merchant 404, \
+      suspended merchant 409.""")
+  @ApiResponse(responseCode = "201", description = "Created",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @PostMapping(path = "/merchants/{merchantId}/dispatches", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<ResponseEntity<Envelope>> create(
+      @PathVariable String merchantId,
+      @Parameter(description = "who is acting, for the history") @RequestHeader(name = OPERATOR_HEADER, required = false)
+      String operatorId,
+      @RequestBody(required = false) JsonNode body) {
+    UUID merchant = ApiException.pathId(merchantId, "Merchant");
+    Actor actor = operator(operatorId);
+    FieldErrors errors = new FieldErrors();
+    DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
+    errors.throwIfAny();
+    return activeMerchant(merchant)
+        .then(dispatches.create(merchant, order, Source.STAFF, actor))
+        .map(written -> ResponseEntity.status(HttpStatus.CREATED)
+            .body(Envelope.of(Delivery.from(written.view(), urls.baseUrl()))))
+        .onErrorMap(DispatchErrors::toApi);
+  }
+
+  @Operation(summary = "Import deliveries from CSV, all or nothing", description = """
+      Content-Type text/csv. A header row names the create body's fields (nested ones as pickup.address, \
+      pickup.lat, ...), then one delivery per row, at most 500. Every row is validated like a JSON body; any \
+      invalid row answers 422 with fieldErrors keyed rows[i].field (rows[0] is the first row after the \
+      header) and nothing is created. Source csv. Answers {count, dispatches} in file order.""")
+  @ApiResponse(responseCode = "201", description = "All created",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(mediaType = "text/csv",
+      schema = @Schema(type = "string", example = """
+          customerName,customerPhone,pickup.address,pickup.lat,pickup.lng,dropoff.address,paymentType,amountCents
+          Amina Njeri,+254700000001,Moi Avenue 1,-1.2841,36.8233,Ngong Road 12,COD,150000
+          """)))
+  @PostMapping(path = "/merchants/{merchantId}/dispatches/import", consumes = "text/csv")
+  public Mono<ResponseEntity<Envelope>> importCsv(
+      @PathVariable String merchantId,
+      @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
+      @RequestBody(required = false) String csv) {
+    UUID merchant = ApiException.pathId(merchantId, "Merchant");
+    Actor actor = operator(operatorId);
+    FieldErrors errors = new FieldErrors();
+    List<JsonNode> rows = CsvOrders.parse(csv, errors);
+    errors.throwIfAny();
+    if (rows.isEmpty() || rows.size() > IMPORT_LIMIT) {
+      errors.add("rows", "must hold 1 to " + IMPORT_LIMIT + " rows after the header; it holds " + rows.size());
+      errors.throwIfAny();
+    }
+    List<DispatchOrder> orders = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      orders.add(DispatchOrderParser.parse(rows.get(i), "rows[" + i + "].", errors));
+    }
+    errors.throwIfAny();
+    return activeMerchant(merchant)
+        .then(dispatches.createAll(merchant, orders, Source.CSV, actor))
+        .map(written -> ResponseEntity.status(HttpStatus.CREATED).body(Envelope.of(new BulkCreated(
+            written.size(), written.stream().map(w -> Delivery.from(w.view(), urls.baseUrl())).toList()))))
+        .onErrorMap(DispatchErrors::toApi);
+  }
+
+  @Operation(summary = "Assign or reassign a rider", description = """
+      Body {riderId}. NEW becomes ASSIGNED; an ASSIGNED delivery moves to the new rider (the history keeps \
+      both). Any other status answers 409 with details.currentStatus; an unknown rider 422 on riderId.""")
+  @ApiResponse(responseCode = "200", description = "Now ASSIGNED to the rider",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = AssignDocument.class)))
+  @PostMapping(path = "/dispatches/{id}/assign", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> assign(
+      @PathVariable String id,
+      @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
+      @RequestBody(required = false) JsonNode body) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    Actor actor = operator(operatorId);
+    JsonNode rider = body == null || !body.isObject() ? null : body.get("riderId");
+    UUID riderId = null;
+    try {
+      riderId = rider != null && rider.isString() ? UUID.fromString(rider.stringValue()) : null;
+    } catch (IllegalArgumentException e) {
+      // reported below
+    }
+    if (riderId == null) {
+      throw ApiException.validation("riderId", "is required: the id of a registered rider");
+    }
+    UUID chosen = riderId;
+    return Mono.fromCallable(() -> riders.find(chosen).isPresent())
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(exists -> exists
+            ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
+            : Mono.error(ApiException.validation("riderId", "no rider has this id")))
+        .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
+        .onErrorMap(DispatchErrors::toApi);
+  }
+
+  @Operation(summary = "Fail a delivery", description = """
+      Body {reasonCode, detail}, as the rider's fail. Any non-terminal status becomes FAILED; a terminal one \
+      answers 409 with details.currentStatus.""")
+  @ApiResponse(responseCode = "200", description = "Now FAILED",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = RiderController.FailDocument.class)))
+  @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> fail(
+      @PathVariable String id,
+      @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
+      @RequestBody(required = false) JsonNode body) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    Actor actor = operator(operatorId);
+    Failure failure = Failure.parse(body);
+    return dispatches.execute(dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()))
+        .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
+        .onErrorMap(DispatchErrors::toApi);
+  }
+
+  private Mono<Void> activeMerchant(UUID merchantId) {
+    return Mono.fromCallable(() -> merchants.findMerchant(merchantId).orElseThrow(() -> ApiException.notFound("Merchant")))
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(merchant -> "ACTIVE".equals(merchant.status())
+            ? Mono.<Void>empty()
+            : Mono.error(ApiException.conflict("The merchant is suspended; reactivate it first",
+                Map.of("merchantStatus", merchant.status()))));
+  }
+
+  private static Actor operator(String operatorId) {
+    if (operatorId == null || operatorId.isBlank()) {
+      return Actor.operator("operator");
+    }
+    if (operatorId.length() > 100 || !operatorId.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+      throw ApiException.validation(OPERATOR_HEADER, "must be 1 to 100 printable ASCII characters");
+    }
+    return Actor.operator(operatorId.strip());
+  }
+
+  @Schema(name = "AssignRequest", requiredProperties = "riderId")
+  record AssignDocument(@Schema(format = "uuid") String riderId) {}
+}

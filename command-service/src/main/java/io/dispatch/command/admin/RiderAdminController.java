@@ -1,0 +1,70 @@
+package io.dispatch.command.admin;
+
+import io.dispatch.command.dispatch.web.FieldErrors;
+import io.dispatch.command.dispatch.web.JsonFields;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.RiderAccounts;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+
+/** Operator API: register riders. The rider's token is shown once, in this answer. */
+@Tag(name = "Operator: riders")
+@RestController
+public class RiderAdminController {
+
+  private static final Pattern PHONE = Pattern.compile("^\\+?[0-9 \\-]{7,20}$");
+
+  private final RiderAccounts riders;
+
+  public RiderAdminController(RiderAccounts riders) {
+    this.riders = riders;
+  }
+
+  public record RiderCreated(UUID id, String name, String phone, String token, Instant createdAt) {}
+
+  @Operation(summary = "Register a rider", description = """
+      Body {name, phone}. Answers the rider with its X-Rider-Token, shown only here (only a hash is kept).""")
+  @ApiResponse(responseCode = "201", description = "Registered",
+      content = @Content(schema = @Schema(implementation = RiderCreated.class)))
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = RiderDocument.class)))
+  @PostMapping(path = "/api/v1/admin/riders", consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  @ResponseStatus(HttpStatus.CREATED)
+  public Mono<Envelope> create(@RequestBody(required = false) JsonNode body) {
+    FieldErrors errors = new FieldErrors();
+    if (body == null || !body.isObject()) {
+      errors.add("body", "must be a JSON object {name, phone}");
+      errors.throwIfAny();
+    }
+    JsonFields f = new JsonFields(body, "", errors);
+    String name = f.string("name", true, 1, 200);
+    String phone = f.string("phone", true, 7, 20);
+    if (phone != null && !PHONE.matcher(phone).matches()) {
+      errors.add("phone", "must be an international phone number: optional +, then digits, spaces or dashes");
+    }
+    errors.throwIfAny();
+    return Mono.fromCallable(() -> riders.createRider(name.strip(), phone))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(r -> Envelope.of(new RiderCreated(r.id(), r.name(), r.phone(), r.token(), r.createdAt())));
+  }
+
+  @Schema(name = "RiderRequest", requiredProperties = {"name", "phone"})
+  record RiderDocument(@Schema(minLength = 1, maxLength = 200) String name,
+      @Schema(minLength = 7, maxLength = 20, example = "+254 711 000 002") String phone) {}
+}

@@ -1,0 +1,138 @@
+package io.dispatch.command.dispatch.web;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import tools.jackson.databind.JsonNode;
+
+/** Field readers over one object that remember whether any of them failed. */
+public final class JsonFields {
+  private final JsonNode node;
+  private final String prefix;
+  private final FieldErrors errors;
+  private boolean clean = true;
+
+  public JsonFields(JsonNode node, String prefix, FieldErrors errors) {
+    this.node = node;
+    this.prefix = prefix;
+    this.errors = errors;
+  }
+
+  public boolean clean() {
+    return clean;
+  }
+
+  private void fail(String name, String message) {
+    clean = false;
+    errors.add(prefix + name, message);
+  }
+
+  private JsonNode present(String name, boolean required) {
+    JsonNode value = node.get(name);
+    if (value == null || value.isNull()) {
+      if (required) {
+        fail(name, "is required");
+      }
+      return null;
+    }
+    return value;
+  }
+
+  public String string(String name, boolean required, int min, int max) {
+    JsonNode value = present(name, required);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isString()) {
+      fail(name, "must be a string");
+      return null;
+    }
+    String text = value.stringValue();
+    int length = text.codePointCount(0, text.length());
+    if (length < min || length > max || (required && text.isBlank())) {
+      fail(name, min == max ? "must be " + min + " characters" : "must be " + min + " to " + max + " characters");
+      return null;
+    }
+    return text;
+  }
+
+  public Double number(String name, double min, double max) {
+    JsonNode value = present(name, false);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
+      fail(name, "must be a number from " + (long) min + " to " + (long) max);
+      return null;
+    }
+    return value.doubleValue();
+  }
+
+  public Long integer(String name) {
+    JsonNode value = present(name, false);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
+      fail(name, "must be a whole number of minor units, 0 or more");
+      return null;
+    }
+    return value.longValue();
+  }
+
+  /** A whole number in [min, max]. */
+  public Long whole(String name, boolean required, long min, long max) {
+    JsonNode value = present(name, required);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < min || value.longValue() > max) {
+      fail(name, "must be a whole number from " + min + " to " + max);
+      return null;
+    }
+    return value.longValue();
+  }
+
+  /** Any number in [min, max]. */
+  public Double decimal(String name, boolean required, double min, double max) {
+    JsonNode value = present(name, required);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
+      fail(name, "must be a number from " + min + " to " + max);
+      return null;
+    }
+    return value.doubleValue();
+  }
+
+  public <E extends Enum<E>> E oneOf(String name, Class<E> type) {
+    JsonNode value = present(name, true);
+    if (value == null) {
+      return null;
+    }
+    for (E constant : type.getEnumConstants()) {
+      if (value.isString() && constant.name().equals(value.stringValue())) {
+        return constant;
+      }
+    }
+    fail(name, "must be one of " + java.util.Arrays.toString(type.getEnumConstants()));
+    return null;
+  }
+
+  public Instant timestamp(String name) {
+    JsonNode value = present(name, false);
+    if (value == null) {
+      return null;
+    }
+    try {
+      if (value.isString()) {
+        return OffsetDateTime.parse(value.stringValue()).toInstant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+      }
+    } catch (DateTimeParseException e) {
+      // reported below
+    }
+    fail(name, "must be an ISO 8601 timestamp with offset, like 2026-11-21T10:00:00Z");
+    return null;
+  }
+}

@@ -1,0 +1,185 @@
+package io.dispatch.command.pricing.admin;
+
+import io.dispatch.command.dispatch.web.FieldErrors;
+import io.dispatch.command.dispatch.web.JsonFields;
+import io.dispatch.command.pricing.PricingSchedule;
+import io.dispatch.command.pricing.Zone;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.error.ApiException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.regex.Pattern;
+import org.locationtech.jts.geom.Polygon;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+
+/** Operator API: the priced zones and the platform default schedule that quotes and fees use. */
+@Tag(name = "Operator: zones and pricing")
+@RestController
+@RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
+public class ZoneAdminController {
+
+  private static final Pattern ZONE_ID = Pattern.compile("^[a-z0-9][a-z0-9_-]{0,63}$");
+
+  private final ZoneAdministration zones;
+
+  public ZoneAdminController(ZoneAdministration zones) {
+    this.zones = zones;
+  }
+
+  /** A zone as the operator API shows it; the polygon is GeoJSON ([lng, lat] positions). */
+  public record ZoneView(
+      String id, String name, int priority, @Schema(implementation = Object.class) JsonNode polygon,
+      long baseFeeCents, long perKmCents, long minFeeCents, long targetPickupSeconds, long targetDeliverySeconds,
+      double detourFactor, double avgSpeedKmh) {
+
+    static ZoneView of(Zone zone) {
+      PricingSchedule s = zone.schedule();
+      return new ZoneView(zone.id(), zone.name(), zone.priority(), GeoJsonPolygons.write(zone.polygon()),
+          s.baseFeeCents(), s.perKmCents(), s.minFeeCents(), s.targetPickupSeconds(), s.targetDeliverySeconds(),
+          s.detourFactor(), s.avgSpeedKmh());
+    }
+  }
+
+  public record DefaultPricingView(
+      long baseFeeCents, long perKmCents, long minFeeCents, double detourFactor, double avgSpeedKmh,
+      long targetPickupSeconds, long targetDeliverySeconds) {
+
+    static DefaultPricingView of(PricingSchedule s) {
+      return new DefaultPricingView(s.baseFeeCents(), s.perKmCents(), s.minFeeCents(), s.detourFactor(),
+          s.avgSpeedKmh(), s.targetPickupSeconds(), s.targetDeliverySeconds());
+    }
+  }
+
+  @Operation(summary = "Create or replace a zone", description = """
+      Body {name, priority?, polygon (GeoJSON Polygon, [lng, lat] positions, closed rings), baseFeeCents, \
+      perKmCents, minFeeCents, targetPickupSeconds, targetDeliverySeconds, detourFactor, avgSpeedKmh}. Where \
+      zones overlap the lowest priority number wins (default 100). 201 when new, 200 when replaced; quotes \
+      and new deliveries use it at once on this instance and within 5 s on every other.""")
+  @ApiResponse(responseCode = "200", description = "Replaced",
+      content = @Content(schema = @Schema(implementation = ZoneView.class)))
+  @ApiResponse(responseCode = "201", description = "Created",
+      content = @Content(schema = @Schema(implementation = ZoneView.class)))
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = ZoneDocument.class)))
+  @PutMapping(path = "/zones/{zoneId}", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<ResponseEntity<Envelope>> put(@PathVariable String zoneId, @RequestBody(required = false) JsonNode body) {
+    FieldErrors errors = new FieldErrors();
+    if (!ZONE_ID.matcher(zoneId).matches()) {
+      errors.add("zoneId", "must be 1 to 64 lower-case letters, digits, '-' or '_', starting with a letter or digit");
+    }
+    if (body == null || !body.isObject()) {
+      errors.add("body", "must be a JSON object");
+      errors.throwIfAny();
+    }
+    JsonFields f = new JsonFields(body, "", errors);
+    String name = f.string("name", true, 1, 200);
+    Long priority = f.whole("priority", false, -1_000_000, 1_000_000);
+    Polygon polygon = GeoJsonPolygons.parse(body.get("polygon"), "polygon", errors);
+    PricingSchedule schedule = schedule(f, errors, true);
+    errors.throwIfAny();
+    Zone zone = new Zone(zoneId, name.strip(), priority == null ? 100 : priority.intValue(), polygon, schedule);
+    return Mono.fromCallable(() -> zones.put(zone))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(created -> ResponseEntity.status(created ? HttpStatus.CREATED : HttpStatus.OK)
+            .body(Envelope.of(ZoneView.of(zone))));
+  }
+
+  @Operation(summary = "Every zone, by priority then id")
+  @GetMapping("/zones")
+  public Mono<Envelope> list() {
+    return Mono.fromCallable(() -> zones.zones().stream()
+            .sorted(java.util.Comparator.comparingInt(Zone::priority).thenComparing(Zone::id))
+            .map(ZoneView::of)
+            .toList())
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(Envelope::of);
+  }
+
+  @Operation(summary = "Delete a zone", description = "204; an unknown zone answers 404. Deliveries already created keep their zoneId and fee.")
+  @DeleteMapping("/zones/{zoneId}")
+  public Mono<ResponseEntity<Void>> delete(@PathVariable String zoneId) {
+    return Mono.fromCallable(() -> zones.delete(zoneId))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(deleted -> {
+          if (!deleted) {
+            throw ApiException.notFound("Zone");
+          }
+          return ResponseEntity.noContent().<Void>build();
+        });
+  }
+
+  @Operation(summary = "The platform default schedule", description = "Used outside every zone and without pickup coordinates.")
+  @GetMapping("/pricing/default")
+  public Mono<Envelope> defaults() {
+    return Mono.fromCallable(() -> DefaultPricingView.of(zones.defaults()))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(Envelope::of);
+  }
+
+  @Operation(summary = "Replace the platform default schedule", description = """
+      Body {baseFeeCents, perKmCents, minFeeCents, detourFactor, avgSpeedKmh, targetPickupSeconds?, \
+      targetDeliverySeconds?}; absent targets keep their current values.""")
+  @PutMapping(path = "/pricing/default", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> putDefaults(@RequestBody(required = false) JsonNode body) {
+    FieldErrors errors = new FieldErrors();
+    if (body == null || !body.isObject()) {
+      errors.add("body", "must be a JSON object");
+      errors.throwIfAny();
+    }
+    PricingSchedule given = schedule(new JsonFields(body, "", errors), errors, false);
+    errors.throwIfAny();
+    return Mono.fromCallable(() -> {
+          PricingSchedule current = zones.defaults();
+          PricingSchedule next = new PricingSchedule(given.baseFeeCents(), given.perKmCents(), given.minFeeCents(),
+              given.detourFactor(), given.avgSpeedKmh(),
+              given.targetPickupSeconds() > 0 ? given.targetPickupSeconds() : current.targetPickupSeconds(),
+              given.targetDeliverySeconds() > 0 ? given.targetDeliverySeconds() : current.targetDeliverySeconds());
+          if (next.targetDeliverySeconds() < next.targetPickupSeconds()) {
+            throw ApiException.validation("targetDeliverySeconds", "must not be less than targetPickupSeconds");
+          }
+          zones.putDefaults(next);
+          return DefaultPricingView.of(next);
+        })
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(Envelope::of);
+  }
+
+  /** Absent optional targets are 0 (keep the current ones). */
+  private static PricingSchedule schedule(JsonFields f, FieldErrors errors, boolean targetsRequired) {
+    Long base = f.whole("baseFeeCents", true, 0, Integer.MAX_VALUE);
+    Long perKm = f.whole("perKmCents", true, 0, Integer.MAX_VALUE);
+    Long min = f.whole("minFeeCents", true, 0, Integer.MAX_VALUE);
+    Double detour = f.decimal("detourFactor", true, 1.0, 5.0);
+    Double speed = f.decimal("avgSpeedKmh", true, 1.0, 200.0);
+    Long pickup = f.whole("targetPickupSeconds", targetsRequired, 60, 7 * 86_400);
+    Long delivery = f.whole("targetDeliverySeconds", targetsRequired, 60, 7 * 86_400);
+    if (pickup != null && delivery != null && delivery < pickup) {
+      errors.add("targetDeliverySeconds", "must not be less than targetPickupSeconds");
+    }
+    if (!errors.isEmpty()) {
+      return null;
+    }
+    return new PricingSchedule(base, perKm, min, detour, speed, pickup == null ? 0 : pickup, delivery == null ? 0 : delivery);
+  }
+
+  @Schema(name = "ZoneRequest", requiredProperties = {"name", "polygon", "baseFeeCents", "perKmCents", "minFeeCents",
+      "targetPickupSeconds", "targetDeliverySeconds", "detourFactor", "avgSpeedKmh"})
+  record ZoneDocument(String name, Integer priority, @Schema(implementation = Object.class) JsonNode polygon,
+      Long baseFeeCents, Long perKmCents, Long minFeeCents, Long targetPickupSeconds, Long targetDeliverySeconds,
+      Double detourFactor, Double avgSpeedKmh) {}
+}

@@ -1,0 +1,235 @@
+package io.dispatch.command.rider.web;
+
+import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmDelivery;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
+import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
+import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
+import io.dispatch.command.dispatch.web.DispatchErrors;
+import io.dispatch.command.dispatch.web.FieldErrors;
+import io.dispatch.command.dispatch.web.JsonFields;
+import io.dispatch.command.rider.RiderLocations;
+import io.dispatch.events.Actor;
+import io.dispatch.events.FailureReason;
+import io.dispatch.events.ProofOfDelivery.ProofType;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.delivery.Delivery;
+import io.dispatch.web.delivery.PublicUrls;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.RiderAccounts.Position;
+import io.dispatch.web.identity.RiderPrincipal;
+import io.dispatch.web.openapi.ApiSchemas;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The rider's writes: take a delivery, collect it, set off, hand it over with proof, or give it
+ * up with a reason; and report where the rider is. Every action answers the delivery after the
+ * change, without its PIN (the customer gives the PIN at the door; the rider never sees it).
+ */
+@Tag(name = "Rider", description = "Riders take offers and drive their deliveries to DELIVERED or FAILED")
+@RestController
+@RequestMapping(path = "/api/v1/rider", produces = MediaType.APPLICATION_JSON_VALUE)
+public class RiderController {
+
+  /** How far ahead of the server's clock a device's timestamp may be. */
+  private static final Duration MAX_CLOCK_AHEAD = Duration.ofMinutes(5);
+
+  private final DispatchService dispatches;
+  private final RiderLocations locations;
+  private final PublicUrls urls;
+  private final Clock clock;
+
+  public RiderController(DispatchService dispatches, RiderLocations locations, PublicUrls urls, Clock clock) {
+    this.dispatches = dispatches;
+    this.locations = locations;
+    this.urls = urls;
+    this.clock = clock;
+  }
+
+  @Operation(summary = "Take a NEW delivery", description = """
+      NEW becomes ASSIGNED to the calling rider. When riders race for one delivery exactly one wins; the \
+      others get 409 CONFLICT with details.currentStatus.""")
+  @ApiResponse(responseCode = "200", description = "Now ASSIGNED to this rider (deliveryPin is never shown)",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @PostMapping("/dispatches/{id}/accept")
+  public Mono<Envelope> accept(@RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @PathVariable String id) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    return act(dispatchId, new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
+  }
+
+  @Operation(summary = "Confirm the parcel is collected", description = "ASSIGNED to PICKED_UP; only the assigned rider (else 403).")
+  @ApiResponse(responseCode = "200", description = "Now PICKED_UP",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @PostMapping("/dispatches/{id}/pickup")
+  public Mono<Envelope> pickup(@RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @PathVariable String id) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    return act(dispatchId, new ConfirmPickup(dispatchId, rider.riderId()));
+  }
+
+  @Operation(summary = "Set off for the customer", description = "PICKED_UP to IN_TRANSIT (event dispatch.en_route).")
+  @ApiResponse(responseCode = "200", description = "Now IN_TRANSIT",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @PostMapping("/dispatches/{id}/depart")
+  public Mono<Envelope> depart(@RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @PathVariable String id) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    return act(dispatchId, new DepartForDropoff(dispatchId, rider.riderId()));
+  }
+
+  @Operation(summary = "Hand the parcel over, with proof", description = """
+      IN_TRANSIT to DELIVERED. Body {proof: {type: PHOTO|SIGNATURE|PIN, recipientName, photoUrl?, \
+      signatureUrl?, pin?}}: PHOTO needs photoUrl, SIGNATURE needs signatureUrl, PIN needs the pin the \
+      customer gives, which must match the delivery's (else 422 on proof.pin).""")
+  @ApiResponse(responseCode = "200", description = "Now DELIVERED, proofOfDelivery attached",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = DeliverDocument.class)))
+  @PostMapping(path = "/dispatches/{id}/deliver", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> deliver(
+      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider,
+      @PathVariable String id,
+      @RequestBody(required = false) JsonNode body) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    FieldErrors errors = new FieldErrors();
+    JsonNode proof = body == null || !body.isObject() ? null : body.get("proof");
+    if (proof == null || !proof.isObject()) {
+      errors.add("proof", "is required: {type, recipientName, photoUrl?, signatureUrl?, pin?}");
+      errors.throwIfAny();
+    }
+    JsonFields f = new JsonFields(proof, "proof.", errors);
+    ProofType type = f.oneOf("type", ProofType.class);
+    String recipientName = f.string("recipientName", true, 1, 200);
+    String photoUrl = f.string("photoUrl", type == ProofType.PHOTO, 1, 2000);
+    String signatureUrl = f.string("signatureUrl", type == ProofType.SIGNATURE, 1, 2000);
+    String pin = f.string("pin", type == ProofType.PIN, 1, 20);
+    errors.throwIfAny();
+    return act(dispatchId,
+        new ConfirmDelivery(dispatchId, rider.riderId(), type, recipientName, photoUrl, signatureUrl, pin));
+  }
+
+  @Operation(summary = "Give the delivery up", description = """
+      Any non-terminal status to FAILED. Body {reasonCode, detail}: reasonCode one of CUSTOMER_UNREACHABLE, \
+      WRONG_ADDRESS, REFUSED, DAMAGED, RIDER_UNAVAILABLE, OTHER; detail free text up to 1000 characters, \
+      required with OTHER.""")
+  @ApiResponse(responseCode = "200", description = "Now FAILED",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = FailDocument.class)))
+  @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> fail(
+      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider,
+      @PathVariable String id,
+      @RequestBody(required = false) JsonNode body) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    Failure failure = Failure.parse(body);
+    return act(dispatchId, new FailDispatch(dispatchId, Actor.rider(rider.riderId()), failure.reasonCode(), failure.detail()));
+  }
+
+  /** What the rider reported: where, and what it caused. */
+  public record LocationAccepted(
+      Instant receivedAt, List<UUID> activeDispatchIds, boolean locationEventsEmitted) {}
+
+  @Operation(summary = "Report the rider's position", description = """
+      Body {lat, lng, timestamp?} (timestamp ISO 8601 with offset, default now; at most 5 minutes ahead). \
+      Every fix reaches live tracking; dispatch.location_updated is emitted for each delivery the rider \
+      holds at most once per rider per dispatch.location.min-interval (20 s).""")
+  @ApiResponse(responseCode = "202", description = "Accepted")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = LocationDocument.class)))
+  @PostMapping(path = "/location", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<ResponseEntity<Envelope>> location(
+      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @RequestBody(required = false) JsonNode body) {
+    FieldErrors errors = new FieldErrors();
+    if (body == null || !body.isObject()) {
+      errors.add("body", "must be a JSON object {lat, lng, timestamp?}");
+      errors.throwIfAny();
+    }
+    JsonFields f = new JsonFields(body, "", errors);
+    Double lat = f.number("lat", -90, 90);
+    Double lng = f.number("lng", -180, 180);
+    if (lat == null && !errors.has("lat")) {
+      errors.add("lat", "is required");
+    }
+    if (lng == null && !errors.has("lng")) {
+      errors.add("lng", "is required");
+    }
+    Instant now = clock.instant();
+    Instant timestamp = f.timestamp("timestamp");
+    if (timestamp != null && timestamp.isAfter(now.plus(MAX_CLOCK_AHEAD))) {
+      errors.add("timestamp", "must not be more than 5 minutes in the future");
+    }
+    errors.throwIfAny();
+    Position position = new Position(lat, lng, timestamp == null ? now : timestamp);
+    return Mono.fromCallable(() -> locations.report(rider.riderId(), position))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(reported -> ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(
+            new LocationAccepted(now, reported.dispatchIds(), reported.eventsEmitted()))));
+  }
+
+  private Mono<Envelope> act(UUID dispatchId, Object command) {
+    return dispatches.execute(dispatchId, command)
+        .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl()).withoutPin()))
+        .onErrorMap(DispatchErrors::toApi);
+  }
+
+  /** A failure's reason code and detail, as riders and operators give them. */
+  public record Failure(FailureReason reasonCode, String detail) {
+
+    public static Failure parse(JsonNode body) {
+      FieldErrors errors = new FieldErrors();
+      if (body == null || !body.isObject()) {
+        errors.add("body", "must be a JSON object {reasonCode, detail}");
+        errors.throwIfAny();
+      }
+      JsonFields f = new JsonFields(body, "", errors);
+      FailureReason reason = f.oneOf("reasonCode", FailureReason.class);
+      String detail = f.string("detail", reason == FailureReason.OTHER, 1, 1000);
+      errors.throwIfAny();
+      return new Failure(reason, detail);
+    }
+  }
+
+  @Schema(name = "DeliverRequest", requiredProperties = "proof")
+  record DeliverDocument(ProofDocument proof) {}
+
+  @Schema(name = "ProofOfDeliveryInput", requiredProperties = {"type", "recipientName"})
+  record ProofDocument(
+      @Schema(allowableValues = {"PHOTO", "SIGNATURE", "PIN"}) String type,
+      @Schema(minLength = 1, maxLength = 200) String recipientName,
+      @Schema(description = "required for PHOTO") String photoUrl,
+      @Schema(description = "required for SIGNATURE") String signatureUrl,
+      @Schema(description = "required for PIN: the 4 digits the customer gives") String pin) {}
+
+  @Schema(name = "FailRequest", requiredProperties = "reasonCode")
+  public record FailDocument(
+      @Schema(allowableValues = {"CUSTOMER_UNREACHABLE", "WRONG_ADDRESS", "REFUSED", "DAMAGED", "RIDER_UNAVAILABLE", "OTHER"})
+      String reasonCode,
+      @Schema(maxLength = 1000, description = "required with OTHER") String detail) {}
+
+  @Schema(name = "LocationReport", requiredProperties = {"lat", "lng"})
+  record LocationDocument(
+      @Schema(minimum = "-90", maximum = "90") Double lat,
+      @Schema(minimum = "-180", maximum = "180") Double lng,
+      @Schema(format = "date-time", description = "when the fix was taken; default now") String timestamp) {}
+}
