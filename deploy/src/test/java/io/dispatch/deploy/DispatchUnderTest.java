@@ -74,6 +74,24 @@ final class DispatchUnderTest {
         .json().get("data").get("apiKey").asText();
   }
 
+  /** A registered rider and its token. */
+  record Rider(String id, String token) {}
+
+  Rider newRider(String name) throws Exception {
+    JsonNode data = call("POST", "/api/v1/admin/riders", admin(),
+        "{\"name\":\"" + name + "\",\"phone\":\"+254 711 000 000\"}", 201).data();
+    return new Rider(data.get("id").asText(), data.get("token").asText());
+  }
+
+  static Map<String, String> rider(Rider rider) {
+    return Map.of("X-Rider-Token", rider.token());
+  }
+
+  /** A bean of the running service, for what no API shows (e.g. the event store itself). */
+  <T> T bean(Class<T> type) {
+    return app.getBean(type);
+  }
+
   static Map<String, String> admin() {
     return Map.of("X-Admin-Token", ADMIN_TOKEN);
   }

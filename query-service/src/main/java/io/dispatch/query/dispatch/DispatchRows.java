@@ -7,6 +7,8 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
 import io.r2dbc.postgresql.codec.Json;
+import io.r2dbc.spi.Parameters;
+import io.r2dbc.spi.R2dbcType;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -93,8 +95,10 @@ public class DispatchRows {
   public Mono<Void> insert(DispatchView view) {
     return db.sql("""
             insert into query.dispatches
-              (id, merchant_id, status, source, tracking_token, created_at, updated_at, last_sequence, body)
-            values (:id, :merchant, :status, :source, :token, :created, :updated, :sequence, :body)
+              (id, merchant_id, status, source, tracking_token, created_at, updated_at, last_sequence, body,
+               pickup_lat, pickup_lng)
+            values (:id, :merchant, :status, :source, :token, :created, :updated, :sequence, :body,
+               :pickupLat, :pickupLng)
             on conflict (id) do nothing""")
         .bind("id", view.dispatchId())
         .bind("merchant", view.merchantId())
@@ -105,7 +109,42 @@ public class DispatchRows {
         .bind("updated", view.updatedAt())
         .bind("sequence", view.sequence())
         .bind("body", write(view))
+        .bind("pickupLat", Parameters.in(R2dbcType.DOUBLE, view.pickup() == null ? null : view.pickup().lat()))
+        .bind("pickupLng", Parameters.in(R2dbcType.DOUBLE, view.pickup() == null ? null : view.pickup().lng()))
         .then();
+  }
+
+  /**
+   * NEW deliveries of every merchant: nearest pickup first when {@code near} is given (an
+   * equirectangular distance, exact enough to rank within a city; deliveries without pickup
+   * coordinates last), else oldest first.
+   */
+  public Flux<DispatchView> offers(Double nearLat, Double nearLng, int count) {
+    String order = nearLat == null
+        ? "created_at, id"
+        : "pickup_lat is null, (pickup_lat - :lat) ^ 2 + ((pickup_lng - :lng) * cos(radians(:lat))) ^ 2, created_at, id";
+    var spec = db.sql("select body from query.dispatches where status = 'NEW' order by " + order + " limit :count")
+        .bind("count", count);
+    if (nearLat != null) {
+      spec = spec.bind("lat", nearLat).bind("lng", nearLng);
+    }
+    return spec.map(row -> read(row.get("body", Json.class))).all();
+  }
+
+  /** The delivery a customer's tracking token opens. */
+  public Mono<DispatchView> findByTrackingToken(String token) {
+    return db.sql("select body from query.dispatches where tracking_token = :token")
+        .bind("token", token)
+        .map(row -> read(row.get("body", Json.class)))
+        .one();
+  }
+
+  /** Any merchant's delivery (the operator's read). */
+  public Mono<DispatchView> find(UUID dispatchId) {
+    return db.sql("select body from query.dispatches where id = :id")
+        .bind("id", dispatchId)
+        .map(row -> read(row.get("body", Json.class)))
+        .one();
   }
 
   /** Guarded by sequence, so an older state never overwrites a newer one. */

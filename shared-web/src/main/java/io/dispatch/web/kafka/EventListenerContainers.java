@@ -24,12 +24,18 @@ public final class EventListenerContainers {
 
   public static ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> create(
       KafkaProperties properties, int concurrency) {
+    return create(properties, concurrency, new EventEnvelopeDeserializer());
+  }
+
+  /** The same policy for a topic of other records (e.g. rider positions). */
+  public static <V> ConcurrentKafkaListenerContainerFactory<String, V> create(
+      KafkaProperties properties, int concurrency, org.apache.kafka.common.serialization.Deserializer<V> values) {
     Map<String, Object> config = properties.buildConsumerProperties();
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    var consumers = new DefaultKafkaConsumerFactory<String, EventEnvelope>(
-        config, new StringDeserializer(), new ErrorHandlingDeserializer<>(new EventEnvelopeDeserializer()));
-    var factory = new ConcurrentKafkaListenerContainerFactory<String, EventEnvelope>();
+    var consumers = new DefaultKafkaConsumerFactory<String, V>(
+        config, new StringDeserializer(), new ErrorHandlingDeserializer<>(values));
+    var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();
     factory.setConsumerFactory(consumers);
     factory.setConcurrency(concurrency);
     ExponentialBackOff backOff = new ExponentialBackOff(200, 2.0);

@@ -80,9 +80,14 @@ public final class CsvOrders {
       }
       if (NUMERIC.contains(column)) {
         try {
-          target.put(field, new BigDecimal(value));
+          BigDecimal number = new BigDecimal(value);
+          if (number.scale() <= 0) {
+            target.put(field, number.toBigIntegerExact());
+          } else {
+            target.put(field, number);
+          }
           continue;
-        } catch (NumberFormatException e) {
+        } catch (NumberFormatException | ArithmeticException e) {
           // left as text: the validator reports it under the column's name
         }
       }

@@ -114,17 +114,20 @@ public class DispatchQueryController {
   @GetMapping("/{id}/events")
   public Mono<Envelope> events(
       @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
-    return owned(merchant, id)
-        .flatMap(view -> rows.history(view.dispatchId())
-            .map(t -> {
-              Map<String, String> actor = new java.util.LinkedHashMap<>();
-              actor.put("type", t.actorType());
-              actor.put("id", t.actorId());
-              return new HistoryEntry(t.sequence(), t.status(), t.previousStatus(), t.occurredAt(), actor,
-                  t.reasonCode(), t.detail());
-            })
-            .collectList())
-        .map(Envelope::of);
+    return owned(merchant, id).flatMap(view -> history(rows, view.dispatchId())).map(Envelope::of);
+  }
+
+  /** The history entries of one delivery, oldest first. */
+  static Mono<List<HistoryEntry>> history(DispatchRows rows, UUID dispatchId) {
+    return rows.history(dispatchId)
+        .map(t -> {
+          Map<String, String> actor = new java.util.LinkedHashMap<>();
+          actor.put("type", t.actorType());
+          actor.put("id", t.actorId());
+          return new HistoryEntry(t.sequence(), t.status(), t.previousStatus(), t.occurredAt(), actor,
+              t.reasonCode(), t.detail());
+        })
+        .collectList();
   }
 
   /**

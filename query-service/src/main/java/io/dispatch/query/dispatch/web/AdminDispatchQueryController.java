@@ -1,0 +1,66 @@
+package io.dispatch.query.dispatch.web;
+
+import io.dispatch.events.Topics;
+import io.dispatch.events.view.DispatchView;
+import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.query.dispatch.projection.DispatchProjection;
+import io.dispatch.query.freshness.ReadYourWrites;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.delivery.Delivery;
+import io.dispatch.web.delivery.PublicUrls;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.openapi.ApiSchemas;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.UUID;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/** The operator's reads: any merchant's delivery and its history. */
+@Tag(name = "Operator: deliveries")
+@RestController
+@RequestMapping(path = "/api/v1/admin/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
+public class AdminDispatchQueryController {
+
+  private final DispatchRows rows;
+  private final ReadYourWrites freshness;
+  private final PublicUrls urls;
+
+  public AdminDispatchQueryController(DispatchRows rows, ReadYourWrites freshness, PublicUrls urls) {
+    this.rows = rows;
+    this.freshness = freshness;
+    this.urls = urls;
+  }
+
+  @Operation(summary = "Read any merchant's delivery", description = "Unknown id: 404.")
+  @ApiResponse(responseCode = "200", description = "The delivery",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @GetMapping("/{id}")
+  public Mono<Envelope> get(@PathVariable String id) {
+    return any(id).map(view -> Envelope.of(Delivery.from(view, urls.baseUrl())));
+  }
+
+  @Operation(summary = "Status history of any delivery", description = "As the merchant's GET /dispatches/:id/events.")
+  @ApiResponse(responseCode = "200", description = "The history", content = @Content(
+      array = @ArraySchema(schema = @Schema(implementation = DispatchQueryController.HistoryEntry.class))))
+  @GetMapping("/{id}/events")
+  public Mono<Envelope> events(@PathVariable String id) {
+    return any(id).flatMap(view -> DispatchQueryController.history(rows, view.dispatchId())).map(Envelope::of);
+  }
+
+  private Mono<DispatchView> any(String id) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    return freshness.awaitPartition(
+            DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))
+        .then(rows.find(dispatchId))
+        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")));
+  }
+}

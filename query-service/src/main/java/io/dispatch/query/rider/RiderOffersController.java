@@ -1,0 +1,76 @@
+package io.dispatch.query.rider;
+
+import io.dispatch.web.Envelope;
+import io.dispatch.web.delivery.Delivery;
+import io.dispatch.web.delivery.PublicUrls;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.RiderAccounts;
+import io.dispatch.web.identity.RiderPrincipal;
+import io.dispatch.web.openapi.ApiSchemas;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/** What a rider may take: NEW deliveries, nearest pickup first once the rider has reported a position. */
+@Tag(name = "Rider")
+@RestController
+public class RiderOffersController {
+
+  private final io.dispatch.query.dispatch.DispatchRows rows;
+  private final RiderAccounts riders;
+  private final PublicUrls urls;
+
+  public RiderOffersController(io.dispatch.query.dispatch.DispatchRows rows, RiderAccounts riders, PublicUrls urls) {
+    this.rows = rows;
+    this.riders = riders;
+    this.urls = urls;
+  }
+
+  @Operation(summary = "NEW deliveries a rider can take", description = """
+      Nearest pickup first when the rider has reported a position (deliveries without pickup coordinates \
+      last), else oldest first. Full Delivery objects without deliveryPin. limit 1 to 200, default 50.""")
+  @ApiResponse(responseCode = "200", description = "The offers",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryListResponse.class)))
+  @GetMapping(path = "/api/v1/rider/offers", produces = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> offers(
+      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider,
+      @Parameter(schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
+      @RequestParam(name = "limit", required = false) String limit) {
+    int count = limit(limit);
+    return Mono.fromCallable(() -> riders.find(rider.riderId()).map(RiderAccounts.Rider::lastPosition))
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(position -> rows.offers(
+                position.map(RiderAccounts.Position::latitude).orElse(null),
+                position.map(RiderAccounts.Position::longitude).orElse(null),
+                count)
+            .map(view -> Delivery.from(view, urls.baseUrl()).withoutPin())
+            .collectList())
+        .map(offers -> Envelope.page(offers, count, null));
+  }
+
+  private static int limit(String raw) {
+    if (raw == null) {
+      return 50;
+    }
+    try {
+      int value = Integer.parseInt(raw);
+      if (value >= 1 && value <= 200) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw ApiException.validation("limit", "must be a whole number from 1 to 200");
+  }
+
+}
