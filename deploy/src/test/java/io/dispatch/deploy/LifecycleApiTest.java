@@ -26,6 +26,9 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * The operator and rider APIs drive deliveries through the whole lifecycle, over real HTTP
@@ -33,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * history with its actors, proof of delivery and its PIN, racing riders, CSV import, zones,
  * and the location throttle.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class LifecycleApiTest {
 
   /** Mombasa, far from every other test's Nairobi deliveries, so offers near it are ours. */
@@ -406,5 +410,42 @@ class LifecycleApiTest {
       });
     }
     dispatch.call("GET", "/api/v1/track/" + "x".repeat(24), Map.of(), null, 404);
+  }
+
+  @Test
+  void rider_tokens_and_api_keys_are_shown_once_and_never_logged(CapturedOutput output) throws Exception {
+    Merchant secretive = dispatch.newMerchant("Secretive");
+    Rider rider = dispatch.newRider("Discreet");
+    String id = create("secret", LAT, LNG).get("id").asText();
+    riderPost(rider, "/dispatches/" + id + "/accept", null, 200);
+    riderPost(rider, "/location", "{\"lat\":" + LAT + ",\"lng\":" + LNG + "}", 202);
+    String tokenId = rider.token().substring(0, rider.token().indexOf('.'));
+    dispatch.call("GET", "/api/v1/rider/offers", Map.of("X-Rider-Token", tokenId + ".wrong-secret"), null, 401);
+    dispatch.call("GET", "/api/v1/external/dispatches", merchant(secretive.apiKey() + "x"), null, 401);
+    dispatch.call("POST", "/api/v1/admin/riders", Map.of("X-Admin-Token", "not-the-token"), "{}", 401);
+
+    String riderSecret = rider.token().substring(rider.token().indexOf('.') + 1);
+    String keySecret = secretive.apiKey().substring(secretive.apiKey().indexOf('.') + 1);
+    assertThat(output.getAll()).as("the service's log is captured").contains("Registered rider " + rider.id())
+        .contains("Issued API key " + secretive.keyId());
+    assertThat(output.getAll()).doesNotContain(riderSecret).doesNotContain(keySecret).doesNotContain("wrong-secret");
+  }
+
+  @Test
+  void the_operator_and_rider_routes_are_documented() throws Exception {
+    JsonNode docs = dispatch.send("GET", "/v3/api-docs", Map.of(), null, null).json();
+    List<String> paths = new ArrayList<>();
+    docs.get("paths").fieldNames().forEachRemaining(paths::add);
+    assertThat(paths).contains(
+        "/api/v1/admin/riders", "/api/v1/admin/zones", "/api/v1/admin/zones/{zoneId}", "/api/v1/admin/pricing/default",
+        "/api/v1/admin/merchants/{merchantId}/dispatches", "/api/v1/admin/merchants/{merchantId}/dispatches/import",
+        "/api/v1/admin/dispatches/{id}", "/api/v1/admin/dispatches/{id}/assign", "/api/v1/admin/dispatches/{id}/fail",
+        "/api/v1/rider/offers", "/api/v1/rider/location", "/api/v1/rider/dispatches/{id}/accept",
+        "/api/v1/rider/dispatches/{id}/pickup", "/api/v1/rider/dispatches/{id}/depart",
+        "/api/v1/rider/dispatches/{id}/deliver", "/api/v1/rider/dispatches/{id}/fail", "/api/v1/track/{token}");
+    JsonNode deliver = docs.get("paths").get("/api/v1/rider/dispatches/{id}/deliver").get("post");
+    assertThat(deliver.get("security").toString()).contains("riderToken");
+    JsonNode assign = docs.get("paths").get("/api/v1/admin/dispatches/{id}/assign").get("post");
+    assertThat(assign.get("security").toString()).contains("adminToken");
   }
 }

@@ -26,6 +26,8 @@ import reactor.core.scheduler.Schedulers;
 @RequestMapping(path = "/api/v1/admin/merchants", produces = MediaType.APPLICATION_JSON_VALUE)
 public class MerchantAdminController {
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(MerchantAdminController.class);
+
   private final MerchantAccounts accounts;
 
   public MerchantAdminController(MerchantAccounts accounts) {
@@ -57,6 +59,7 @@ public class MerchantAdminController {
           return accounts.issueKey(id, scopes);
         })
         .subscribeOn(Schedulers.boundedElastic())
+        .doOnNext(key -> log.info("Issued API key {} to merchant {} with scopes {}", key.keyId(), id, key.scopes()))
         .map(key -> Envelope.of(new KeyView(key.keyId(), key.apiKey(),
             key.scopes().stream().map(Scope::wireName).sorted().toList(), key.createdAt())));
   }

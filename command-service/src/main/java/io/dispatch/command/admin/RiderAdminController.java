@@ -29,6 +29,8 @@ public class RiderAdminController {
 
   private static final Pattern PHONE = Pattern.compile("^\\+?[0-9 \\-]{7,20}$");
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RiderAdminController.class);
+
   private final RiderAccounts riders;
 
   public RiderAdminController(RiderAccounts riders) {
@@ -61,6 +63,8 @@ public class RiderAdminController {
     errors.throwIfAny();
     return Mono.fromCallable(() -> riders.createRider(name.strip(), phone))
         .subscribeOn(Schedulers.boundedElastic())
+        .doOnNext(r -> log.info("Registered rider {} ({}); token id {}", r.id(), r.name(),
+            r.token().substring(0, r.token().indexOf('.'))))
         .map(r -> Envelope.of(new RiderCreated(r.id(), r.name(), r.phone(), r.token(), r.createdAt())));
   }
 
