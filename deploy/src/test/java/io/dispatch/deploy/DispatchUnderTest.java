@@ -40,6 +40,9 @@ final class DispatchUnderTest {
     properties.put("dispatch.admin-token", ADMIN_TOKEN);
     properties.put("dispatch.webhook.allow-insecure-targets", "true");
     properties.put("dispatch.webhook.retry.first-wait", "PT0.2S");
+    // every test client is 127.0.0.1: the per-IP limit of public routes is tested in shared-web
+    properties.put("dispatch.rate-limit.public-per-minute", "100000");
+    properties.put("dispatch.tracking.heartbeat", "PT1S");
     app = new SpringApplicationBuilder(LocalDispatchApplication.class)
         .environment(LocalRun.withDefaults(properties))
         .run();

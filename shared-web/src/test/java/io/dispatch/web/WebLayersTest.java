@@ -34,6 +34,7 @@ import tools.jackson.databind.json.JsonMapper;
     properties = {
         "dispatch.admin-token=test",
         "dispatch.rate-limit.per-minute=5",
+        "dispatch.rate-limit.public-per-minute=3",
         "dispatch.idempotency.cleanup-interval=PT0.2S",
         "spring.flyway.enabled=false"
     })

@@ -33,6 +33,15 @@ public class WebLayersTestApp {
     return new MutableClock(Instant.now());
   }
 
+  /** Stands in for the public tracking route. */
+  @RestController
+  public static class PublicEndpoint {
+    @GetMapping("/api/v1/track/{token}")
+    Envelope track() {
+      return Envelope.of(Map.of("status", "NEW"));
+    }
+  }
+
   /** Found by SharedWebConfiguration's scan of io.dispatch.web, which covers this test package. */
   @RestController
   @RequestMapping("/api/v1/external")

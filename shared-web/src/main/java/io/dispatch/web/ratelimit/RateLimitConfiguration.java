@@ -18,6 +18,14 @@ public class RateLimitConfiguration {
     return new PostgresRateLimiter(dataSource, properties.perMinute(), clock.orElse(Clock.systemUTC()));
   }
 
+  /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
+  @Bean
+  PublicRateLimitFilter publicRateLimitFilter(
+      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock) {
+    return new PublicRateLimitFilter(
+        new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())));
+  }
+
   @Bean
   PeriodicTask rateLimitBucketCleanup(PostgresRateLimiter limiter, RateLimitProperties properties) {
     return new PeriodicTask("rate-limit-cleanup", properties.cleanupInterval(), limiter::removeExpired);

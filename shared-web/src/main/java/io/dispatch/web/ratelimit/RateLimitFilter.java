@@ -50,20 +50,24 @@ public class RateLimitFilter implements WebFilter {
     }
     return Mono.fromCallable(() -> limiter.tryAcquire(principal.keyId()))
         .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(decision -> {
-          HttpHeaders headers = exchange.getResponse().getHeaders();
-          headers.set(LIMIT, Integer.toString(decision.limit()));
-          headers.set(REMAINING, Long.toString(decision.remaining()));
-          headers.set(RESET, Long.toString(decision.resetSeconds()));
-          headers.set(POLICY, decision.limit() + ";w=" + PostgresRateLimiter.WINDOW.toSeconds());
-          if (decision.allowed()) {
-            return chain.filter(exchange);
-          }
-          headers.set(HttpHeaders.RETRY_AFTER, Long.toString(decision.resetSeconds()));
-          return Mono.error(new ApiException(ErrorCode.RATE_LIMITED,
-              "Rate limit of " + decision.limit() + " requests per minute exceeded for this API key; retry in "
-                  + decision.resetSeconds() + " s",
-              Map.of("limit", decision.limit(), "retryAfterSeconds", decision.resetSeconds())));
-        });
+        .flatMap(decision -> enforce(exchange, chain, decision, "this API key"));
+  }
+
+  /** Sets the RateLimit-* headers (on every answer, errors included), then passes or answers 429. */
+  static Mono<Void> enforce(
+      ServerWebExchange exchange, WebFilterChain chain, RateLimiter.Decision decision, String countedPer) {
+    HttpHeaders headers = exchange.getResponse().getHeaders();
+    headers.set(LIMIT, Integer.toString(decision.limit()));
+    headers.set(REMAINING, Long.toString(decision.remaining()));
+    headers.set(RESET, Long.toString(decision.resetSeconds()));
+    headers.set(POLICY, decision.limit() + ";w=" + PostgresRateLimiter.WINDOW.toSeconds());
+    if (decision.allowed()) {
+      return chain.filter(exchange);
+    }
+    headers.set(HttpHeaders.RETRY_AFTER, Long.toString(decision.resetSeconds()));
+    return Mono.error(new ApiException(ErrorCode.RATE_LIMITED,
+        "Rate limit of " + decision.limit() + " requests per minute exceeded for " + countedPer + "; retry in "
+            + decision.resetSeconds() + " s",
+        Map.of("limit", decision.limit(), "retryAfterSeconds", decision.resetSeconds())));
   }
 }

@@ -6,10 +6,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * @param perMinute requests allowed per API key in each wall-clock minute over /api/v1/external
  *     ({@code dispatch.rate-limit.per-minute}, default 60)
+ * @param publicPerMinute requests allowed per client IP in each wall-clock minute over the public
+ *     tracking routes ({@code dispatch.rate-limit.public-per-minute}, default 60)
  * @param cleanupInterval how often buckets of past minutes are deleted (default 1 minute)
  */
 @ConfigurationProperties("dispatch.rate-limit")
-public record RateLimitProperties(Integer perMinute, Duration cleanupInterval) {
+public record RateLimitProperties(Integer perMinute, Integer publicPerMinute, Duration cleanupInterval) {
 
   public RateLimitProperties {
     if (perMinute == null) {
@@ -17,6 +19,13 @@ public record RateLimitProperties(Integer perMinute, Duration cleanupInterval) {
     }
     if (perMinute < 1) {
       throw new IllegalArgumentException("dispatch.rate-limit.per-minute must be at least 1, was " + perMinute);
+    }
+    if (publicPerMinute == null) {
+      publicPerMinute = 60;
+    }
+    if (publicPerMinute < 1) {
+      throw new IllegalArgumentException(
+          "dispatch.rate-limit.public-per-minute must be at least 1, was " + publicPerMinute);
     }
     if (cleanupInterval == null) {
       cleanupInterval = Duration.ofMinutes(1);

@@ -1,0 +1,43 @@
+package io.dispatch.web.ratelimit;
+
+import java.net.InetSocketAddress;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The limit of the public tracking routes (/api/v1/track/**, /track/**): per client IP, in the
+ * same fixed one-minute windows and PostgreSQL buckets as the API-key limit, so it holds
+ * across instances. The client IP is the connection's peer address (behind a proxy, have the
+ * proxy forward it so that Spring's ForwardedHeaderTransformer sets it; see
+ * {@code server.forward-headers-strategy}). A stream counts once, when it is opened.
+ */
+@Order(Ordered.HIGHEST_PRECEDENCE + 20)
+public class PublicRateLimitFilter implements WebFilter {
+
+  private final RateLimiter limiter;
+
+  public PublicRateLimitFilter(RateLimiter limiter) {
+    this.limiter = limiter;
+  }
+
+  static boolean isPublic(String path) {
+    return path.startsWith("/api/v1/track/") || path.startsWith("/track/");
+  }
+
+  @Override
+  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+    if (!isPublic(exchange.getRequest().getPath().value())) {
+      return chain.filter(exchange);
+    }
+    InetSocketAddress remote = exchange.getRequest().getRemoteAddress();
+    String client = remote == null || remote.getAddress() == null ? "unknown" : remote.getAddress().getHostAddress();
+    return Mono.fromCallable(() -> limiter.tryAcquire("ip:" + client))
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this client address"));
+  }
+}

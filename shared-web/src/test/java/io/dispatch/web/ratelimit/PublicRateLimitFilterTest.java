@@ -1,0 +1,35 @@
+package io.dispatch.web.ratelimit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dispatch.web.WebLayersTest;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The test context allows 3 public requests per client IP per minute. */
+class PublicRateLimitFilterTest extends WebLayersTest {
+
+  @Test
+  void the_public_routes_are_limited_per_client_address_and_the_api_is_not_counted() {
+    clock.startNextMinutePlus(Duration.ofSeconds(20));
+    for (int i = 1; i <= 3; i++) {
+      Answer allowed = call("GET").path("/api/v1/track/some-token-" + i).send();
+      assertThat(allowed.status()).isEqualTo(200);
+      assertThat(allowed.header("RateLimit-Limit")).isEqualTo("3");
+      assertThat(allowed.header("RateLimit-Remaining")).isEqualTo(Integer.toString(3 - i));
+    }
+    Answer limited = call("GET").path("/api/v1/track/another-token").send();
+    assertThat(limited.status()).isEqualTo(429);
+    assertThat(limited.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+    assertThat(limited.json().get("error").get("message").asString()).contains("client address");
+    assertThat(limited.header("Retry-After")).isEqualTo("40");
+    assertThat(limited.header("RateLimit-Policy")).isEqualTo("3;w=60");
+    Answer unknownPage = call("GET").path("/track/anything").send();
+    assertThat(unknownPage.status()).as("every public route counts").isEqualTo(429);
+
+    assertThat(call("POST").path("/api/v1/external/ping").apiKey(newApiKey()).send().status())
+        .as("the API's own limit is per key, not per address").isEqualTo(200);
+    clock.advance(Duration.ofSeconds(40));
+    assertThat(call("GET").path("/api/v1/track/next-minute").send().status()).isEqualTo(200);
+  }
+}
