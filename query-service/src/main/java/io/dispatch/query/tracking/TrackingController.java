@@ -2,22 +2,30 @@ package io.dispatch.query.tracking;
 
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.view.DispatchView;
+import io.dispatch.events.Topics;
 import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.query.dispatch.projection.DispatchProjection;
+import io.dispatch.query.freshness.ReadYourWrites;
 import io.dispatch.query.rider.RiderPositionProjection;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -35,11 +43,23 @@ public class TrackingController {
   private final DispatchRows rows;
   private final RiderPositionProjection positions;
   private final RiderAccounts riders;
+  private final TrackingHub hub;
+  private final ReadYourWrites freshness;
+  private final Duration heartbeat;
 
-  public TrackingController(DispatchRows rows, RiderPositionProjection positions, RiderAccounts riders) {
+  public TrackingController(
+      DispatchRows rows,
+      RiderPositionProjection positions,
+      RiderAccounts riders,
+      TrackingHub hub,
+      ReadYourWrites freshness,
+      @Value("${dispatch.tracking.heartbeat:PT15S}") Duration heartbeat) {
     this.rows = rows;
     this.positions = positions;
     this.riders = riders;
+    this.hub = hub;
+    this.freshness = freshness;
+    this.heartbeat = heartbeat;
   }
 
   public record Location(double latitude, double longitude, Instant timestamp) {}
@@ -63,12 +83,77 @@ public class TrackingController {
     if (!TOKEN.matcher(token).matches()) {
       return Mono.error(ApiException.notFound("Tracking link"));
     }
-    return rows.findByTrackingToken(token)
-        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Tracking link")))
+    return find(token)
         .flatMap(view -> Mono.zip(rider(view), steps(view), (rider, steps) -> new Tracking(
             view.status(), view.externalId(), new Address(view.dropoff().address()), rider.orElse(null), steps,
             view.targetDeliveryAt(), view.deliveryPin())))
         .map(Envelope::of);
+  }
+
+  /** SSE {@code status} data. */
+  public record StatusData(DispatchStatus status, Instant occurredAt) {}
+
+  @Operation(summary = "Follow a delivery live (Server-Sent Events)", description = """
+      text/event-stream. First the current state: a `status` event {status, occurredAt} and, while a rider \
+      has the parcel or is heading to it, a `location` event {latitude, longitude, timestamp}; then each \
+      change as it happens. A comment line (`:heartbeat`) every 15 s keeps proxies from closing the \
+      connection. The stream ends after a DELIVERED, FAILED or CANCELLED status. Unknown token: 404.""")
+  @GetMapping(path = "/api/v1/track/{token}/stream", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+  public Flux<ServerSentEvent<Object>> stream(@PathVariable String token) {
+    if (!TOKEN.matcher(token).matches()) {
+      return Flux.error(ApiException.notFound("Tracking link"));
+    }
+    return find(token)
+        .flatMapMany(found -> {
+          Sinks.Many<TrackingHub.Update> live = hub.watch(found.dispatchId());
+          // Re-read after registering: a change committed meanwhile is either in this state or in `live`.
+          Flux<ServerSentEvent<Object>> events = rows.findByTrackingToken(token)
+              .defaultIfEmpty(found)
+              .flatMapMany(view -> Flux.concat(current(view), live.asFlux()
+                  .filter(update -> !(update instanceof TrackingHub.StatusChanged s) || s.sequence() > view.sequence())
+                  .map(TrackingController::event)))
+              .takeUntil(TrackingController::terminal);
+          return events
+              .publish(shared -> Flux.merge(shared, Flux.interval(heartbeat)
+                  .map(tick -> ServerSentEvent.<Object>builder().comment("heartbeat").build())
+                  .takeUntilOther(shared.then())))
+              .doFinally(signal -> hub.leave(found.dispatchId(), live));
+        });
+  }
+
+  private Flux<ServerSentEvent<Object>> current(DispatchView view) {
+    ServerSentEvent<Object> status = ServerSentEvent.<Object>builder(new StatusData(view.status(), view.updatedAt()))
+        .event("status")
+        .build();
+    if (view.riderId() == null || view.status().isTerminal() || view.status() == DispatchStatus.NEW) {
+      return Flux.just(status);
+    }
+    return Flux.concat(Mono.just(status), positions.latest(view.riderId())
+        .map(p -> event(new TrackingHub.RiderMoved(p.latitude(), p.longitude(), p.recordedAt()))));
+  }
+
+  private static ServerSentEvent<Object> event(TrackingHub.Update update) {
+    return switch (update) {
+      case TrackingHub.StatusChanged s ->
+          ServerSentEvent.<Object>builder(new StatusData(s.status(), s.occurredAt())).event("status").build();
+      case TrackingHub.RiderMoved m ->
+          ServerSentEvent.<Object>builder(new Location(m.latitude(), m.longitude(), m.timestamp())).event("location").build();
+    };
+  }
+
+  private static boolean terminal(ServerSentEvent<Object> event) {
+    return "status".equals(event.event()) && event.data() instanceof StatusData s && s.status().isTerminal();
+  }
+
+  /**
+   * The delivery of a token. A miss waits for the projection to catch up with the whole log
+   * once and looks again, so a link handed out right after the create never answers 404.
+   */
+  private Mono<DispatchView> find(String token) {
+    return rows.findByTrackingToken(token)
+        .switchIfEmpty(Mono.defer(() -> freshness.awaitAll(DispatchProjection.NAME, Topics.DISPATCH_EVENTS)
+            .then(rows.findByTrackingToken(token))))
+        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Tracking link")));
   }
 
   private Mono<List<Step>> steps(DispatchView view) {
