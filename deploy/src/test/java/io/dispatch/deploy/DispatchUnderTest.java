@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
+import io.dispatch.webhook.endpoint.SecretCipher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,6 +41,7 @@ final class DispatchUnderTest {
     properties.put("dispatch.admin-token", ADMIN_TOKEN);
     properties.put("dispatch.webhook.allow-insecure-targets", "true");
     properties.put("dispatch.webhook.retry.first-wait", "PT0.2S");
+    properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
     app = new SpringApplicationBuilder(LocalDispatchApplication.class)
         .environment(LocalRun.withDefaults(properties))
         .run();
