@@ -87,6 +87,13 @@ final class RunningDispatcher implements AutoCloseable {
     return bean(JdbcTemplate.class);
   }
 
+  /** The database of these settings, usable while no dispatcher runs on it. */
+  static JdbcTemplate jdbc(Map<String, Object> settings) {
+    return new JdbcTemplate(new org.springframework.jdbc.datasource.SimpleDriverDataSource(new org.postgresql.Driver(),
+        (String) settings.get("spring.datasource.url"), (String) settings.get("spring.datasource.username"),
+        (String) settings.get("spring.datasource.password")));
+  }
+
   record Merchant(UUID id, String apiKey) {}
 
   Merchant newMerchant() {
