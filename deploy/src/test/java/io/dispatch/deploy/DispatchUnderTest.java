@@ -76,6 +76,12 @@ final class DispatchUnderTest {
         .json().get("data").get("apiKey").asText();
   }
 
+  /** Registers the merchant's webhook URL and answers the signing secret shown once. */
+  String registerWebhook(String merchantId, String url) throws Exception {
+    return call("PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", admin(), "{\"url\":\"" + url + "\"}", 200)
+        .data().get("signingSecret").asText();
+  }
+
   static Map<String, String> admin() {
     return Map.of("X-Admin-Token", ADMIN_TOKEN);
   }
