@@ -5,6 +5,7 @@ import io.dispatch.infrastructure.InfrastructureOptions;
 import io.dispatch.infrastructure.RunningInfrastructure;
 import io.dispatch.web.ProcessDefaults;
 import io.dispatch.web.identity.ApiKeys;
+import io.dispatch.webhook.endpoint.SecretCipher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,6 +50,9 @@ public final class LocalRun {
     Map<String, Object> defaults = new HashMap<>(infrastructure.springProperties(DATABASE));
     defaults.put("dispatch.admin-token", adminToken);
     defaults.put("dispatch.webhook.allow-insecure-targets", "true");
+    // generated once and kept beside the data it protects, so stored signing secrets decrypt after a restart
+    defaults.put("dispatch.webhook.secret-encryption-key",
+        remembered(dataDir.resolve("webhook-secret-key"), SecretCipher.newBase64Key()));
     defaults.put("spring.application.name", "dispatch-local");
 
     ConfigurableApplicationContext context = new SpringApplicationBuilder(LocalDispatchApplication.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
+import io.dispatch.webhook.endpoint.SecretCipher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -43,6 +44,7 @@ final class DispatchUnderTest {
     // every test client is 127.0.0.1: the per-IP limit of public routes is tested in shared-web
     properties.put("dispatch.rate-limit.public-per-minute", "100000");
     properties.put("dispatch.tracking.heartbeat", "PT1S");
+    properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
     app = new SpringApplicationBuilder(LocalDispatchApplication.class)
         .environment(LocalRun.withDefaults(properties))
         .run();
@@ -93,6 +95,12 @@ final class DispatchUnderTest {
   /** A bean of the running service, for what no API shows (e.g. the event store itself). */
   <T> T bean(Class<T> type) {
     return app.getBean(type);
+  }
+
+  /** Registers the merchant's webhook URL and answers the signing secret shown once. */
+  String registerWebhook(String merchantId, String url) throws Exception {
+    return call("PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", admin(), "{\"url\":\"" + url + "\"}", 200)
+        .data().get("signingSecret").asText();
   }
 
   static Map<String, String> admin() {

@@ -2,6 +2,7 @@ package io.dispatch.webhook;
 
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.webhook.delivery.WebhookProperties;
+import io.dispatch.webhook.endpoint.SecretCipher;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -22,6 +23,12 @@ import org.springframework.context.annotation.PropertySource;
 @PropertySource("classpath:io/dispatch/webhook/defaults.properties")
 @EnableConfigurationProperties(WebhookProperties.class)
 public class WebhookDispatcherConfiguration {
+
+  /** Fails the start when dispatch.webhook.secret-encryption-key is missing or malformed. */
+  @Bean
+  SecretCipher webhookSecretCipher(WebhookProperties properties) {
+    return SecretCipher.fromBase64(properties.secretEncryptionKey());
+  }
 
   @Bean(initMethod = "migrate")
   Flyway webhookFlyway(DataSource dataSource) {

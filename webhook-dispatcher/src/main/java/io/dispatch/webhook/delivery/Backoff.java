@@ -3,15 +3,22 @@ package io.dispatch.webhook.delivery;
 import java.time.Duration;
 import java.util.random.RandomGenerator;
 
-/** Waits between attempts: firstWait × multiplier^(attempts-1), capped, with ±10 % jitter. */
+/**
+ * The wait after a failed attempt: firstWait × multiplier^(attemptsMade-1), capped at maxWait,
+ * then ±10 % jitter (so retries of many notifications that failed together spread out). Jitter
+ * never takes a wait past the cap: the cap is a promise to the merchant.
+ */
 public final class Backoff {
+
+  static final double JITTER = 0.10;
 
   private Backoff() {}
 
   public static Duration after(int attemptsMade, WebhookProperties.Retry retry, RandomGenerator random) {
-    double base = retry.firstWait().toMillis() * Math.pow(retry.multiplier(), attemptsMade - 1);
-    double capped = Math.min(base, retry.maxWait().toMillis());
-    double jitter = 1 + (random.nextDouble() * 0.2 - 0.1);
-    return Duration.ofMillis(Math.round(capped * jitter));
+    double maxMillis = retry.maxWait().toMillis();
+    double base = retry.firstWait().toMillis() * Math.pow(retry.multiplier(), Math.max(0, attemptsMade - 1));
+    double capped = Math.min(base, maxMillis);
+    double jittered = capped * (1 + (random.nextDouble() * 2 - 1) * JITTER);
+    return Duration.ofMillis(Math.round(Math.min(jittered, maxMillis)));
   }
 }

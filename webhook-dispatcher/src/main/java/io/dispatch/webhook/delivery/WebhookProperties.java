@@ -4,19 +4,51 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * {@code dispatch.webhook.*}: retry schedule and target safety.
+ * {@code dispatch.webhook.*}: retry schedule, target safety, isolation limits and the key that
+ * encrypts signing secrets at rest.
  *
  * @param allowInsecureTargets accept http:// and loopback/private targets (local run and tests only)
+ * @param secretEncryptionKey base64 of 32 random bytes (AES-256-GCM); required, never logged
+ * @param maxInFlight attempts in flight at once in this process, over all endpoints
+ * @param maxInFlightPerEndpoint attempts in flight at once to one merchant's endpoint
+ * @param claimLease how long a claimed notification stays this process's before another may take it
  */
 @ConfigurationProperties("dispatch.webhook")
-public record WebhookProperties(Retry retry, boolean allowInsecureTargets) {
+public record WebhookProperties(
+    Retry retry,
+    boolean allowInsecureTargets,
+    String secretEncryptionKey,
+    int maxInFlight,
+    int maxInFlightPerEndpoint,
+    Duration claimLease,
+    Duration connectTimeout,
+    Duration responseTimeout) {
 
   public WebhookProperties {
-    if (retry == null) {
-      retry = new Retry(Duration.ofSeconds(5), 2.0, 10, Duration.ofHours(1));
-    }
+    retry = retry == null ? new Retry(null, 0, 0, null) : retry;
+    maxInFlight = maxInFlight > 0 ? maxInFlight : 256;
+    maxInFlightPerEndpoint = maxInFlightPerEndpoint > 0 ? maxInFlightPerEndpoint : 8;
+    claimLease = claimLease != null ? claimLease : Duration.ofSeconds(60);
+    connectTimeout = connectTimeout != null ? connectTimeout : Duration.ofSeconds(5);
+    responseTimeout = responseTimeout != null ? responseTimeout : Duration.ofSeconds(15);
   }
 
   /** Attempt 1 at once, then waits of firstWait × multiplier^(n-1), each capped at maxWait, ±10 % jitter. */
-  public record Retry(Duration firstWait, double multiplier, int maxAttempts, Duration maxWait) {}
+  public record Retry(Duration firstWait, double multiplier, int maxAttempts, Duration maxWait) {
+
+    public Retry {
+      firstWait = firstWait != null ? firstWait : Duration.ofSeconds(5);
+      multiplier = multiplier > 0 ? multiplier : 2.0;
+      maxAttempts = maxAttempts > 0 ? maxAttempts : 10;
+      maxWait = maxWait != null ? maxWait : Duration.ofHours(1);
+    }
+  }
+
+  @Override
+  public String toString() {
+    // the record's default would print the encryption key
+    return "WebhookProperties[retry=" + retry + ", allowInsecureTargets=" + allowInsecureTargets
+        + ", maxInFlight=" + maxInFlight + ", maxInFlightPerEndpoint=" + maxInFlightPerEndpoint
+        + ", claimLease=" + claimLease + "]";
+  }
 }

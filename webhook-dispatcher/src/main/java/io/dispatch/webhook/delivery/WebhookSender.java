@@ -1,16 +1,19 @@
 package io.dispatch.webhook.delivery;
 
+import io.dispatch.events.NotificationStatus;
 import io.dispatch.events.signing.WebhookSigner;
+import io.dispatch.webhook.attempt.AttemptPublisher;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
+import io.dispatch.webhook.notification.Notifications;
+import io.dispatch.webhook.notification.Notifications.Claimed;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -21,78 +24,108 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Claims due notifications (FOR UPDATE SKIP LOCKED, with a lease, so several dispatchers share
- * the work and none sends the same attempt twice), sends each signed with a fresh timestamp,
- * and records the outcome and the next attempt. Woken at once when a notification is recorded,
- * and at least every half second for retries.
+ * The claim loop: leases due notifications (several dispatchers share the table, none attempts
+ * the same notification at once), sends each on its own virtual thread within its endpoint's
+ * bulkhead, signed at send time with the endpoint's current secret and a fresh timestamp, and
+ * records the outcome and the next attempt. Woken when a notification is recorded or an attempt
+ * ends, and at least every {@link #IDLE_POLL} for retries that fall due. On stop it claims no
+ * more and lets attempts in flight finish and be recorded.
  */
 @Component
 public class WebhookSender implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
-  private static final int BATCH = 50;
-  private static final Duration LEASE = Duration.ofSeconds(60);
+  static final int BATCH = 100;
+  static final Duration IDLE_POLL = Duration.ofMillis(250);
 
-  private final JdbcTemplate jdbc;
+  private final Notifications notifications;
   private final WebhookEndpoints endpoints;
+  private final WebhookHttp http;
   private final WebhookProperties properties;
+  private final WebhookMetrics metrics;
+  private final AttemptPublisher publisher;
   private final Clock clock;
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5))
-      .followRedirects(HttpClient.Redirect.NEVER)
-      .build();
+  private final EndpointLanes lanes;
   private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
-  private final ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor();
-  private volatile Thread loop;
+  private volatile boolean running;
+  private Thread loop;
+  private ExecutorService senders;
 
-  public WebhookSender(JdbcTemplate jdbc, WebhookEndpoints endpoints, WebhookProperties properties, Optional<Clock> clock) {
-    this.jdbc = jdbc;
+  public WebhookSender(
+      Notifications notifications,
+      WebhookEndpoints endpoints,
+      WebhookHttp http,
+      WebhookProperties properties,
+      WebhookMetrics metrics,
+      AttemptPublisher publisher,
+      Optional<Clock> clock) {
+    this.notifications = notifications;
     this.endpoints = endpoints;
+    this.http = http;
     this.properties = properties;
+    this.metrics = metrics;
+    this.publisher = publisher;
     this.clock = clock.orElse(Clock.systemUTC());
+    this.lanes = new EndpointLanes(properties.maxInFlight(), properties.maxInFlightPerEndpoint());
   }
 
-  private record Due(UUID id, UUID merchantId, String event, byte[] body, int attemptCount) {}
-
+  /** Something may have become due: claim now rather than at the next poll. */
   public void nudge() {
     nudges.offer(Boolean.TRUE);
   }
 
-  @Override
-  public void start() {
-    loop = Thread.ofPlatform().name("webhook-sender").daemon().start(this::run);
+  public int inFlight() {
+    return lanes.inFlight();
   }
 
   @Override
-  public void stop() {
-    Thread running = loop;
-    loop = null;
-    if (running != null) {
-      running.interrupt();
+  public synchronized void start() {
+    if (running) {
+      return;
+    }
+    running = true;
+    senders = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("webhook-attempt-", 0).factory());
+    loop = Thread.ofPlatform().name("webhook-claims").daemon().start(this::run);
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (!running) {
+      return;
+    }
+    running = false;
+    nudge();
+    try {
+      loop.join(Duration.ofSeconds(10));
+      senders.shutdown();
+      Duration grace = properties.connectTimeout().plus(properties.responseTimeout()).plusSeconds(5);
+      if (!senders.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        log.warn("Webhook attempts still running after {}; their leases expire and they are retried", grace);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
   @Override
   public boolean isRunning() {
-    return loop != null;
+    return running;
   }
 
   private void run() {
-    while (loop == Thread.currentThread()) {
+    while (running) {
       try {
-        List<Due> due = claim();
-        due.forEach(notification -> senders.execute(() -> attempt(notification)));
-        if (due.size() < BATCH) {
-          nudges.poll(500, TimeUnit.MILLISECONDS);
+        int dispatched = claimAndSend();
+        if (dispatched == 0 || dispatched < BATCH) {
+          nudges.poll(IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
         }
       } catch (InterruptedException e) {
         return;
       } catch (RuntimeException e) {
-        log.warn("Claiming due webhooks failed; retrying", e);
+        log.warn("Claiming due webhooks failed; retrying in 1 s", e);
         try {
           nudges.poll(1, TimeUnit.SECONDS);
         } catch (InterruptedException interrupted) {
@@ -102,70 +135,91 @@ public class WebhookSender implements SmartLifecycle {
     }
   }
 
-  List<Due> claim() {
+  /** One claim round; the number of attempts started. */
+  int claimAndSend() {
+    int free = lanes.free();
+    if (free == 0) {
+      return 0;
+    }
     Instant now = clock.instant();
-    return jdbc.query("""
-        update webhook.notifications n set next_attempt_at = ?
-         where n.id in (select id from webhook.notifications
-                         where status = 'PENDING' and next_attempt_at <= ?
-                         order by next_attempt_at, sequence limit ? for update skip locked)
-        returning n.id, n.merchant_id, n.event, n.body, n.attempt_count""",
-        (rs, i) -> new Due(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-            rs.getBytes(4), rs.getInt(5)),
-        Timestamp.from(now.plus(LEASE)), Timestamp.from(now), BATCH);
+    List<Claimed> claimed = notifications.claim(now, now.plus(properties.claimLease()), Math.min(BATCH, free),
+        lanes.saturated());
+    List<UUID> giveBack = new ArrayList<>();
+    int started = 0;
+    for (Claimed notification : claimed) {
+      Optional<Runnable> slot = lanes.tryEnter(notification.merchantId());
+      if (slot.isEmpty()) {
+        giveBack.add(notification.id());
+        continue;
+      }
+      started++;
+      senders.execute(() -> {
+        try {
+          attempt(notification);
+        } finally {
+          slot.get().run();
+          nudge();
+        }
+      });
+    }
+    notifications.release(giveBack);
+    return started;
   }
 
-  void attempt(Due notification) {
-    var endpoint = endpoints.find(notification.merchantId());
-    if (endpoint.isEmpty()) {
-      record(notification, null, "no webhook endpoint registered", true);
-      return;
-    }
-    long timestamp = clock.instant().getEpochSecond();
+  private void attempt(Claimed notification) {
     try {
-      HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint.get().url()))
-          .timeout(Duration.ofSeconds(15))
-          .header("Content-Type", "application/json")
-          .header(WebhookSigner.EVENT_HEADER, notification.event())
-          .header(WebhookSigner.EVENT_ID_HEADER, notification.id().toString())
-          .header(WebhookSigner.TIMESTAMP_HEADER, Long.toString(timestamp))
-          .header(WebhookSigner.SIGNATURE_HEADER,
-              WebhookSigner.sign(endpoint.get().signingSecret(), timestamp, notification.body()))
-          .POST(HttpRequest.BodyPublishers.ofByteArray(notification.body()))
-          .build();
-      HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
-      int status = response.statusCode();
-      boolean ok = status >= 200 && status < 300;
-      record(notification, status, ok ? null : "HTTP " + status, false);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (Exception e) {
-      record(notification, null, e.getClass().getSimpleName() + ": " + e.getMessage(), false);
+      var endpoint = endpoints.find(notification.merchantId());
+      if (endpoint.isEmpty()) {
+        finish(notification, new WebhookHttp.Outcome(null, "no webhook endpoint registered"), true);
+        metrics.attempt("no_endpoint", 0);
+        return;
+      }
+      long timestamp = clock.instant().getEpochSecond();
+      Map<String, String> headers = new LinkedHashMap<>();
+      headers.put("Content-Type", "application/json");
+      headers.put(WebhookSigner.EVENT_HEADER, notification.event());
+      headers.put(WebhookSigner.EVENT_ID_HEADER, notification.id().toString());
+      headers.put(WebhookSigner.TIMESTAMP_HEADER, Long.toString(timestamp));
+      headers.put(WebhookSigner.SIGNATURE_HEADER,
+          WebhookSigner.sign(endpoint.get().signingSecret(), timestamp, notification.body()));
+      long started = System.nanoTime();
+      WebhookHttp.Outcome outcome = http.post(URI.create(endpoint.get().url()), headers, notification.body());
+      metrics.attempt(WebhookMetrics.outcomeOf(outcome), (System.nanoTime() - started) / 1_000_000);
+      finish(notification, outcome, false);
+    } catch (RuntimeException e) {
+      // e.g. the database went away while recording: the lease runs out and the attempt is retried
+      log.warn("Webhook {} attempt could not be completed; retried when its lease ends", notification.id(), e);
     }
   }
 
-  private void record(Due notification, Integer httpStatus, String error, boolean giveUp) {
+  private void finish(Claimed notification, WebhookHttp.Outcome outcome, boolean giveUp) {
     int attempts = notification.attemptCount() + 1;
     Instant now = clock.instant();
-    boolean succeeded = error == null;
-    boolean exhausted = giveUp || attempts >= properties.retry().maxAttempts();
-    String status = succeeded ? "SUCCEEDED" : exhausted ? "FAILED" : "PENDING";
-    Timestamp next = succeeded || exhausted
-        ? null
-        : Timestamp.from(now.plus(Backoff.after(attempts, properties.retry(), ThreadLocalRandom.current())));
-    jdbc.update("""
-        update webhook.notifications
-           set status = ?, attempt_count = ?, last_http_status = ?, last_error = ?, next_attempt_at = ?, updated_at = ?
-         where id = ?""",
-        status, attempts, httpStatus, error == null ? null : truncate(error), next, Timestamp.from(now),
-        notification.id());
-    if (!succeeded) {
-      log.info("Webhook {} to merchant {} failed (attempt {}): {}", notification.id(), notification.merchantId(),
-          attempts, error);
+    boolean exhausted = !outcome.succeeded() && (giveUp || attempts >= properties.retry().maxAttempts());
+    NotificationStatus status = outcome.succeeded()
+        ? NotificationStatus.SUCCEEDED
+        : exhausted ? NotificationStatus.FAILED : NotificationStatus.PENDING;
+    Instant next = status == NotificationStatus.PENDING
+        ? now.plus(Backoff.after(attempts, properties.retry(), ThreadLocalRandom.current()))
+        : null;
+    String error = outcome.error() == null || outcome.error().length() <= 500
+        ? outcome.error() : outcome.error().substring(0, 500);
+    if (!notifications.recordAttempt(notification, status, outcome.httpStatus(), error, next, now)) {
+      log.warn("Webhook {} attempt {} was recorded by another dispatcher first (lease expired); this outcome "
+          + "({}) is dropped", notification.id(), attempts, outcome);
+      return;
     }
-  }
-
-  private static String truncate(String text) {
-    return text.length() <= 500 ? text : text.substring(0, 500);
+    publisher.nudge();
+    if (exhausted) {
+      metrics.exhausted();
+      log.warn("Webhook {} ({}) to merchant {} FAILED after {} attempt(s): {}", notification.id(),
+          notification.event(), notification.merchantId(), attempts, error);
+    } else if (!outcome.succeeded()) {
+      log.info("Webhook {} ({}) to merchant {} attempt {} failed: {}; next attempt at {}", notification.id(),
+          notification.event(), notification.merchantId(), attempts, error, next);
+    } else {
+      log.debug("Webhook {} ({}) to merchant {} delivered on attempt {}", notification.id(), notification.event(),
+          notification.merchantId(), attempts);
+    }
   }
 }

@@ -3,61 +3,160 @@ package io.dispatch.webhook.endpoint;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
-import io.dispatch.webhook.delivery.WebhookProperties;
-import java.net.URI;
+import io.dispatch.webhook.delivery.WebhookMetrics;
+import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.notification.Notifications;
+import io.dispatch.webhook.notification.TestNotifications;
+import io.dispatch.webhook.target.TargetPolicy;
+import io.dispatch.webhook.web.Accepted;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-/** Operator API: register a merchant's webhook URL; the signing secret is shown only here. */
+/**
+ * Operator API for a merchant's webhook endpoint. The signing secret is shown only in the answer
+ * that creates it (registration of a new or changed URL, or a rotation), never again.
+ */
+@Tag(name = "Operator: webhooks")
 @RestController
+@RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
 public class WebhookEndpointAdminController {
 
   private final WebhookEndpoints endpoints;
   private final MerchantAccounts merchants;
-  private final WebhookProperties properties;
+  private final TargetPolicy targets;
+  private final TestNotifications tests;
+  private final Notifications notifications;
+  private final WebhookSender sender;
+  private final WebhookMetrics metrics;
+  private final Clock clock;
 
   public WebhookEndpointAdminController(
-      WebhookEndpoints endpoints, MerchantAccounts merchants, WebhookProperties properties) {
+      WebhookEndpoints endpoints, MerchantAccounts merchants, TargetPolicy targets, TestNotifications tests,
+      Notifications notifications, WebhookSender sender, WebhookMetrics metrics, Optional<Clock> clock) {
     this.endpoints = endpoints;
     this.merchants = merchants;
-    this.properties = properties;
+    this.targets = targets;
+    this.tests = tests;
+    this.notifications = notifications;
+    this.sender = sender;
+    this.metrics = metrics;
+    this.clock = clock.orElse(Clock.systemUTC());
   }
 
   public record RegisterEndpoint(String url) {}
 
   public record Registered(String url, String signingSecret) {}
 
-  @PutMapping(path = "/api/v1/admin/merchants/{merchantId}/webhook", produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> register(@PathVariable String merchantId, @RequestBody RegisterEndpoint body) {
+  @Operation(summary = "Register or change a merchant's webhook URL", description = """
+      A new or changed URL answers a new signingSecret (the old one stops signing at once); the same URL again \
+      answers signingSecret null and keeps the secret. The URL must be an absolute https URL whose host resolves \
+      to public addresses only (422 with fieldErrors.url otherwise), unless \
+      dispatch.webhook.allow-insecure-targets=true. Unknown merchant: 404.""")
+  @PutMapping("/merchants/{merchantId}/webhook")
+  public Mono<Envelope> register(@PathVariable String merchantId, @RequestBody(required = false) RegisterEndpoint body) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
-    String url = validUrl(body == null ? null : body.url());
-    return Mono.fromCallable(() -> {
-          merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
-          return new Registered(url, endpoints.register(id, url));
-        })
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(Envelope::of);
+    return blocking(() -> {
+      knownMerchant(id);
+      String url;
+      try {
+        url = targets.checkRegistration(body == null ? null : body.url()).toString();
+      } catch (TargetPolicy.RefusedTarget refused) {
+        throw ApiException.validation("url", refused.getMessage());
+      }
+      return Envelope.of(new Registered(url, endpoints.register(id, url)));
+    });
   }
 
-  private String validUrl(String url) {
-    URI uri;
-    try {
-      uri = url == null ? null : URI.create(url);
-    } catch (IllegalArgumentException e) {
-      uri = null;
-    }
-    if (uri == null || uri.getHost() == null || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))) {
-      throw ApiException.validation("url", "must be an absolute https URL");
-    }
-    if (!properties.allowInsecureTargets() && !"https".equals(uri.getScheme())) {
-      throw ApiException.validation("url", "must use https");
-    }
-    return url;
+  @Operation(summary = "Rotate the signing secret", description = """
+      Answers the new signingSecret; every attempt from now on, including retries of notifications created \
+      before, is signed with it. 409 CONFLICT when no endpoint is registered; 404 for an unknown merchant.""")
+  @PostMapping("/merchants/{merchantId}/webhook/rotate-secret")
+  public Mono<Envelope> rotate(@PathVariable String merchantId) {
+    UUID id = ApiException.pathId(merchantId, "Merchant");
+    return blocking(() -> {
+      knownMerchant(id);
+      var endpoint = endpoints.find(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
+      String secret = endpoints.rotateSecret(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
+      return Envelope.of(new Registered(endpoint.url(), secret));
+    });
+  }
+
+  @Operation(summary = "Remove the webhook endpoint", description = """
+      204, also when none was registered. No notification is created while none is registered; pending ones \
+      end FAILED at their next attempt ("no webhook endpoint registered").""")
+  @ApiResponse(responseCode = "204", description = "Removed")
+  @DeleteMapping("/merchants/{merchantId}/webhook")
+  public Mono<ResponseEntity<Void>> delete(@PathVariable String merchantId) {
+    UUID id = ApiException.pathId(merchantId, "Merchant");
+    return blocking(() -> {
+      knownMerchant(id);
+      endpoints.delete(id);
+      return ResponseEntity.noContent().<Void>build();
+    });
+  }
+
+  @Operation(summary = "Fire webhook.test to the merchant's endpoint", description = """
+      202 with the notification; data of the webhook is {merchant_id, message, sent_at}. Signed and retried \
+      like every webhook. 409 CONFLICT when no endpoint is registered.""")
+  @ApiResponse(responseCode = "202", description = "Scheduled")
+  @PostMapping("/merchants/{merchantId}/webhook/test")
+  public Mono<ResponseEntity<Envelope>> test(@PathVariable String merchantId) {
+    UUID id = ApiException.pathId(merchantId, "Merchant");
+    return blocking(() -> {
+      knownMerchant(id);
+      UUID notification = tests.fire(id, "operator").orElseThrow(WebhookEndpointAdminController::noEndpoint);
+      return ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(Accepted.pending(notification, "webhook.test")));
+    });
+  }
+
+  public record Stats(
+      Instant at, long pending, long due, Instant oldestDueAt, long failed, long unpublishedAttemptEvents,
+      int inFlight, WebhookMetrics.Snapshot sinceStart) {}
+
+  @Operation(summary = "Webhook dispatcher figures", description = """
+      The schedule (pending, due now, the oldest due time, failed, attempt events not yet on Kafka) and this \
+      instance's counters since it started: attempts by outcome, their total time, notifications that ran \
+      out of attempts.""")
+  @GetMapping("/webhooks/stats")
+  public Mono<Envelope> stats() {
+    return blocking(() -> {
+      Instant now = clock.instant();
+      Notifications.Backlog backlog = notifications.backlog(now);
+      return Envelope.of(new Stats(now, backlog.pending(), backlog.due(), backlog.oldestDueAt(), backlog.failed(),
+          backlog.unpublished(), sender.inFlight(), metrics.snapshot()));
+    });
+  }
+
+  private void knownMerchant(UUID id) {
+    merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
+  }
+
+  static ApiException noEndpoint() {
+    return ApiException.conflict("No webhook endpoint is registered for this merchant",
+        Map.of("reason", "NO_WEBHOOK_ENDPOINT"));
+  }
+
+  private static <T> Mono<T> blocking(Callable<T> work) {
+    return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
   }
 }

@@ -7,7 +7,6 @@ import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
@@ -19,10 +18,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * Turns dispatch events into notifications for the merchant's endpoint. The folded delivery
- * state and the notification are written in one transaction before the listener returns, and
- * only then is the Kafka offset committed: a crash re-reads the event, and the event id makes
- * the second recording a no-op.
+ * Turns dispatch events into notifications for the merchant's endpoint, when one is registered
+ * at that moment. The folded delivery state and the notification (with its body bytes, fixed
+ * here for every attempt) are written in one transaction before the listener returns, and only
+ * then is the Kafka offset committed: a crash re-reads the event, and the source event id makes
+ * the second recording a no-op. The delivery state is folded for every merchant, so a merchant
+ * that registers later still gets complete payloads.
  */
 @Component
 public class NotificationRecorder {
@@ -32,6 +33,7 @@ public class NotificationRecorder {
   private final JdbcTemplate jdbc;
   private final TransactionTemplate transactions;
   private final WebhookEndpoints endpoints;
+  private final Notifications notifications;
   private final WebhookSender sender;
   private final ObjectMapper json;
   private final Clock clock;
@@ -40,12 +42,14 @@ public class NotificationRecorder {
       JdbcTemplate jdbc,
       TransactionTemplate transactions,
       WebhookEndpoints endpoints,
+      Notifications notifications,
       WebhookSender sender,
       ObjectMapper json,
       Optional<Clock> clock) {
     this.jdbc = jdbc;
     this.transactions = transactions;
     this.endpoints = endpoints;
+    this.notifications = notifications;
     this.sender = sender;
     this.json = json;
     this.clock = clock.orElse(Clock.systemUTC());
@@ -88,21 +92,13 @@ public class NotificationRecorder {
       jdbc.update("update webhook.dispatch_state set last_sequence = ?, body = ?::jsonb where dispatch_id = ?",
           view.sequence(), json.writeValueAsString(view), view.dispatchId());
     }
-    if (endpoints.find(envelope.merchantId()).isEmpty()) {
+    if (!endpoints.exists(envelope.merchantId())) {
       return false;
     }
     byte[] body = envelope.event() instanceof RiderLocationUpdated location
         ? WebhookPayloads.location(view, location)
         : WebhookPayloads.lifecycle(envelope.type(), view);
-    Timestamp now = Timestamp.from(clock.instant());
-    int inserted = jdbc.update("""
-        insert into webhook.notifications
-          (id, source_event_id, dispatch_id, merchant_id, sequence, event, body, status, attempt_count,
-           next_attempt_at, created_at, updated_at)
-        values (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?)
-        on conflict (source_event_id) do nothing""",
-        UUID.randomUUID(), envelope.eventId(), envelope.dispatchId(), envelope.merchantId(), envelope.sequence(),
-        envelope.type(), body, now, now, now);
-    return inserted == 1;
+    return notifications.create(UUID.randomUUID(), envelope.eventId(), envelope.dispatchId(), envelope.merchantId(),
+        envelope.sequence(), envelope.type(), body, clock.instant());
   }
 }

@@ -1,7 +1,9 @@
 package io.dispatch.webhook.notification;
 
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.Topics;
 import io.dispatch.web.kafka.EventListenerContainers;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -9,7 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.EnableKafka;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 
-/** The dispatcher's own consumer group over dispatch-events. */
+/** The dispatcher's own consumer group over dispatch-events, and the topic it writes. */
 @Configuration(proxyBeanMethods = false)
 @EnableKafka
 public class WebhookKafkaConfiguration {
@@ -18,5 +20,11 @@ public class WebhookKafkaConfiguration {
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> webhookListenerContainerFactory(
       KafkaProperties properties, @Value("${dispatch.webhook.consumer-concurrency:2}") int concurrency) {
     return EventListenerContainers.create(properties, concurrency);
+  }
+
+  /** The one writer of webhook-attempts declares it. */
+  @Bean
+  NewTopic webhookAttemptsTopic(@Value("${dispatch.kafka.replication-factor:1}") short replicationFactor) {
+    return new NewTopic(Topics.WEBHOOK_ATTEMPTS.name(), Topics.WEBHOOK_ATTEMPTS.partitions(), replicationFactor);
   }
 }

@@ -58,6 +58,16 @@ public final class WebhookPayloads {
     return body("dispatch.location_updated", data);
   }
 
+  public static final String TEST_EVENT = "webhook.test";
+
+  public static byte[] test(java.util.UUID merchantId, String message, Instant sentAt) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("merchant_id", merchantId.toString());
+    data.put("message", message);
+    data.put("sent_at", time(sentAt));
+    return body(TEST_EVENT, data);
+  }
+
   private static byte[] body(String event, Map<String, Object> data) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("event", event);

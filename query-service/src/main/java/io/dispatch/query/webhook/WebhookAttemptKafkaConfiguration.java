@@ -1,0 +1,22 @@
+package io.dispatch.query.webhook;
+
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.web.kafka.EventListenerContainers;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.annotation.EnableKafka;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+
+/** query-service's consumer of webhook-attempts. */
+@Configuration(proxyBeanMethods = false)
+@EnableKafka
+public class WebhookAttemptKafkaConfiguration {
+
+  @Bean
+  ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryWebhookAttemptsListenerContainerFactory(
+      KafkaProperties properties, @Value("${dispatch.query.webhook-attempts-concurrency:1}") int concurrency) {
+    return EventListenerContainers.create(properties, concurrency);
+  }
+}

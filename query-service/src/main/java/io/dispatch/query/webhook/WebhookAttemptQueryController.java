@@ -1,0 +1,81 @@
+package io.dispatch.query.webhook;
+
+import io.dispatch.events.Topics;
+import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.query.dispatch.projection.DispatchProjection;
+import io.dispatch.query.freshness.ReadYourWrites;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.MerchantPrincipal;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RestController;
+
+/** GET /dispatches/:id/webhooks: the webhook notifications of one of the merchant's deliveries. */
+@Tag(name = "Webhooks")
+@RestController
+public class WebhookAttemptQueryController {
+
+  private final DispatchRows deliveries;
+  private final WebhookAttemptRows attempts;
+  private final ReadYourWrites freshness;
+
+  public WebhookAttemptQueryController(
+      DispatchRows deliveries, WebhookAttemptRows attempts, ReadYourWrites freshness) {
+    this.deliveries = deliveries;
+    this.attempts = attempts;
+    this.freshness = freshness;
+  }
+
+  /** For the OpenAPI document. */
+  public record NotificationListResponse(
+      @Schema(example = "true") boolean success, List<DocumentedNotification> data) {}
+
+  @Schema(name = "WebhookNotification")
+  public record DocumentedNotification(
+      @Schema(format = "uuid", description = "Notification id; also X-Dispatch-Event-Id of its requests") String id,
+      @Schema(example = "dispatch.created") String event,
+      @Schema(allowableValues = {"PENDING", "SUCCEEDED", "FAILED"},
+          description = "PENDING: waiting or retrying; SUCCEEDED: a 2xx came; FAILED: attempts exhausted") String status,
+      @Schema(description = "Attempts made in the current series (a resend starts a new series at 0)") int attemptCount,
+      @Schema(nullable = true, description = "HTTP status of the last answer; null when no HTTP answer came")
+      Integer lastHttpStatus,
+      @Schema(nullable = true, example = "HTTP 503: Service Unavailable") String lastError,
+      @Schema(nullable = true, format = "date-time", description = "When the next attempt is due (PENDING only)")
+      String nextAttemptAt,
+      @Schema(format = "date-time") String createdAt,
+      @Schema(format = "date-time") String updatedAt) {}
+
+  @Operation(summary = "Webhook notifications of one delivery", description = """
+      One entry per webhook notification of the delivery, oldest first: {id, event, status (PENDING, SUCCEEDED, \
+      FAILED), attemptCount, lastHttpStatus (null when no HTTP answer came), lastError, nextAttemptAt, createdAt, \
+      updatedAt}. Another merchant's delivery, or one that does not exist, answers 404. Only notifications \
+      created while an endpoint was registered exist. Status follows the dispatcher's reports, usually within \
+      a second of an attempt.""")
+  @ApiResponse(responseCode = "200", description = "The notifications",
+      content = @Content(schema = @Schema(implementation = NotificationListResponse.class)))
+  @ApiResponse(responseCode = "404", description = "No such delivery for this merchant",
+      content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
+  @GetMapping(path = "/api/v1/external/dispatches/{id}/webhooks", produces = MediaType.APPLICATION_JSON_VALUE)
+  public reactor.core.publisher.Mono<Envelope> list(
+      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
+    UUID dispatchId = ApiException.pathId(id, "Delivery");
+    return freshness.awaitPartition(
+            DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))
+        .then(deliveries.find(dispatchId, merchant.merchantId()))
+        .switchIfEmpty(reactor.core.publisher.Mono.error(() -> ApiException.notFound("Delivery")))
+        .flatMap(view -> freshness.awaitPartition(WebhookAttemptProjection.NAME, Topics.WEBHOOK_ATTEMPTS,
+                Topics.WEBHOOK_ATTEMPTS.partitionFor(dispatchId))
+            .then(attempts.of(dispatchId, merchant.merchantId()).collectList()))
+        .map(Envelope::of);
+  }
+}

@@ -1,0 +1,156 @@
+package io.dispatch.webhook.attempt;
+
+import io.dispatch.events.Actor;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.Topics;
+import io.dispatch.events.WebhookAttemptRecorded;
+import io.dispatch.events.codec.EventEnvelopeSerializer;
+import io.dispatch.webhook.delivery.WebhookMetrics;
+import io.dispatch.webhook.notification.Notifications;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Puts notification state changes onto the webhook-attempts topic. The notifications table is
+ * the outbox: a row whose revision is ahead of its published revision is sent (its newest
+ * state, as {@code webhook.attempt_recorded} with sequence = revision, key = delivery id), and
+ * marked published only after the broker acknowledged it. A crash in between sends the same
+ * revision again, byte for byte (the event id derives from notification and revision); the
+ * projection keeps the highest revision, so repeats and skipped intermediate states are harmless.
+ */
+@Component
+public class AttemptPublisher implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(AttemptPublisher.class);
+  static final int BATCH = 500;
+
+  private final Notifications notifications;
+  private final KafkaProperties kafka;
+  private final WebhookMetrics metrics;
+  private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
+  private volatile boolean running;
+  private Thread loop;
+  private KafkaProducer<String, EventEnvelope> producer;
+
+  public AttemptPublisher(Notifications notifications, KafkaProperties kafka, WebhookMetrics metrics) {
+    this.notifications = notifications;
+    this.kafka = kafka;
+    this.metrics = metrics;
+  }
+
+  public void nudge() {
+    nudges.offer(Boolean.TRUE);
+  }
+
+  /** Started before and stopped after the sender, so the sender never records into a stopped outbox loop. */
+  @Override
+  public int getPhase() {
+    return SmartLifecycle.DEFAULT_PHASE - 1000;
+  }
+
+  @Override
+  public synchronized void start() {
+    if (running) {
+      return;
+    }
+    Map<String, Object> config = kafka.buildProducerProperties();
+    config.put(ProducerConfig.ACKS_CONFIG, "all");
+    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+    config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+    config.put(ProducerConfig.CLIENT_ID_CONFIG, "webhook-attempts-" + UUID.randomUUID());
+    producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
+    running = true;
+    loop = Thread.ofPlatform().name("webhook-attempt-publisher").daemon().start(this::run);
+  }
+
+  /**
+   * No last flush here: whatever is not yet published stays marked so in the table and goes out
+   * after the next start, and a flush could hang on a broker that is shutting down too.
+   */
+  @Override
+  public synchronized void stop() {
+    if (!running) {
+      return;
+    }
+    running = false;
+    nudge();
+    try {
+      loop.join(Duration.ofSeconds(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      producer.close(Duration.ofSeconds(2));
+    }
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  private void run() {
+    while (running) {
+      try {
+        if (publishBatch() < BATCH) {
+          nudges.poll(500, TimeUnit.MILLISECONDS);
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (RuntimeException e) {
+        log.warn("Publishing webhook attempts failed; retrying in 1 s", e);
+        try {
+          nudges.poll(1, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+          return;
+        }
+      }
+    }
+  }
+
+  int publishBatch() throws InterruptedException {
+    List<Notifications.State> states = notifications.unpublished(BATCH);
+    List<Future<RecordMetadata>> acks = new ArrayList<>(states.size());
+    for (Notifications.State state : states) {
+      EventEnvelope envelope = envelope(state);
+      acks.add(producer.send(new ProducerRecord<>(
+          Topics.WEBHOOK_ATTEMPTS.name(), Topics.keyOf(state.dispatchId()), envelope)));
+    }
+    for (int i = 0; i < states.size(); i++) {
+      try {
+        acks.get(i).get(30, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        throw new IllegalStateException("webhook-attempts send not acknowledged", e);
+      }
+      notifications.markPublished(states.get(i).id(), states.get(i).revision());
+    }
+    metrics.published(states.size());
+    return states.size();
+  }
+
+  static EventEnvelope envelope(Notifications.State state) {
+    WebhookAttemptRecorded event = new WebhookAttemptRecorded(
+        state.dispatchId(), state.merchantId(), state.updatedAt().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+        Actor.system(), state.id(), state.event(), state.status(), state.attemptCount(), state.lastHttpStatus(),
+        state.lastError(), state.nextAttemptAt(), state.createdAt());
+    UUID eventId = UUID.nameUUIDFromBytes((state.id() + "#" + state.revision()).getBytes(StandardCharsets.UTF_8));
+    return EventEnvelope.of(eventId, state.revision(), event);
+  }
+}

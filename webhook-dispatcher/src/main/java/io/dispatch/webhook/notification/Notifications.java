@@ -1,0 +1,181 @@
+package io.dispatch.webhook.notification;
+
+import io.dispatch.events.NotificationStatus;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The notifications table: the durable schedule. A notification is PENDING until an attempt
+ * succeeds (SUCCEEDED) or the attempts run out (FAILED). Claims lease rows to one dispatcher
+ * with FOR UPDATE SKIP LOCKED; every state change bumps {@code revision}, which the attempt
+ * publisher carries to Kafka.
+ */
+@Repository
+public class Notifications {
+
+  private final JdbcTemplate jdbc;
+
+  public Notifications(JdbcTemplate jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** A claimed notification: what one attempt needs. */
+  public record Claimed(UUID id, UUID merchantId, UUID dispatchId, String event, byte[] body, int attemptCount) {}
+
+  /** The state the attempt publisher puts onto Kafka. */
+  public record State(
+      UUID id, UUID dispatchId, UUID merchantId, String event, NotificationStatus status, int attemptCount,
+      Integer lastHttpStatus, String lastError, Instant nextAttemptAt, Instant createdAt, Instant updatedAt,
+      long revision) {}
+
+  /** Due now; false when this source event already has its notification (a re-read Kafka record). */
+  public boolean create(
+      UUID id, UUID sourceEventId, UUID dispatchId, UUID merchantId, long sequence, String event, byte[] body,
+      Instant now) {
+    Timestamp at = Timestamp.from(now);
+    return jdbc.update("""
+        insert into webhook.notifications
+          (id, source_event_id, dispatch_id, merchant_id, sequence, event, body, status, attempt_count,
+           next_attempt_at, created_at, updated_at)
+        values (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?)
+        on conflict (source_event_id) do nothing""",
+        id, sourceEventId, dispatchId, merchantId, sequence, event, body, at, at, at) == 1;
+  }
+
+  /**
+   * Leases up to {@code limit} due notifications to the caller, oldest due first, skipping rows
+   * another dispatcher holds, merchants in {@code skipMerchants} (their endpoint has no free
+   * slot here) and any notification whose delivery has an earlier notification never attempted
+   * yet (so a delivery's events are first attempted in sequence order).
+   */
+  public List<Claimed> claim(Instant now, Instant leaseUntil, int limit, Collection<UUID> skipMerchants) {
+    String skip = skipMerchants.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
+    Timestamp at = Timestamp.from(now);
+    return jdbc.query("""
+        with picked as (
+          select c.id from webhook.notifications c
+           where c.status = 'PENDING' and c.next_attempt_at <= ?
+             and (c.lease_until is null or c.lease_until <= ?)
+             and c.merchant_id <> all(?::uuid[])
+             and not exists (select 1 from webhook.notifications e
+                              where e.dispatch_id = c.dispatch_id and e.sequence < c.sequence
+                                and e.status = 'PENDING' and e.attempt_count = 0)
+           order by c.next_attempt_at, c.sequence
+           limit ?
+           for update skip locked)
+        update webhook.notifications n set lease_until = ?
+          from picked where n.id = picked.id
+        returning n.id, n.merchant_id, n.dispatch_id, n.event, n.body, n.attempt_count""",
+        (rs, i) -> new Claimed(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),
+            rs.getString(4), rs.getBytes(5), rs.getInt(6)),
+        at, at, skip, limit, Timestamp.from(leaseUntil));
+  }
+
+  /** Gives claimed notifications back unattempted (no free slot for their endpoint after all). */
+  public void release(Collection<UUID> ids) {
+    if (!ids.isEmpty()) {
+      jdbc.update("update webhook.notifications set lease_until = null where id = any(?::uuid[])",
+          ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}")));
+    }
+  }
+
+  /**
+   * Records an attempt of a claimed notification. False when the row moved on meanwhile (its
+   * lease ran out and another dispatcher recorded it first): the outcome is then not recorded twice.
+   */
+  public boolean recordAttempt(
+      Claimed claimed, NotificationStatus status, Integer httpStatus, String error, Instant nextAttemptAt,
+      Instant now) {
+    return jdbc.update("""
+        update webhook.notifications
+           set status = ?, attempt_count = attempt_count + 1, last_http_status = ?, last_error = ?,
+               next_attempt_at = ?, lease_until = null, updated_at = ?, revision = revision + 1
+         where id = ? and attempt_count = ? and status = 'PENDING'""",
+        status.name(), httpStatus, error, nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt),
+        Timestamp.from(now), claimed.id(), claimed.attemptCount()) == 1;
+  }
+
+  /** The outcome of asking for a resend. */
+  public sealed interface Resend {
+    record Scheduled(String event) implements Resend {}
+
+    record Pending() implements Resend {}
+
+    record NotFound() implements Resend {}
+  }
+
+  /** A finished notification (SUCCEEDED or FAILED) of this merchant's delivery starts a new attempt series now. */
+  public Resend resend(UUID merchantId, UUID dispatchId, UUID notificationId, Instant now) {
+    List<String> event = jdbc.queryForList("""
+        update webhook.notifications
+           set status = 'PENDING', attempt_count = 0, last_http_status = null, last_error = null,
+               next_attempt_at = ?, lease_until = null, updated_at = ?, revision = revision + 1
+         where id = ? and merchant_id = ? and dispatch_id = ? and status in ('SUCCEEDED', 'FAILED')
+        returning event""", String.class, Timestamp.from(now), Timestamp.from(now), notificationId, merchantId,
+        dispatchId);
+    if (!event.isEmpty()) {
+      return new Resend.Scheduled(event.getFirst());
+    }
+    List<String> status = jdbc.queryForList(
+        "select status from webhook.notifications where id = ? and merchant_id = ? and dispatch_id = ?",
+        String.class, notificationId, merchantId, dispatchId);
+    return status.isEmpty() ? new Resend.NotFound() : new Resend.Pending();
+  }
+
+  /** Notifications of a delivery whose newest state has not reached Kafka yet, oldest change first. */
+  public List<State> unpublished(int limit) {
+    return jdbc.query("""
+        select id, dispatch_id, merchant_id, event, status, attempt_count, last_http_status, last_error,
+               next_attempt_at, created_at, updated_at, revision
+          from webhook.notifications
+         where published_revision < revision and dispatch_id is not null
+         order by updated_at limit ?""", Notifications::state, limit);
+  }
+
+  public void markPublished(UUID id, long revision) {
+    jdbc.update("update webhook.notifications set published_revision = greatest(published_revision, ?) where id = ?",
+        revision, id);
+  }
+
+  /** The operator's view of the schedule. */
+  public record Backlog(long pending, long due, Instant oldestDueAt, long failed, long unpublished) {}
+
+  public Backlog backlog(Instant now) {
+    return jdbc.queryForObject("""
+        select count(*) filter (where status = 'PENDING'),
+               count(*) filter (where status = 'PENDING' and next_attempt_at <= ?),
+               min(next_attempt_at) filter (where status = 'PENDING' and next_attempt_at <= ?),
+               count(*) filter (where status = 'FAILED'),
+               count(*) filter (where published_revision < revision and dispatch_id is not null)
+          from webhook.notifications""",
+        (rs, i) -> new Backlog(rs.getLong(1), rs.getLong(2), instant(rs, 3), rs.getLong(4), rs.getLong(5)),
+        Timestamp.from(now), Timestamp.from(now));
+  }
+
+  public Optional<NotificationStatus> status(UUID id) {
+    return jdbc.queryForList("select status from webhook.notifications where id = ?", String.class, id).stream()
+        .findFirst()
+        .map(NotificationStatus::valueOf);
+  }
+
+  private static State state(ResultSet rs, int row) throws SQLException {
+    int http = rs.getInt(7);
+    return new State(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),
+        rs.getString(4), NotificationStatus.valueOf(rs.getString(5)), rs.getInt(6), rs.wasNull() ? null : http,
+        rs.getString(8), instant(rs, 9), instant(rs, 10), instant(rs, 11), rs.getLong(12));
+  }
+
+  private static Instant instant(ResultSet rs, int column) throws SQLException {
+    Timestamp value = rs.getTimestamp(column);
+    return value == null ? null : value.toInstant();
+  }
+}

@@ -1,0 +1,40 @@
+package io.dispatch.webhook.notification;
+
+import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.endpoint.WebhookEndpoints;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+
+/** {@code webhook.test}: a notification like any other (signed, retried), with no delivery behind it. */
+@Component
+public class TestNotifications {
+
+  private final WebhookEndpoints endpoints;
+  private final Notifications notifications;
+  private final WebhookSender sender;
+  private final Clock clock;
+
+  public TestNotifications(
+      WebhookEndpoints endpoints, Notifications notifications, WebhookSender sender, Optional<Clock> clock) {
+    this.endpoints = endpoints;
+    this.notifications = notifications;
+    this.sender = sender;
+    this.clock = clock.orElse(Clock.systemUTC());
+  }
+
+  /** The new notification's id, or empty when the merchant has no endpoint registered. */
+  public Optional<UUID> fire(UUID merchantId, String requestedBy) {
+    if (!endpoints.exists(merchantId)) {
+      return Optional.empty();
+    }
+    Instant now = clock.instant();
+    UUID id = UUID.randomUUID();
+    byte[] body = WebhookPayloads.test(merchantId, "Test webhook requested by the " + requestedBy, now);
+    notifications.create(id, null, null, merchantId, 0, WebhookPayloads.TEST_EVENT, body, now);
+    sender.nudge();
+    return Optional.of(id);
+  }
+}

@@ -1,0 +1,68 @@
+package io.dispatch.webhook;
+
+import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchEvent;
+import io.dispatch.events.DispatchPickedUp;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.PaymentType;
+import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.Source;
+import io.dispatch.events.Stop;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+
+/** One delivery's events as command-service would publish them, sequence by sequence. */
+final class TestEvents {
+
+  final UUID dispatchId = UUID.randomUUID();
+  final UUID merchantId;
+  final UUID riderId = UUID.randomUUID();
+  private final Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+  private long sequence;
+
+  TestEvents(UUID merchantId) {
+    this.merchantId = merchantId;
+  }
+
+  EventEnvelope created() {
+    return next(new DispatchCreated(dispatchId, merchantId, at(), Actor.merchant(merchantId), "order-" + dispatchId,
+        "Amina", "+254700000001", new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
+        new Stop("Ngong Rd 12", -1.3001, 36.7833, "gate B"), PaymentType.COD, 150000, 25000, "KES", null, null,
+        "nairobi-cbd", Source.API, "tok-" + dispatchId, "1234"));
+  }
+
+  EventEnvelope assigned() {
+    return next(new RiderAssigned(dispatchId, merchantId, at(), Actor.operator("ops"), riderId, null));
+  }
+
+  EventEnvelope moved(double latitude, double longitude) {
+    Instant at = at();
+    return next(new RiderLocationUpdated(dispatchId, merchantId, at, Actor.rider(riderId), riderId, latitude,
+        longitude, at.minusSeconds(1)));
+  }
+
+  EventEnvelope pickedUp() {
+    return next(new DispatchPickedUp(dispatchId, merchantId, at(), Actor.rider(riderId), riderId));
+  }
+
+  EventEnvelope departed() {
+    return next(new DispatchDeparted(dispatchId, merchantId, at(), Actor.rider(riderId), riderId));
+  }
+
+  EventEnvelope cancelled(String reason) {
+    return next(new DispatchCancelled(dispatchId, merchantId, at(), Actor.merchant(merchantId), reason));
+  }
+
+  private Instant at() {
+    return start.plusSeconds(sequence);
+  }
+
+  private EventEnvelope next(DispatchEvent event) {
+    return EventEnvelope.of(UUID.randomUUID(), sequence++, event);
+  }
+}
