@@ -109,4 +109,14 @@ class TrackingStreamTest {
     assertThat(unknown.statusCode()).isEqualTo(404);
     assertThat(unknown.body()).contains("NOT_FOUND");
   }
+
+  @Test
+  void the_tracking_page_is_one_self_contained_html_file() throws Exception {
+    HttpResponse<String> page = HTTP.send(HttpRequest.newBuilder(
+        URI.create(dispatch.baseUrl + "/track/" + create().get("trackingToken").asText())).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
+    assertThat(page.body()).contains("EventSource", "/api/v1/track/").doesNotContain("https://", "http://");
+  }
 }

@@ -111,12 +111,12 @@ public class TrackingController {
               .defaultIfEmpty(found)
               .flatMapMany(view -> Flux.concat(current(view), live.asFlux()
                   .filter(update -> !(update instanceof TrackingHub.StatusChanged s) || s.sequence() > view.sequence())
-                  .map(TrackingController::event)))
-              .takeUntil(TrackingController::terminal);
-          return events
-              .publish(shared -> Flux.merge(shared, Flux.interval(heartbeat)
-                  .map(tick -> ServerSentEvent.<Object>builder().comment("heartbeat").build())
-                  .takeUntilOther(shared.then())))
+                  .map(TrackingController::event)));
+          Flux<ServerSentEvent<Object>> heartbeats = Flux.interval(heartbeat)
+              .map(tick -> ServerSentEvent.<Object>builder().comment("heartbeat").build());
+          // The stream ends with the terminal status, which also stops the heartbeats.
+          return Flux.merge(events, heartbeats)
+              .takeUntil(TrackingController::terminal)
               .doFinally(signal -> hub.leave(found.dispatchId(), live));
         });
   }
