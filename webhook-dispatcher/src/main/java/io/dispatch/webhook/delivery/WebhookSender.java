@@ -40,6 +40,8 @@ public class WebhookSender implements SmartLifecycle {
   private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
   static final int BATCH = 100;
   static final Duration IDLE_POLL = Duration.ofMillis(250);
+  /** Claims at most this often: attempts ending in quick succession share one claim query. */
+  static final Duration MIN_CLAIM_GAP = Duration.ofMillis(10);
 
   private final Notifications notifications;
   private final WebhookEndpoints endpoints;
@@ -118,7 +120,12 @@ public class WebhookSender implements SmartLifecycle {
   private void run() {
     while (running) {
       try {
+        long started = System.nanoTime();
         int dispatched = claimAndSend();
+        long gap = MIN_CLAIM_GAP.toNanos() - (System.nanoTime() - started);
+        if (gap > 0) {
+          java.util.concurrent.locks.LockSupport.parkNanos(gap);
+        }
         if (dispatched == 0 || dispatched < BATCH) {
           nudges.poll(IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
         }

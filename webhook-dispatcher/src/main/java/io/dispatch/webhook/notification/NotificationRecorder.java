@@ -8,9 +8,12 @@ import io.dispatch.events.view.DispatchView;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -29,6 +32,7 @@ import tools.jackson.databind.ObjectMapper;
 public class NotificationRecorder {
 
   public static final String GROUP = "webhook-dispatcher";
+  private static final Logger log = LoggerFactory.getLogger(NotificationRecorder.class);
 
   private final JdbcTemplate jdbc;
   private final TransactionTemplate transactions;
@@ -55,13 +59,30 @@ public class NotificationRecorder {
     this.clock = clock.orElse(Clock.systemUTC());
   }
 
+  /**
+   * A whole poll in one transaction: the per-event work is a few statements, so committing once
+   * per batch rather than once per event is what keeps recording ahead of busy creators. A
+   * failure rolls the batch back and the container retries it whole.
+   */
   @KafkaListener(
       id = GROUP,
       groupId = GROUP,
       topics = "dispatch-events",
-      containerFactory = "webhookListenerContainerFactory")
-  public void on(ConsumerRecord<String, EventEnvelope> record) {
-    if (Boolean.TRUE.equals(transactions.execute(status -> record(record.value())))) {
+      containerFactory = "webhookListenerContainerFactory",
+      batch = "true")
+  public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
+    Integer created = transactions.execute(status -> {
+      int count = 0;
+      for (ConsumerRecord<String, EventEnvelope> record : records) {
+        if (record.value() == null) {
+          log.warn("Skipping unreadable record at {}-{}@{}", record.topic(), record.partition(), record.offset());
+        } else if (record(record.value())) {
+          count++;
+        }
+      }
+      return count;
+    });
+    if (created != null && created > 0) {
       sender.nudge();
     }
   }

@@ -19,7 +19,9 @@ public class WebhookKafkaConfiguration {
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> webhookListenerContainerFactory(
       KafkaProperties properties, @Value("${dispatch.webhook.consumer-concurrency:2}") int concurrency) {
-    return EventListenerContainers.create(properties, concurrency);
+    var factory = EventListenerContainers.create(properties, concurrency);
+    factory.setBatchListener(true);
+    return factory;
   }
 
   /** The one writer of webhook-attempts declares it. */

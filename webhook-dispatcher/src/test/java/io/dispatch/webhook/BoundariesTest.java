@@ -1,0 +1,22 @@
+package io.dispatch.webhook;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The dispatcher learns about deliveries only from the log, never from the services that write it. */
+@AnalyzeClasses(packages = "io.dispatch.webhook", importOptions = ImportOption.DoNotIncludeTests.class)
+class BoundariesTest {
+
+  @ArchTest
+  static final ArchRule never_uses_command_or_query_service = noClasses()
+      .should().dependOnClassesThat().resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..");
+
+  @ArchTest
+  static final ArchRule address_checks_know_nothing_of_spring_web_or_the_database = noClasses()
+      .that().haveSimpleName("TargetAddresses")
+      .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "java.sql..");
+}
