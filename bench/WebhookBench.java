@@ -54,21 +54,31 @@ public class WebhookBench {
     AtomicLong last = new AtomicLong();
     HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1000);
     receiver.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    long total = (long) merchants * bulks * 500;
+    CountDownLatch allArrived = new CountDownLatch((int) total);
+    // the slow receiver answers from a scheduler after delayMs, holding no thread meanwhile
+    ScheduledExecutorService answers = Executors.newSingleThreadScheduledExecutor();
     receiver.createContext("/m", exchange -> {
       exchange.getRequestBody().readAllBytes();
-      if (delayMs > 0) {
+      Runnable answer = () -> {
         try {
-          Thread.sleep(delayMs);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+          exchange.sendResponseHeaders(200, -1);
+        } catch (java.io.IOException e) {
+          return;
+        } finally {
+          exchange.close();
         }
+        long now = System.nanoTime();
+        first.compareAndSet(0, now);
+        last.set(now);
+        received.incrementAndGet();
+        allArrived.countDown();
+      };
+      if (delayMs > 0) {
+        answers.schedule(answer, delayMs, TimeUnit.MILLISECONDS);
+      } else {
+        answer.run();
       }
-      exchange.sendResponseHeaders(200, -1);
-      exchange.close();
-      long now = System.nanoTime();
-      first.compareAndSet(0, now);
-      last.set(now);
-      received.incrementAndGet();
     });
     receiver.start();
     int port = receiver.getAddress().getPort();
@@ -78,7 +88,6 @@ public class WebhookBench {
       orders.append(i == 0 ? "" : ",").append(ORDER);
     }
     String bulk = orders.append("]}").toString();
-    long total = (long) merchants * bulks * 500;
     List<String> keys = new ArrayList<>();
     for (int m = 0; m < merchants; m++) {
       String merchantId = field(call(base, "POST", "/api/v1/admin/merchants", Map.of("X-Admin-Token", admin),
@@ -113,12 +122,10 @@ public class WebhookBench {
     }
     long created = System.nanoTime();
     int receivedAtCreated = received.get();
-    while (received.get() < total) {
-      if (System.nanoTime() - created > TimeUnit.MINUTES.toNanos(10)) {
-        throw new IllegalStateException("only " + received.get() + " of " + total + " arrived");
-      }
-      Thread.sleep(50);
+    if (!allArrived.await(10, TimeUnit.MINUTES)) {
+      throw new IllegalStateException("only " + received.get() + " of " + total + " arrived");
     }
+    answers.shutdownNow();
     sampler.shutdownNow();
     receiver.stop(0);
     double createSeconds = (created - createStart) / 1e9;
@@ -141,6 +148,8 @@ public class WebhookBench {
 
   static void latency(String base, String admin, int rate, int seconds) throws Exception {
     Map<String, Long> arrivals = new ConcurrentHashMap<>();
+    int count = rate * seconds;
+    CountDownLatch allArrived = new CountDownLatch(count);
     HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1000);
     receiver.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
     receiver.createContext("/hook", exchange -> {
@@ -148,8 +157,8 @@ public class WebhookBench {
       String body = new String(exchange.getRequestBody().readAllBytes());
       exchange.sendResponseHeaders(200, -1);
       exchange.close();
-      if (body.contains("\"dispatch.created\"")) {
-        arrivals.putIfAbsent(field(body, "dispatch_id"), now);
+      if (body.contains("\"dispatch.created\"") && arrivals.putIfAbsent(field(body, "dispatch_id"), now) == null) {
+        allArrived.countDown();
       }
     });
     receiver.start();
@@ -163,7 +172,6 @@ public class WebhookBench {
     call(base, "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", Map.of("X-Admin-Token", admin),
         "{\"url\":\"http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook\"}");
 
-    int count = rate * seconds;
     Map<Integer, String> ids = new ConcurrentHashMap<>();
     Map<Integer, Long> sentAt = new ConcurrentHashMap<>();
     AtomicInteger failures = new AtomicInteger();
@@ -192,10 +200,8 @@ public class WebhookBench {
     }, 0, periodNanos, TimeUnit.NANOSECONDS);
     done.await(seconds + 60L, TimeUnit.SECONDS);
     clock.shutdownNow();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (ids.values().stream().anyMatch(id -> !arrivals.containsKey(id)) && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
+    // every created delivery's webhook, or a minute more at most (the report counts the missing)
+    allArrived.await(60, TimeUnit.SECONDS);
     receiver.stop(0);
     List<Double> latencies = new ArrayList<>();
     int warmUp = rate * 2; // the first two seconds warm up connections and JIT

@@ -7,9 +7,8 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.web.CsvOrders;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
+import io.dispatch.command.dispatch.web.FailureRequest;
 import io.dispatch.command.dispatch.web.FieldErrors;
-import io.dispatch.command.rider.web.RiderController;
-import io.dispatch.command.rider.web.RiderController.Failure;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
@@ -171,7 +170,7 @@ public class OperatorDispatchController {
   @ApiResponse(responseCode = "200", description = "Now FAILED",
       content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
   @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = RiderController.FailDocument.class)))
+      content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
   @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> fail(
       @PathVariable String id,
@@ -179,7 +178,7 @@ public class OperatorDispatchController {
       @RequestBody(required = false) JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     Actor actor = operator(operatorId);
-    Failure failure = Failure.parse(body);
+    FailureRequest failure = FailureRequest.parse(body);
     return dispatches.execute(dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()))
         .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
         .onErrorMap(DispatchErrors::toApi);

@@ -50,11 +50,7 @@ public class RiderAdminController {
   @ResponseStatus(HttpStatus.CREATED)
   public Mono<Envelope> create(@RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
-    if (body == null || !body.isObject()) {
-      errors.add("body", "must be a JSON object {name, phone}");
-      errors.throwIfAny();
-    }
-    JsonFields f = new JsonFields(body, "", errors);
+    JsonFields f = JsonFields.body(body, "{name, phone}", errors);
     String name = f.string("name", true, 1, 200);
     String phone = f.string("phone", true, 7, 20);
     if (phone != null && !PHONE.matcher(phone).matches()) {

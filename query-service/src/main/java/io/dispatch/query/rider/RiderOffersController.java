@@ -1,5 +1,6 @@
 package io.dispatch.query.rider;
 
+import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
@@ -26,11 +27,11 @@ import reactor.core.scheduler.Schedulers;
 @RestController
 public class RiderOffersController {
 
-  private final io.dispatch.query.dispatch.DispatchRows rows;
+  private final DispatchRows rows;
   private final RiderAccounts riders;
   private final PublicUrls urls;
 
-  public RiderOffersController(io.dispatch.query.dispatch.DispatchRows rows, RiderAccounts riders, PublicUrls urls) {
+  public RiderOffersController(DispatchRows rows, RiderAccounts riders, PublicUrls urls) {
     this.rows = rows;
     this.riders = riders;
     this.urls = urls;

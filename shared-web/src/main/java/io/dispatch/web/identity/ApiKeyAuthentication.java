@@ -3,10 +3,7 @@ package io.dispatch.web.identity;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
@@ -15,7 +12,6 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Authenticates every /api/v1/external request by its X-API-Key. Looked-up keys are trusted for
@@ -29,18 +25,11 @@ public class ApiKeyAuthentication implements WebFilter {
   public static final String HEADER = "X-API-Key";
   private static final String PREFIX = "/api/v1/external/";
 
-  private final MerchantAccounts accounts;
-  private final IdentityProperties properties;
-  private final Clock clock;
-  private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+  private final CredentialCache<MerchantAccounts.StoredKey> keys;
 
   public ApiKeyAuthentication(MerchantAccounts accounts, IdentityProperties properties, Optional<Clock> clock) {
-    this.accounts = accounts;
-    this.properties = properties;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.keys = new CredentialCache<>(accounts::findKey, properties.keyCacheTtl(), clock.orElse(Clock.systemUTC()));
   }
-
-  private record Cached(Optional<MerchantAccounts.StoredKey> key, Instant expiresAt) {}
 
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
@@ -51,7 +40,7 @@ public class ApiKeyAuthentication implements WebFilter {
     if (parsed == null) {
       return Mono.error(unauthorized());
     }
-    return lookup(parsed.keyId())
+    return keys.get(parsed.keyId())
         .flatMap(key -> {
           if (key.isEmpty() || !key.get().usable() || !ApiKeys.matches(parsed.secret(), key.get().secretHash())) {
             return Mono.error(unauthorized());
@@ -65,22 +54,6 @@ public class ApiKeyAuthentication implements WebFilter {
           exchange.getAttributes().put(
               MerchantPrincipal.ATTRIBUTE, new MerchantPrincipal(stored.merchantId(), stored.keyId(), stored.scopes()));
           return chain.filter(exchange);
-        });
-  }
-
-  private Mono<Optional<MerchantAccounts.StoredKey>> lookup(String keyId) {
-    Instant now = clock.instant();
-    Cached cached = cache.get(keyId);
-    if (cached != null && cached.expiresAt().isAfter(now)) {
-      return Mono.just(cached.key());
-    }
-    return Mono.fromCallable(() -> accounts.findKey(keyId))
-        .subscribeOn(Schedulers.boundedElastic())
-        .doOnNext(key -> {
-          if (cache.size() > 10_000) {
-            cache.clear();
-          }
-          cache.put(keyId, new Cached(key, now.plus(properties.keyCacheTtl())));
         });
   }
 

@@ -3,10 +3,7 @@ package io.dispatch.web.identity;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -14,7 +11,6 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Authenticates every /api/v1/rider request by its X-Rider-Token, the way API keys are: the
@@ -28,18 +24,11 @@ public class RiderAuthentication implements WebFilter {
   public static final String HEADER = "X-Rider-Token";
   private static final String PREFIX = "/api/v1/rider/";
 
-  private final RiderAccounts riders;
-  private final IdentityProperties properties;
-  private final Clock clock;
-  private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+  private final CredentialCache<RiderAccounts.StoredToken> tokens;
 
   public RiderAuthentication(RiderAccounts riders, IdentityProperties properties, Optional<Clock> clock) {
-    this.riders = riders;
-    this.properties = properties;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.tokens = new CredentialCache<>(riders::findToken, properties.keyCacheTtl(), clock.orElse(Clock.systemUTC()));
   }
-
-  private record Cached(Optional<RiderAccounts.StoredToken> token, Instant expiresAt) {}
 
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
@@ -50,7 +39,7 @@ public class RiderAuthentication implements WebFilter {
     if (parsed == null) {
       return Mono.error(unauthorized());
     }
-    return lookup(parsed.keyId()).flatMap(token -> {
+    return tokens.get(parsed.keyId()).flatMap(token -> {
       if (token.isEmpty() || !ApiKeys.matches(parsed.secret(), token.get().tokenHash())) {
         return Mono.error(unauthorized());
       }
@@ -58,22 +47,6 @@ public class RiderAuthentication implements WebFilter {
           RiderPrincipal.ATTRIBUTE, new RiderPrincipal(token.get().riderId(), token.get().name()));
       return chain.filter(exchange);
     });
-  }
-
-  private Mono<Optional<RiderAccounts.StoredToken>> lookup(String tokenId) {
-    Instant now = clock.instant();
-    Cached cached = cache.get(tokenId);
-    if (cached != null && cached.expiresAt().isAfter(now)) {
-      return Mono.just(cached.token());
-    }
-    return Mono.fromCallable(() -> riders.findToken(tokenId))
-        .subscribeOn(Schedulers.boundedElastic())
-        .doOnNext(token -> {
-          if (cache.size() > 10_000) {
-            cache.clear();
-          }
-          cache.put(tokenId, new Cached(token, now.plus(properties.keyCacheTtl())));
-        });
   }
 
   private static ApiException unauthorized() {

@@ -12,6 +12,18 @@ public final class JsonFields {
   private final FieldErrors errors;
   private boolean clean = true;
 
+  /**
+   * Readers over a whole request body; a body that is not a JSON object answers 422 on
+   * {@code body} at once (with any errors already collected), naming the expected shape.
+   */
+  public static JsonFields body(JsonNode body, String shape, FieldErrors errors) {
+    if (body == null || !body.isObject()) {
+      errors.add("body", "must be a JSON object " + shape);
+      errors.throwIfAny();
+    }
+    return new JsonFields(body, "", errors);
+  }
+
   public JsonFields(JsonNode node, String prefix, FieldErrors errors) {
     this.node = node;
     this.prefix = prefix;

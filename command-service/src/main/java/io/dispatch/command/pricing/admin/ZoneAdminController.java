@@ -82,11 +82,7 @@ public class ZoneAdminController {
     if (!ZONE_ID.matcher(zoneId).matches()) {
       errors.add("zoneId", "must be 1 to 64 lower-case letters, digits, '-' or '_', starting with a letter or digit");
     }
-    if (body == null || !body.isObject()) {
-      errors.add("body", "must be a JSON object");
-      errors.throwIfAny();
-    }
-    JsonFields f = new JsonFields(body, "", errors);
+    JsonFields f = JsonFields.body(body, "{name, polygon, baseFeeCents, ...}", errors);
     String name = f.string("name", true, 1, 200);
     Long priority = f.whole("priority", false, -1_000_000, 1_000_000);
     Polygon polygon = GeoJsonPolygons.parse(body.get("polygon"), "polygon", errors);
@@ -137,11 +133,7 @@ public class ZoneAdminController {
   @PutMapping(path = "/pricing/default", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> putDefaults(@RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
-    if (body == null || !body.isObject()) {
-      errors.add("body", "must be a JSON object");
-      errors.throwIfAny();
-    }
-    PricingSchedule given = schedule(new JsonFields(body, "", errors), errors, false);
+    PricingSchedule given = schedule(JsonFields.body(body, "{baseFeeCents, perKmCents, ...}", errors), errors, false);
     errors.throwIfAny();
     return Mono.fromCallable(() -> {
           PricingSchedule current = zones.defaults();

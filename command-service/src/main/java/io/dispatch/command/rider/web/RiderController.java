@@ -7,11 +7,11 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.web.DispatchErrors;
+import io.dispatch.command.dispatch.web.FailureRequest;
 import io.dispatch.command.dispatch.web.FieldErrors;
 import io.dispatch.command.dispatch.web.JsonFields;
 import io.dispatch.command.rider.RiderLocations;
 import io.dispatch.events.Actor;
-import io.dispatch.events.FailureReason;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.Delivery;
@@ -135,14 +135,14 @@ public class RiderController {
   @ApiResponse(responseCode = "200", description = "Now FAILED",
       content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
   @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = FailDocument.class)))
+      content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
   @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> fail(
       @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider,
       @PathVariable String id,
       @RequestBody(required = false) JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
-    Failure failure = Failure.parse(body);
+    FailureRequest failure = FailureRequest.parse(body);
     return act(dispatchId, new FailDispatch(dispatchId, Actor.rider(rider.riderId()), failure.reasonCode(), failure.detail()));
   }
 
@@ -161,11 +161,7 @@ public class RiderController {
   public Mono<ResponseEntity<Envelope>> location(
       @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
-    if (body == null || !body.isObject()) {
-      errors.add("body", "must be a JSON object {lat, lng, timestamp?}");
-      errors.throwIfAny();
-    }
-    JsonFields f = new JsonFields(body, "", errors);
+    JsonFields f = JsonFields.body(body, "{lat, lng, timestamp?}", errors);
     Double lat = f.number("lat", -90, 90);
     Double lng = f.number("lng", -180, 180);
     if (lat == null && !errors.has("lat")) {
@@ -193,23 +189,6 @@ public class RiderController {
         .onErrorMap(DispatchErrors::toApi);
   }
 
-  /** A failure's reason code and detail, as riders and operators give them. */
-  public record Failure(FailureReason reasonCode, String detail) {
-
-    public static Failure parse(JsonNode body) {
-      FieldErrors errors = new FieldErrors();
-      if (body == null || !body.isObject()) {
-        errors.add("body", "must be a JSON object {reasonCode, detail}");
-        errors.throwIfAny();
-      }
-      JsonFields f = new JsonFields(body, "", errors);
-      FailureReason reason = f.oneOf("reasonCode", FailureReason.class);
-      String detail = f.string("detail", reason == FailureReason.OTHER, 1, 1000);
-      errors.throwIfAny();
-      return new Failure(reason, detail);
-    }
-  }
-
   @Schema(name = "DeliverRequest", requiredProperties = "proof")
   record DeliverDocument(ProofDocument proof) {}
 
@@ -220,12 +199,6 @@ public class RiderController {
       @Schema(description = "required for PHOTO") String photoUrl,
       @Schema(description = "required for SIGNATURE") String signatureUrl,
       @Schema(description = "required for PIN: the 4 digits the customer gives") String pin) {}
-
-  @Schema(name = "FailRequest", requiredProperties = "reasonCode")
-  public record FailDocument(
-      @Schema(allowableValues = {"CUSTOMER_UNREACHABLE", "WRONG_ADDRESS", "REFUSED", "DAMAGED", "RIDER_UNAVAILABLE", "OTHER"})
-      String reasonCode,
-      @Schema(maxLength = 1000, description = "required with OTHER") String detail) {}
 
   @Schema(name = "LocationReport", requiredProperties = {"lat", "lng"})
   record LocationDocument(
