@@ -7,7 +7,7 @@ data=$(mktemp -d)
 log=$(mktemp)
 DISPATCH_DATA_DIR=$data DISPATCH_ADMIN_TOKEN=$token ./deploy/run-local.sh --server.port=$port "$@" >"$log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 240); do
   grep -q "dispatch is ready" "$log" && break
   kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }

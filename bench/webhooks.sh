@@ -20,7 +20,7 @@ base="http://127.0.0.1:$port"
 samples=$(mktemp)
 ( while kill -0 "$jvm" 2>/dev/null; do awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status >>"$samples"; sleep 0.5; done ) &
 sampler=$!
-trap 'kill $sampler 2>/dev/null; kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data" "$samples"' EXIT
+trap 'kill $sampler 2>/dev/null; kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -rf "$data" "$samples"' EXIT
 echo "idle RSS: $(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status) MB"
 java bench/WebhookBench.java throughput "$base" "$token" "$merchants" "$bulks" 0
 echo "max RSS so far: $(sort -n "$samples" | tail -1) MB"
