@@ -1,11 +1,14 @@
 # Sourced by the bench scripts: builds, then starts the local run on $port with a fresh data
 # dir and admin token $token, extra arguments passed on; waits until it is ready and stops it
-# (and removes the data) when the script exits. Sets $log, $pid and $started (ns, before the start).
+# (and removes the data) when the script exits. Sets $log, $pid and $started (ns, before the
+# start). The sandbox rider simulator runs only with simulator=true.
 mvn -B -q -DskipTests package -pl deploy -am
 started=$(date +%s%N)
 data=$(mktemp -d)
 log=$(mktemp)
-DISPATCH_DATA_DIR=$data DISPATCH_ADMIN_TOKEN=$token ./deploy/run-local.sh --server.port=$port "$@" >"$log" 2>&1 &
+# the sandbox rider simulator is off unless $simulator=true: benchmark figures are of the service alone
+DISPATCH_DATA_DIR=$data DISPATCH_ADMIN_TOKEN=$token DISPATCH_SIMULATOR_ENABLED=${simulator:-false} \
+  ./deploy/run-local.sh --server.port=$port "$@" >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 240); do

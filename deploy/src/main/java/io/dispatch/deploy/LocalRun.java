@@ -23,7 +23,8 @@ import org.springframework.core.env.StandardEnvironment;
 /**
  * The one-command local run: starts an embedded Kafka broker and PostgreSQL under
  * {@code dispatch.data-dir} (kept between runs), then the three services in this JVM, seeds a
- * demo merchant and prints what a developer needs to start calling the API.
+ * demo merchant and a sandbox merchant (whose deliveries simulated riders drive) and prints
+ * what a developer needs to start calling the API.
  */
 public final class LocalRun {
 
@@ -50,6 +51,8 @@ public final class LocalRun {
     Map<String, Object> defaults = new HashMap<>(infrastructure.springProperties(DATABASE));
     defaults.put("dispatch.admin-token", adminToken);
     defaults.put("dispatch.webhook.allow-insecure-targets", "true");
+    // simulated riders drive the sandbox merchants' deliveries (the seeded sandbox merchant is one)
+    defaults.put("dispatch.simulator.enabled", "true");
     // generated once and kept beside the data it protects, so stored signing secrets decrypt after a restart
     defaults.put("dispatch.webhook.secret-encryption-key",
         remembered(dataDir.resolve("webhook-secret-key"), SecretCipher.newBase64Key()));
@@ -70,14 +73,16 @@ public final class LocalRun {
 
         ==================================================================
          dispatch is ready (%d ms)
-           base URL      %s
-           admin token   %s
-           demo merchant %s
-           demo API key  %s
-           data dir      %s
+           base URL          %s
+           admin token       %s
+           demo merchant     %s
+           demo API key      %s
+           sandbox merchant  %s
+           sandbox API key   %s   (simulated riders take its deliveries)
+           data dir          %s
         ==================================================================
-        %n""", (System.nanoTime() - started) / 1_000_000, baseUrl, adminToken, demo.merchantId(), demo.apiKey(),
-        dataDir);
+        %n""", (System.nanoTime() - started) / 1_000_000, baseUrl, adminToken, demo.demo().merchantId(),
+        demo.demo().apiKey(), demo.sandbox().merchantId(), demo.sandbox().apiKey(), dataDir);
     return context;
   }
 

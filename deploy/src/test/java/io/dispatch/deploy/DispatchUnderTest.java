@@ -26,6 +26,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 final class DispatchUnderTest {
 
   static final String ADMIN_TOKEN = "test-admin-token";
+  static final double SIMULATOR_FAIL_SHARE = 0.5;
   static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private static DispatchUnderTest running;
@@ -45,6 +46,12 @@ final class DispatchUnderTest {
     properties.put("dispatch.rate-limit.public-per-minute", "100000");
     properties.put("dispatch.tracking.heartbeat", "PT1S");
     properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+    // simulated riders take sandbox merchants' deliveries only; at 600x a 4 km ride takes about a second
+    properties.put("dispatch.simulator.enabled", "true");
+    properties.put("dispatch.simulator.riders", "3");
+    properties.put("dispatch.simulator.time-scale", "600");
+    properties.put("dispatch.simulator.fail-share", String.valueOf(SIMULATOR_FAIL_SHARE));
+    properties.put("dispatch.simulator.location-interval", "PT0.1S");
     app = new SpringApplicationBuilder(LocalDispatchApplication.class)
         .environment(LocalRun.withDefaults(properties))
         .run();
@@ -71,6 +78,15 @@ final class DispatchUnderTest {
     String id = call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"" + name + "\"}", 201)
         .json().get("data").get("id").asText();
     return new Merchant(id, newKey(id, scopes));
+  }
+
+  /** A sandbox merchant: the simulated riders take its deliveries. */
+  Merchant newSandboxMerchant(String name) throws Exception {
+    JsonNode created = call("POST", "/api/v1/admin/merchants", admin(),
+        "{\"name\":\"" + name + "\",\"sandbox\":true}", 201).data();
+    assertThat(created.get("sandbox").asBoolean()).isTrue();
+    String id = created.get("id").asText();
+    return new Merchant(id, newKey(id));
   }
 
   String newKey(String merchantId, String... scopes) throws Exception {

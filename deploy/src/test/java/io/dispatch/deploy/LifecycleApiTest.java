@@ -442,7 +442,8 @@ class LifecycleApiTest {
         "/api/v1/admin/dispatches/{id}", "/api/v1/admin/dispatches/{id}/assign", "/api/v1/admin/dispatches/{id}/fail",
         "/api/v1/rider/offers", "/api/v1/rider/location", "/api/v1/rider/dispatches/{id}/accept",
         "/api/v1/rider/dispatches/{id}/pickup", "/api/v1/rider/dispatches/{id}/depart",
-        "/api/v1/rider/dispatches/{id}/deliver", "/api/v1/rider/dispatches/{id}/fail", "/api/v1/track/{token}");
+        "/api/v1/rider/dispatches/{id}/deliver", "/api/v1/rider/dispatches/{id}/fail", "/api/v1/track/{token}",
+        "/api/v1/admin/simulator");
     JsonNode deliver = docs.get("paths").get("/api/v1/rider/dispatches/{id}/deliver").get("post");
     assertThat(deliver.get("security").toString()).contains("riderToken");
     JsonNode assign = docs.get("paths").get("/api/v1/admin/dispatches/{id}/assign").get("post");

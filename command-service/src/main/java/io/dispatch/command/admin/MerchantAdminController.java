@@ -34,7 +34,8 @@ public class MerchantAdminController {
     this.accounts = accounts;
   }
 
-  public record CreateMerchant(String name) {}
+  /** {@code sandbox}: the merchant's deliveries are for testing; the rider simulator drives them when it is on. */
+  public record CreateMerchant(String name, Boolean sandbox) {}
 
   public record IssueKey(List<String> scopes) {}
 
@@ -44,7 +45,8 @@ public class MerchantAdminController {
     if (body == null || body.name() == null || body.name().isBlank() || body.name().length() > 200) {
       throw ApiException.validation("name", "is required, 1 to 200 characters");
     }
-    return Mono.fromCallable(() -> accounts.createMerchant(body.name().strip()))
+    boolean sandbox = Boolean.TRUE.equals(body.sandbox());
+    return Mono.fromCallable(() -> accounts.createMerchant(body.name().strip(), sandbox))
         .subscribeOn(Schedulers.boundedElastic())
         .map(Envelope::of);
   }

@@ -31,11 +31,8 @@ public class Pricing {
   }
 
   public Quote quote(Stop pickup, Stop dropoff, String currency) {
-    Snapshot current = current();
-    Optional<Zone> zone = pickup != null && pickup.hasCoordinates()
-        ? current.zones().zoneAt(pickup.lat(), pickup.lng())
-        : Optional.empty();
-    PricingSchedule schedule = zone.map(Zone::schedule).orElse(current.defaults());
+    Optional<Zone> zone = zoneAt(pickup);
+    PricingSchedule schedule = zone.map(Zone::schedule).orElse(current().defaults());
     long distance = pickup != null && dropoff != null && pickup.hasCoordinates() && dropoff.hasCoordinates()
         ? FeeCalculator.distanceMeters(pickup.lat(), pickup.lng(), dropoff.lat(), dropoff.lng())
         : 0;
@@ -48,6 +45,17 @@ public class Pricing {
         FeeCalculator.etaTravelSeconds(schedule, distance),
         schedule.targetPickupSeconds(),
         schedule.targetDeliverySeconds());
+  }
+
+  /** The schedule that applies to a pickup: its zone's, or the default outside every zone. */
+  public PricingSchedule scheduleAt(Stop pickup) {
+    return zoneAt(pickup).map(Zone::schedule).orElse(current().defaults());
+  }
+
+  private Optional<Zone> zoneAt(Stop pickup) {
+    return pickup != null && pickup.hasCoordinates()
+        ? current().zones().zoneAt(pickup.lat(), pickup.lng())
+        : Optional.empty();
   }
 
   private Snapshot current() {

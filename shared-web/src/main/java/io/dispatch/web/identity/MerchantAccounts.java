@@ -27,25 +27,42 @@ public class MerchantAccounts {
     this.clock = clock.orElse(Clock.systemUTC());
   }
 
-  public record Merchant(UUID id, String name, String status, Instant connectedAt) {}
+  /** A merchant; a sandbox merchant's deliveries are driven by simulated riders when the simulator is on. */
+  public record Merchant(UUID id, String name, String status, boolean sandbox, Instant connectedAt) {}
 
   public record IssuedKey(String keyId, String apiKey, Set<Scope> scopes, Instant createdAt) {}
 
   public record StoredKey(String keyId, UUID merchantId, byte[] secretHash, Set<Scope> scopes, boolean usable) {}
 
   public Merchant createMerchant(String name) {
+    return createMerchant(name, false);
+  }
+
+  public Merchant createMerchant(String name, boolean sandbox) {
     UUID id = UUID.randomUUID();
     jdbc.update(
-        "insert into identity.merchants (id, name, status, created_at) values (?, ?, 'ACTIVE', ?)",
-        id, name, Timestamp.from(clock.instant()));
-    return new Merchant(id, name, "ACTIVE", null);
+        "insert into identity.merchants (id, name, status, sandbox, created_at) values (?, ?, 'ACTIVE', ?, ?)",
+        id, name, sandbox, Timestamp.from(clock.instant()));
+    return new Merchant(id, name, "ACTIVE", sandbox, null);
+  }
+
+  /** Makes the merchant a sandbox merchant (or a live one again); empty when there is no such merchant. */
+  public Optional<Merchant> setSandbox(UUID merchantId, boolean sandbox) {
+    jdbc.update("update identity.merchants set sandbox = ? where id = ?", sandbox, merchantId);
+    return findMerchant(merchantId);
+  }
+
+  /** Whether the merchant is a sandbox merchant (false for an unknown one). */
+  public boolean isSandbox(UUID merchantId) {
+    return Boolean.TRUE.equals(jdbc.query("select sandbox from identity.merchants where id = ?",
+        rs -> rs.next() ? rs.getBoolean(1) : Boolean.FALSE, merchantId));
   }
 
   public Optional<Merchant> findMerchant(UUID id) {
     return jdbc.query(
-            "select id, name, status, connected_at from identity.merchants where id = ?",
+            "select id, name, status, sandbox, connected_at from identity.merchants where id = ?",
             (rs, i) -> new Merchant(
-                rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("status"),
+                rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("status"), rs.getBoolean("sandbox"),
                 Optional.ofNullable(rs.getTimestamp("connected_at")).map(Timestamp::toInstant).orElse(null)),
             id)
         .stream()

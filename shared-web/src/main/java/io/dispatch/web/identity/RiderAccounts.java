@@ -6,6 +6,7 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -39,14 +40,41 @@ public class RiderAccounts {
   public record Rider(UUID id, String name, String phone, Position lastPosition) {}
 
   public IssuedRider createRider(String name, String phone) {
+    return createRider(name, phone, false);
+  }
+
+  /** A new rider; a simulated one belongs to the sandbox rider simulator. */
+  public IssuedRider createRider(String name, String phone, boolean simulated) {
     UUID id = UUID.randomUUID();
-    String tokenId = "rdr_" + ApiKeys.newKeyId().substring("key_".length());
+    String tokenId = newTokenId();
     String secret = ApiKeys.newSecret();
     Instant now = clock.instant();
-    jdbc.update(
-        "insert into identity.riders (id, name, phone, token_id, token_hash, created_at) values (?, ?, ?, ?, ?, ?)",
-        id, name, phone, tokenId, ApiKeys.hash(secret), Timestamp.from(now));
+    jdbc.update("""
+        insert into identity.riders (id, name, phone, token_id, token_hash, created_at, simulated)
+        values (?, ?, ?, ?, ?, ?, ?)""",
+        id, name, phone, tokenId, ApiKeys.hash(secret), Timestamp.from(now), simulated);
     return new IssuedRider(id, name, phone, tokenId + "." + secret, now);
+  }
+
+  /**
+   * Replaces the rider's token and answers the one copy of the new one; the old token stops
+   * working at once on this instance and within the credential cache's lifetime on the others.
+   * Empty when there is no such rider.
+   */
+  public Optional<String> renewToken(UUID riderId) {
+    String tokenId = newTokenId();
+    String secret = ApiKeys.newSecret();
+    int updated = jdbc.update("update identity.riders set token_id = ?, token_hash = ? where id = ?",
+        tokenId, ApiKeys.hash(secret), riderId);
+    return updated == 1 ? Optional.of(tokenId + "." + secret) : Optional.empty();
+  }
+
+  /** The simulator's riders, oldest first. */
+  public List<Rider> simulatedRiders() {
+    return jdbc.query("""
+            select id, name, phone, last_lat, last_lng, last_located_at from identity.riders
+             where simulated order by created_at, id""",
+        (rs, i) -> new Rider(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("phone"), position(rs)));
   }
 
   public Optional<StoredToken> findToken(String tokenId) {
@@ -88,6 +116,10 @@ public class RiderAccounts {
         update identity.riders set location_event_at = ?
          where id = ? and (location_event_at is null or location_event_at <= ?)""",
         Timestamp.from(now), riderId, Timestamp.from(now.minus(minInterval))) == 1;
+  }
+
+  private static String newTokenId() {
+    return "rdr_" + ApiKeys.newKeyId().substring("key_".length());
   }
 
   private static Position position(ResultSet rs) throws SQLException {

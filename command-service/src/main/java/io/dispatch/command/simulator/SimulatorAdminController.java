@@ -1,0 +1,34 @@
+package io.dispatch.command.simulator;
+
+import io.dispatch.web.Envelope;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/** Operators see whether the sandbox simulator runs, what its riders carry and how trips ended. */
+@Tag(name = "Operator: sandbox simulator")
+@RestController
+public class SimulatorAdminController {
+
+  private final ObjectProvider<SandboxSimulator> simulator;
+
+  public SimulatorAdminController(ObjectProvider<SandboxSimulator> simulator) {
+    this.simulator = simulator;
+  }
+
+  @Operation(summary = "The sandbox rider simulator", description = """
+      {enabled: false} when dispatch.simulator.enabled is off (always under a production profile); else the \
+      settings, each simulated rider with the delivery it carries and the ones queued for it, the deliveries \
+      waiting for a free rider, counts of outcomes (accepted, DELIVERED, FAILED, INTERRUPTED, LEFT, GAVE_UP), \
+      and the active and last 50 trips (distance, zone speed, simulated ride time, location reports).""")
+  @GetMapping(path = "/api/v1/admin/simulator", produces = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> status() {
+    SandboxSimulator running = simulator.getIfAvailable();
+    return Mono.just(Envelope.of(running == null ? Map.of("enabled", false) : running.status()));
+  }
+}

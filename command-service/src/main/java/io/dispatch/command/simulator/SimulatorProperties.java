@@ -1,0 +1,63 @@
+package io.dispatch.command.simulator;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The sandbox rider simulator's settings ({@code dispatch.simulator.*}). Durations of the
+ * simulated world (waiting, collecting, handing over, travelling) are divided by the time
+ * scale; the location interval is real time, so tracking moves smoothly at any scale.
+ *
+ * @param enabled switch; off by default and always off under the {@code production} or {@code prod} profile
+ * @param riders how many simulated riders there are; each carries one delivery at a time
+ * @param timeScale simulated seconds per real second (20: a 10-minute ride takes 30 s)
+ * @param failShare share of deliveries, 0 to 1, that end FAILED at the door instead of DELIVERED
+ * @param acceptAfter how long a new delivery waits before a free simulated rider accepts it
+ * @param pickupTime from accepting to confirming the pickup (the rider starts at the pickup point)
+ * @param handoverTime from arriving at the dropoff to delivering (or failing)
+ * @param locationInterval how often, in real time, a travelling rider reports its position
+ * @param maxAge deliveries created longer ago than this are left alone (a first start does not take old ones)
+ * @param baseUrl where the rider API is called; by default this process's own port on 127.0.0.1
+ */
+@ConfigurationProperties("dispatch.simulator")
+public record SimulatorProperties(
+    boolean enabled,
+    Integer riders,
+    Double timeScale,
+    Double failShare,
+    Duration acceptAfter,
+    Duration pickupTime,
+    Duration handoverTime,
+    Duration locationInterval,
+    Duration maxAge,
+    String baseUrl) {
+
+  public SimulatorProperties {
+    riders = riders == null ? 5 : riders;
+    timeScale = timeScale == null ? 20.0 : timeScale;
+    failShare = failShare == null ? 0.1 : failShare;
+    acceptAfter = acceptAfter == null ? Duration.ofSeconds(30) : acceptAfter;
+    pickupTime = pickupTime == null ? Duration.ofMinutes(2) : pickupTime;
+    handoverTime = handoverTime == null ? Duration.ofMinutes(1) : handoverTime;
+    locationInterval = locationInterval == null ? Duration.ofSeconds(2) : locationInterval;
+    maxAge = maxAge == null ? Duration.ofHours(1) : maxAge;
+    require(riders >= 1 && riders <= 1000, "riders must be 1 to 1000, was " + riders);
+    require(timeScale > 0 && timeScale <= 100_000, "time-scale must be above 0 (at most 100000), was " + timeScale);
+    require(failShare >= 0 && failShare <= 1, "fail-share must be 0 to 1, was " + failShare);
+    require(!acceptAfter.isNegative() && !pickupTime.isNegative() && !handoverTime.isNegative(),
+        "accept-after, pickup-time and handover-time must not be negative");
+    require(locationInterval.toMillis() >= 10, "location-interval must be at least 10 ms, was " + locationInterval);
+    require(maxAge.isPositive(), "max-age must be positive, was " + maxAge);
+  }
+
+  /** The real time a simulated duration takes at this time scale. */
+  public Duration real(Duration simulated) {
+    return Duration.ofNanos(Math.round(simulated.toNanos() / timeScale));
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new IllegalArgumentException("dispatch.simulator." + message);
+    }
+  }
+}
