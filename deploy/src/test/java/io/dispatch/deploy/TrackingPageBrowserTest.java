@@ -71,7 +71,7 @@ class TrackingPageBrowserTest {
 
     browser.get(dispatch.baseUrl + "/track/" + created.get("trackingToken").asText());
     await().atMost(LIVE).untilAsserted(() -> {
-      assertThat(text("status")).isEqualTo("order received");
+      assertThat(text("status")).isEqualTo("Order received");
       assertThat(shownStatus()).isEqualTo("NEW");
       assertThat(text("conn")).isEqualTo("Live");
     });
@@ -81,6 +81,7 @@ class TrackingPageBrowserTest {
     assertThat(text("ref")).isEqualTo("Order KSM-1042");
     assertThat(text("dropoff")).isEqualTo("Milimani Rd 7, Kisumu");
     assertThat(text("rider")).isEqualTo("No rider yet");
+    assertThat(browser.findElement(By.id("map")).isDisplayed()).as("no map before there is a position").isFalse();
     assertThat(browser.executeScript("return [window.innerWidth, document.documentElement.scrollWidth]"))
         .as("a phone-wide window and nothing wider than it").isEqualTo(List.of(412L, 412L));
     screenshot("tracking-page-new.png");
@@ -91,7 +92,7 @@ class TrackingPageBrowserTest {
     dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/accept", rider(rider), null, 200);
     await().atMost(LIVE).untilAsserted(() -> {
       assertThat(shownStatus()).isEqualTo("ASSIGNED");
-      assertThat(text("status")).isEqualTo("rider assigned");
+      assertThat(text("status")).isEqualTo("Rider assigned");
       assertThat(text("rider")).isEqualTo("Otieno is your rider");
     });
     for (int fix = 0; fix < 3; fix++) {
@@ -99,6 +100,7 @@ class TrackingPageBrowserTest {
           "{\"lat\":" + (LAT - fix * 0.003) + ",\"lng\":" + (LNG - fix * 0.004) + "}", 202);
     }
     await().atMost(LIVE).untilAsserted(() -> {
+      assertThat(browser.findElement(By.id("map")).isDisplayed()).isTrue();
       assertThat(browser.findElement(By.id("dot")).getDomAttribute("visibility")).isEqualTo("visible");
       assertThat(browser.findElement(By.id("trail")).getDomAttribute("d")).matches("M[^L]+( L[^L]+){2,}");
     });
@@ -106,7 +108,7 @@ class TrackingPageBrowserTest {
     dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/depart", rider(rider), null, 200);
     await().atMost(LIVE).untilAsserted(() -> {
       assertThat(shownStatus()).isEqualTo("IN_TRANSIT");
-      assertThat(text("status")).isEqualTo("on the way");
+      assertThat(text("status")).isEqualTo("On the way");
       assertThat(timeline()).containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
     });
     assertThat(text("timeline")).contains("Order received", "Rider assigned", "Parcel collected", "On the way");
@@ -118,7 +120,7 @@ class TrackingPageBrowserTest {
         "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Achieng\",\"pin\":\"" + pin + "\"}}", 200);
     await().atMost(LIVE).untilAsserted(() -> {
       assertThat(shownStatus()).isEqualTo("DELIVERED");
-      assertThat(text("status")).isEqualTo("delivered");
+      assertThat(text("status")).isEqualTo("Delivered");
       assertThat(timeline()).containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED");
     });
     assertThat(text("conn")).as("the stream ended with the delivery").isEmpty();
