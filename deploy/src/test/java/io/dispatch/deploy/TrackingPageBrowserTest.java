@@ -78,6 +78,7 @@ class TrackingPageBrowserTest {
     assertThat(timeline()).containsExactly("NEW");
     assertThat(text("timeline")).startsWith("Order received");
     assertThat(text("pin")).isEqualTo(pin);
+    assertThat(browser.findElement(By.id("pin-card")).isDisplayed()).isTrue();
     assertThat(text("ref")).isEqualTo("Order KSM-1042");
     assertThat(text("dropoff")).isEqualTo("Milimani Rd 7, Kisumu");
     assertThat(text("rider")).isEqualTo("No rider yet");
@@ -124,6 +125,7 @@ class TrackingPageBrowserTest {
       assertThat(timeline()).containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED");
     });
     assertThat(text("conn")).as("the stream ended with the delivery").isEmpty();
+    assertThat(browser.findElement(By.id("pin-card")).isDisplayed()).as("no PIN to give once delivered").isFalse();
     assertThat(browser.executeScript("return window.__marker")).as("no reload").isEqualTo(42L);
     assertThat(browser.executeScript("return performance.getEntriesByType('navigation').length")).isEqualTo(1L);
     screenshot("tracking-page-delivered.png");
