@@ -154,12 +154,12 @@ public class SandboxSimulator {
       rider.assigned.addAll(workload.activeDeliveries(id));
       ready.add(rider);
     }
+    int carried = ready.stream().mapToInt(r -> r.assigned.size()).sum();
     synchronized (lock) {
       riders.addAll(ready);
       api = new RiderApi(baseUrl);
       startNext();
     }
-    int carried = ready.stream().mapToInt(r -> r.assigned.size()).sum();
     log.info("Sandbox rider simulator on: {} riders, time scale {}, fail share {}, {} held deliveries to carry on; "
             + "it takes deliveries of sandbox merchants only, through the rider API at {}",
         ready.size(), settings.timeScale(), settings.failShare(), carried, baseUrl);
