@@ -9,6 +9,8 @@ source deploy/jdk.sh
 jar=deploy/target/deploy-0.1.0-SNAPSHOT.jar
 if [ ! -f "$jar" ] || [ -n "$(find pom.xml */pom.xml */src -newer "$jar" -print -quit)" ]; then
   echo "Building dispatch (first run or sources changed)..."
-  mvn -B -q -DskipTests package -pl deploy -am
+  # forceCreation: without it the jar plugin keeps an "up to date" jar when only other modules
+  # changed, and the Boot repackage then keeps the old one, so the run would start stale code
+  mvn -B -q -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am
 fi
 exec java ${DISPATCH_JAVA_OPTS:--Xmx512m} -jar "$jar" "$@"

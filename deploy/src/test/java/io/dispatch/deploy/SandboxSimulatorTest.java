@@ -3,16 +3,21 @@ package io.dispatch.deploy;
 import static io.dispatch.deploy.DispatchUnderTest.admin;
 import static io.dispatch.deploy.DispatchUnderTest.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.command.pricing.FeeCalculator;
 import io.dispatch.command.simulator.SandboxSimulator;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
+import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
+import io.dispatch.web.identity.MerchantAccounts;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +26,7 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sandbox rider simulator through the whole service: a sandbox merchant's deliveries are
@@ -96,7 +102,7 @@ class SandboxSimulatorTest {
     assertThat(deliveredHook.get("proof_of_delivery").get("recipient_name").asText()).isEqualTo("Achieng Otieno");
 
     JsonNode status = dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data();
-    Set<String> simulatedRiders = new java.util.HashSet<>();
+    Set<String> simulatedRiders = new HashSet<>();
     status.get("simulatedRiders").forEach(r -> simulatedRiders.add(r.get("id").asText()));
     assertThat(simulatedRiders).hasSize(3);
 
@@ -119,7 +125,7 @@ class SandboxSimulatorTest {
     assertThat(trip.get("speedKmh").asDouble()).isEqualTo(12.0);
     assertThat(trip.get("distanceMeters").asLong()).isEqualTo(distance);
     assertThat(trip.get("simulatedRideSeconds").asDouble())
-        .isCloseTo(distance / (12 / 3.6), org.assertj.core.data.Offset.offset(1.0));
+        .isCloseTo(distance / (12 / 3.6), offset(1.0));
     assertThat(trip.get("locationReports").asInt()).as("pickup, on the way, dropoff").isGreaterThanOrEqualTo(3);
     assertThat(trip.get("lastReported").get("lat").asDouble()).isEqualTo(DROPOFF_LAT);
     assertThat(trip.get("lastReported").get("lng").asDouble()).isEqualTo(DROPOFF_LNG);
@@ -164,13 +170,13 @@ class SandboxSimulatorTest {
 
   @Test
   void the_local_run_seeds_a_demo_merchant_for_people_and_a_sandbox_merchant_and_keeps_their_keys(
-      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dataDir) throws Exception {
+      @TempDir Path dataDir) throws Exception {
     DemoMerchant seeding = dispatch.bean(DemoMerchant.class);
-    java.nio.file.Path file = dataDir.resolve("demo-merchant.properties");
+    Path file = dataDir.resolve("demo-merchant.properties");
     DemoMerchant.Demo first = seeding.ensure(file);
     DemoMerchant.Demo again = seeding.ensure(file);
     assertThat(again).as("a second start prints the same keys").isEqualTo(first);
-    var accounts = dispatch.bean(io.dispatch.web.identity.MerchantAccounts.class);
+    var accounts = dispatch.bean(MerchantAccounts.class);
     assertThat(accounts.isSandbox(first.demo().merchantId())).isFalse();
     assertThat(accounts.isSandbox(first.sandbox().merchantId())).isTrue();
     for (DemoMerchant.Account account : List.of(first.demo(), first.sandbox())) {
@@ -194,8 +200,8 @@ class SandboxSimulatorTest {
       JsonNode body = DispatchUnderTest.JSON.readTree(hook.body());
       JsonNode data = body.get("data");
       if (data != null && data.has("dispatch_id") && data.get("dispatch_id").asText().equals(dispatchId)) {
-        verifier.verify(List.of(secret), hook.header(io.dispatch.events.signing.WebhookSigner.TIMESTAMP_HEADER),
-            hook.header(io.dispatch.events.signing.WebhookSigner.SIGNATURE_HEADER), hook.body());
+        verifier.verify(List.of(secret), hook.header(WebhookSigner.TIMESTAMP_HEADER),
+            hook.header(WebhookSigner.SIGNATURE_HEADER), hook.body());
         found.add(body);
       }
     }
