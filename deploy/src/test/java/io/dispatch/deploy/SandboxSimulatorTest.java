@@ -169,6 +169,36 @@ class SandboxSimulatorTest {
   }
 
   @Test
+  void a_delivery_taken_away_from_a_simulated_rider_ends_its_trip_and_frees_the_rider() throws Exception {
+    Merchant live = dispatch.newMerchant("Taken away " + UUID.randomUUID());
+    String id = create(live).get("id").asText();
+    JsonNode riders = dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data().get("simulatedRiders");
+    String riderId = riders.get(0).get("id").asText();
+    dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}", 200);
+    dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/fail", admin(),
+        "{\"reasonCode\":\"OTHER\",\"detail\":\"merchant closed for the day\"}", 200);
+
+    // whether the rider had started on it (its next step is refused) or not (it finds it FAILED), the trip ends
+    JsonNode trip = await().atMost(Duration.ofSeconds(30)).until(() -> trip(id), t -> t != null);
+    assertThat(trip.get("stage").asText()).isIn("INTERRUPTED", "LEFT");
+    assertThat(trip.get("riderId").asText()).isEqualTo(riderId);
+    JsonNode failed = dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(live.apiKey()), null, 200).data();
+    assertThat(failed.get("status").asText()).isEqualTo("FAILED");
+    assertThat(failed.get("failureDetail").asText()).isEqualTo("merchant closed for the day");
+    JsonNode history = dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events",
+        merchant(live.apiKey()), null, 200).data();
+    assertThat(history).hasSize(3); // NEW, ASSIGNED, FAILED: the simulator did nothing after the operator
+
+    // the freed rider takes the next delivery assigned to it
+    String next = create(live).get("id").asText();
+    dispatch.call("POST", "/api/v1/admin/dispatches/" + next + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}",
+        200);
+    await().atMost(Duration.ofSeconds(60)).until(
+        () -> dispatch.call("GET", "/api/v1/external/dispatches/" + next, merchant(live.apiKey()), null, 200).data(),
+        d -> Set.of("DELIVERED", "FAILED").contains(d.get("status").asText()));
+  }
+
+  @Test
   void the_local_run_seeds_a_demo_merchant_for_people_and_a_sandbox_merchant_and_keeps_their_keys(
       @TempDir Path dataDir) throws Exception {
     DemoMerchant seeding = dispatch.bean(DemoMerchant.class);
