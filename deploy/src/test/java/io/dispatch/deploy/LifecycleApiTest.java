@@ -446,6 +446,8 @@ class LifecycleApiTest {
         "/api/v1/admin/simulator");
     JsonNode deliver = docs.get("paths").get("/api/v1/rider/dispatches/{id}/deliver").get("post");
     assertThat(deliver.get("security").toString()).contains("riderToken");
+    assertThat(docs.get("components").get("schemas").get("CreateMerchant").get("properties").has("sandbox"))
+        .as("operators can create sandbox merchants").isTrue();
     JsonNode assign = docs.get("paths").get("/api/v1/admin/dispatches/{id}/assign").get("post");
     assertThat(assign.get("security").toString()).contains("adminToken");
   }

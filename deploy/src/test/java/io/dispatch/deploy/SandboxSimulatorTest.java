@@ -101,13 +101,12 @@ class SandboxSimulatorTest {
     assertThat(deliveredHook.get("proof_of_delivery").get("type").asText()).isEqualTo("PIN");
     assertThat(deliveredHook.get("proof_of_delivery").get("recipient_name").asText()).isEqualTo("Achieng Otieno");
 
-    JsonNode status = dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data();
+    JsonNode status = simulator();
     Set<String> simulatedRiders = new HashSet<>();
     status.get("simulatedRiders").forEach(r -> simulatedRiders.add(r.get("id").asText()));
     assertThat(simulatedRiders).hasSize(3);
 
-    JsonNode history = dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events",
-        merchant(sandbox.apiKey()), null, 200).data();
+    JsonNode history = history(sandbox, id);
     List<String> statuses = new ArrayList<>();
     history.forEach(e -> statuses.add(e.get("status").asText()));
     assertThat(statuses).containsSubsequence("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED");
@@ -137,18 +136,16 @@ class SandboxSimulatorTest {
     // the other one fails at the door, with a reason
     String failedId = failing.get("id").asText();
     JsonNode failed = await().atMost(Duration.ofSeconds(60)).until(
-        () -> dispatch.call("GET", "/api/v1/external/dispatches/" + failedId, merchant(sandbox.apiKey()), null, 200)
-            .data(),
+        () -> delivery(sandbox, failedId),
         d -> d.get("status").asText().equals("FAILED"));
     assertThat(failed.get("failureReason").asText()).isIn("CUSTOMER_UNREACHABLE", "WRONG_ADDRESS", "REFUSED");
     assertThat(failed.get("failureDetail").asText()).startsWith("Sandbox simulator: ");
     assertThat(failed.get("riderId").asText()).isIn(simulatedRiders);
 
     // created before every sandbox delivery, long since read past, and still waiting for a person
-    JsonNode left = dispatch.call("GET", "/api/v1/external/dispatches/" + untouched, merchant(live.apiKey()), null, 200)
-        .data();
+    JsonNode left = delivery(live, untouched);
     assertThat(left.get("status").asText()).isEqualTo("NEW");
-    JsonNode after = dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data();
+    JsonNode after = simulator();
     assertThat(after.toString()).doesNotContain(untouched);
   }
 
@@ -156,13 +153,13 @@ class SandboxSimulatorTest {
   void a_delivery_an_operator_assigns_to_a_simulated_rider_is_driven_to_the_end() throws Exception {
     Merchant live = dispatch.newMerchant("Operator-assigned " + UUID.randomUUID());
     String id = create(live).get("id").asText();
-    JsonNode riders = dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data().get("simulatedRiders");
+    JsonNode riders = simulator().get("simulatedRiders");
     String riderId = riders.get(riders.size() - 1).get("id").asText();
     dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}", 200);
 
     boolean fails = SandboxSimulator.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
     JsonNode done = await().atMost(Duration.ofSeconds(60)).until(
-        () -> dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(live.apiKey()), null, 200).data(),
+        () -> delivery(live, id),
         d -> Set.of("DELIVERED", "FAILED").contains(d.get("status").asText()));
     assertThat(done.get("status").asText()).isEqualTo(fails ? "FAILED" : "DELIVERED");
     assertThat(done.get("riderId").asText()).isEqualTo(riderId);
@@ -172,7 +169,7 @@ class SandboxSimulatorTest {
   void a_delivery_taken_away_from_a_simulated_rider_ends_its_trip_and_frees_the_rider() throws Exception {
     Merchant live = dispatch.newMerchant("Taken away " + UUID.randomUUID());
     String id = create(live).get("id").asText();
-    JsonNode riders = dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data().get("simulatedRiders");
+    JsonNode riders = simulator().get("simulatedRiders");
     String riderId = riders.get(0).get("id").asText();
     dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}", 200);
     dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/fail", admin(),
@@ -182,11 +179,10 @@ class SandboxSimulatorTest {
     JsonNode trip = await().atMost(Duration.ofSeconds(30)).until(() -> trip(id), t -> t != null);
     assertThat(trip.get("stage").asText()).isIn("INTERRUPTED", "LEFT");
     assertThat(trip.get("riderId").asText()).isEqualTo(riderId);
-    JsonNode failed = dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(live.apiKey()), null, 200).data();
+    JsonNode failed = delivery(live, id);
     assertThat(failed.get("status").asText()).isEqualTo("FAILED");
     assertThat(failed.get("failureDetail").asText()).isEqualTo("merchant closed for the day");
-    JsonNode history = dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events",
-        merchant(live.apiKey()), null, 200).data();
+    JsonNode history = history(live, id);
     assertThat(history).hasSize(3); // NEW, ASSIGNED, FAILED: the simulator did nothing after the operator
 
     // the freed rider takes the next delivery assigned to it
@@ -194,7 +190,7 @@ class SandboxSimulatorTest {
     dispatch.call("POST", "/api/v1/admin/dispatches/" + next + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}",
         200);
     await().atMost(Duration.ofSeconds(60)).until(
-        () -> dispatch.call("GET", "/api/v1/external/dispatches/" + next, merchant(live.apiKey()), null, 200).data(),
+        () -> delivery(live, next),
         d -> Set.of("DELIVERED", "FAILED").contains(d.get("status").asText()));
   }
 
@@ -207,11 +203,24 @@ class SandboxSimulatorTest {
     DemoMerchant.Demo again = seeding.ensure(file);
     assertThat(again).as("a second start prints the same keys").isEqualTo(first);
     var accounts = dispatch.bean(MerchantAccounts.class);
-    assertThat(accounts.isSandbox(first.demo().merchantId())).isFalse();
-    assertThat(accounts.isSandbox(first.sandbox().merchantId())).isTrue();
+    assertThat(accounts.findMerchant(first.demo().merchantId()).orElseThrow().sandbox()).isFalse();
+    assertThat(accounts.findMerchant(first.sandbox().merchantId()).orElseThrow().sandbox()).isTrue();
     for (DemoMerchant.Account account : List.of(first.demo(), first.sandbox())) {
       dispatch.call("POST", "/api/v1/external/ping", Map.of("X-API-Key", account.apiKey()), null, 200);
     }
+  }
+
+  private static JsonNode simulator() throws Exception {
+    return dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data();
+  }
+
+  private static JsonNode delivery(Merchant merchant, String id) throws Exception {
+    return dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(merchant.apiKey()), null, 200).data();
+  }
+
+  private static JsonNode history(Merchant merchant, String id) throws Exception {
+    return dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
+        .data();
   }
 
   private static JsonNode create(Merchant merchant) throws Exception {
@@ -239,7 +248,7 @@ class SandboxSimulatorTest {
   }
 
   private static JsonNode trip(String dispatchId) throws Exception {
-    JsonNode status = dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data();
+    JsonNode status = simulator();
     for (JsonNode trip : status.get("recentTrips")) {
       if (trip.get("dispatchId").asText().equals(dispatchId)) {
         return trip;

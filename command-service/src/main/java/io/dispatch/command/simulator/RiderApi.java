@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -43,7 +44,7 @@ final class RiderApi {
     return baseUrl;
   }
 
-  Answer act(String token, java.util.UUID dispatchId, String action, ObjectNode body) throws IOException {
+  Answer act(String token, UUID dispatchId, String action, ObjectNode body) throws IOException {
     return post(token, "/api/v1/rider/dispatches/" + dispatchId + "/" + action, body);
   }
 

@@ -32,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -180,7 +181,7 @@ public class SandboxSimulator {
     }
     UUID dispatchId = envelope.dispatchId();
     if (envelope.event() instanceof DispatchCreated created) {
-      if (merchants.isSandbox(created.merchantId())) {
+      if (merchants.findMerchant(created.merchantId()).map(MerchantAccounts.Merchant::sandbox).orElse(false)) {
         synchronized (lock) {
           newDeliveries.add(dispatchId);
         }
@@ -240,7 +241,7 @@ public class SandboxSimulator {
     }
   }
 
-  private void begin(Trip trip, java.util.function.Consumer<Trip> firstStep) {
+  private void begin(Trip trip, Consumer<Trip> firstStep) {
     trip.rider.current = trip;
     active.put(trip.dispatchId, trip);
     run(trip, Duration.ZERO, () -> firstStep.accept(trip));
@@ -289,9 +290,7 @@ public class SandboxSimulator {
 
   private void depart(Trip trip) {
     trip.stage = "DEPARTING";
-    Stop pickup = trip.view.pickup();
-    attempt(trip, "depart", null,
-        () -> ride(trip, pickup.hasCoordinates() ? new Route.Point(pickup.lat(), pickup.lng()) : null));
+    attempt(trip, "depart", null, () -> ride(trip, point(trip.view.pickup()).orElse(null)));
   }
 
   /** From {@code from} (or nowhere known) to the dropoff, reporting the position on the way. */
@@ -352,9 +351,7 @@ public class SandboxSimulator {
   // ---------------------------------------------------------------- the mechanics
 
   private void report(Trip trip, Stop at) {
-    if (at.hasCoordinates()) {
-      location(trip, at.lat(), at.lng());
-    }
+    point(at).ifPresent(p -> location(trip, p.lat(), p.lng()));
   }
 
   private void location(Trip trip, double lat, double lng) {
@@ -371,12 +368,16 @@ public class SandboxSimulator {
     }
   }
 
+  /** Where the rider last reported, or the pickup when it never did. */
   private Optional<Route.Point> lastPosition(Trip trip) {
-    Optional<Route.Point> last = riderAccounts.find(trip.rider.id)
+    return riderAccounts.find(trip.rider.id)
         .map(RiderAccounts.Rider::lastPosition)
-        .map(p -> new Route.Point(p.latitude(), p.longitude()));
-    Stop pickup = trip.view.pickup();
-    return last.or(() -> pickup.hasCoordinates() ? Optional.of(new Route.Point(pickup.lat(), pickup.lng())) : Optional.empty());
+        .map(p -> new Route.Point(p.latitude(), p.longitude()))
+        .or(() -> point(trip.view.pickup()));
+  }
+
+  private static Optional<Route.Point> point(Stop stop) {
+    return stop.hasCoordinates() ? Optional.of(new Route.Point(stop.lat(), stop.lng())) : Optional.empty();
   }
 
   /** One rider action; on success {@code then}; a refusal ends the trip; other trouble is retried a few times. */

@@ -46,18 +46,6 @@ public class MerchantAccounts {
     return new Merchant(id, name, "ACTIVE", sandbox, null);
   }
 
-  /** Makes the merchant a sandbox merchant (or a live one again); empty when there is no such merchant. */
-  public Optional<Merchant> setSandbox(UUID merchantId, boolean sandbox) {
-    jdbc.update("update identity.merchants set sandbox = ? where id = ?", sandbox, merchantId);
-    return findMerchant(merchantId);
-  }
-
-  /** Whether the merchant is a sandbox merchant (false for an unknown one). */
-  public boolean isSandbox(UUID merchantId) {
-    return Boolean.TRUE.equals(jdbc.query("select sandbox from identity.merchants where id = ?",
-        rs -> rs.next() ? rs.getBoolean(1) : Boolean.FALSE, merchantId));
-  }
-
   public Optional<Merchant> findMerchant(UUID id) {
     return jdbc.query(
             "select id, name, status, sandbox, connected_at from identity.merchants where id = ?",

@@ -74,7 +74,7 @@ public class RiderAccounts {
     return jdbc.query("""
             select id, name, phone, last_lat, last_lng, last_located_at from identity.riders
              where simulated order by created_at, id""",
-        (rs, i) -> new Rider(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("phone"), position(rs)));
+        (rs, i) -> rider(rs));
   }
 
   public Optional<StoredToken> findToken(String tokenId) {
@@ -89,9 +89,7 @@ public class RiderAccounts {
   public Optional<Rider> find(UUID riderId) {
     return jdbc.query(
             "select id, name, phone, last_lat, last_lng, last_located_at from identity.riders where id = ?",
-            (rs, i) -> new Rider(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("phone"),
-                position(rs)),
-            riderId)
+            (rs, i) -> rider(rs), riderId)
         .stream()
         .findFirst();
   }
@@ -120,6 +118,10 @@ public class RiderAccounts {
 
   private static String newTokenId() {
     return "rdr_" + ApiKeys.newKeyId().substring("key_".length());
+  }
+
+  private static Rider rider(ResultSet rs) throws SQLException {
+    return new Rider(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("phone"), position(rs));
   }
 
   private static Position position(ResultSet rs) throws SQLException {
