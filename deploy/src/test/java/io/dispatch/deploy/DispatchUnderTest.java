@@ -44,6 +44,8 @@ final class DispatchUnderTest {
     properties.put("dispatch.webhook.retry.first-wait", "PT0.2S");
     // every test client is 127.0.0.1: the per-IP limit of public routes is tested in shared-web
     properties.put("dispatch.rate-limit.public-per-minute", "100000");
+    // the simulated riders report every 0.1 s; the per-rider limit is tested in SecurityChainTest
+    properties.put("dispatch.rate-limit.rider-per-minute", "100000");
     properties.put("dispatch.tracking.heartbeat", "PT1S");
     properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
     // simulated riders take sandbox merchants' deliveries only; at 600x a 4 km ride takes about a second
@@ -111,6 +113,11 @@ final class DispatchUnderTest {
   /** A bean of the running service, for what no API shows (e.g. the event store itself). */
   <T> T bean(Class<T> type) {
     return app.getBean(type);
+  }
+
+  /** Every bean of a type, by name. */
+  <T> Map<String, T> beans(Class<T> type) {
+    return app.getBeansOfType(type);
   }
 
   /** Registers the merchant's webhook URL and answers the signing secret shown once. */

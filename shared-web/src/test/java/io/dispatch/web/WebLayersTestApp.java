@@ -42,6 +42,15 @@ public class WebLayersTestApp {
     }
   }
 
+  /** Stands in for the rider API. */
+  @RestController
+  public static class RiderEndpoint {
+    @GetMapping("/api/v1/rider/offers")
+    Envelope offers(io.dispatch.web.identity.RiderPrincipal rider) {
+      return Envelope.of(Map.of("riderId", rider.riderId().toString()));
+    }
+  }
+
   /** Found by SharedWebConfiguration's scan of io.dispatch.web, which covers this test package. */
   @RestController
   @RequestMapping("/api/v1/external")

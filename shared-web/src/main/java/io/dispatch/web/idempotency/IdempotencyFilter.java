@@ -5,13 +5,14 @@ import io.dispatch.web.error.ApiErrorHandler;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.request.RequestIds;
+import io.dispatch.web.security.Routes;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.core.Ordered;
+import io.dispatch.web.security.SecurityConfiguration;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -25,6 +26,7 @@ import org.springframework.util.unit.DataSize;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -40,12 +42,12 @@ import reactor.core.scheduler.Schedulers;
  * left to propagate they would be rendered on the original exchange, past the recording.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 30)
+@Order(SecurityConfiguration.AFTER_SECURITY + 20)
 public class IdempotencyFilter implements WebFilter {
 
   public static final String HEADER = IdempotencyKeyHeader.NAME;
   public static final String REPLAYED = "Idempotent-Replayed";
-  private static final String SCOPE = "/api/v1/external/dispatches";
+  private static final PathPattern SCOPE = Routes.pattern(Routes.DISPATCHES);
   private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
 
   private final IdempotencyStore store;
@@ -64,7 +66,7 @@ public class IdempotencyFilter implements WebFilter {
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     String path = exchange.getRequest().getPath().value();
-    if (!path.equals(SCOPE) && !path.startsWith(SCOPE + "/")) {
+    if (!Routes.matches(SCOPE, exchange)) {
       return chain.filter(exchange);
     }
     MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);

@@ -1,28 +1,20 @@
 package io.dispatch.web.identity;
 
-import io.dispatch.web.error.ApiException;
-import io.dispatch.web.error.ErrorCode;
 import java.time.Clock;
 import java.util.Optional;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
-import org.springframework.web.server.ServerWebExchange;
-import org.springframework.web.server.WebFilter;
-import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Authenticates every /api/v1/rider request by its X-Rider-Token, the way API keys are: the
- * token's id is looked up (cached for {@code dispatch.key-cache-ttl}), its secret compared with
- * the stored hash in constant time. A missing or wrong token answers 401.
+ * Checks an X-Rider-Token the way API keys are checked: the token's id is looked up (cached for
+ * {@code dispatch.key-cache-ttl}), its secret compared with the stored hash in constant time.
+ * Called by the security chain for /api/v1/rider.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 10)
-public class RiderAuthentication implements WebFilter {
+public class RiderAuthentication {
 
   public static final String HEADER = "X-Rider-Token";
-  private static final String PREFIX = "/api/v1/rider/";
+  public static final String REJECTED = "Missing or unknown rider token (X-Rider-Token)";
 
   private final CredentialCache<RiderAccounts.StoredToken> tokens;
 
@@ -30,26 +22,17 @@ public class RiderAuthentication implements WebFilter {
     this.tokens = new CredentialCache<>(riders::findToken, properties.keyCacheTtl(), clock.orElse(Clock.systemUTC()));
   }
 
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    if (!exchange.getRequest().getPath().value().startsWith(PREFIX)) {
-      return chain.filter(exchange);
-    }
-    ApiKeys.Parsed parsed = ApiKeys.parse(exchange.getRequest().getHeaders().getFirst(HEADER));
+  /** The rider the token belongs to, or {@link CredentialRejected}. */
+  public Mono<RiderPrincipal> authenticate(String presented) {
+    ApiKeys.Parsed parsed = ApiKeys.parse(presented);
     if (parsed == null) {
-      return Mono.error(unauthorized());
+      return Mono.error(new CredentialRejected(REJECTED));
     }
     return tokens.get(parsed.keyId()).flatMap(token -> {
       if (token.isEmpty() || !ApiKeys.matches(parsed.secret(), token.get().tokenHash())) {
-        return Mono.error(unauthorized());
+        return Mono.error(new CredentialRejected(REJECTED));
       }
-      exchange.getAttributes().put(
-          RiderPrincipal.ATTRIBUTE, new RiderPrincipal(token.get().riderId(), token.get().name()));
-      return chain.filter(exchange);
+      return Mono.just(new RiderPrincipal(token.get().riderId(), token.get().name()));
     });
-  }
-
-  private static ApiException unauthorized() {
-    return new ApiException(ErrorCode.UNAUTHORIZED, "Missing or unknown rider token (X-Rider-Token)");
   }
 }

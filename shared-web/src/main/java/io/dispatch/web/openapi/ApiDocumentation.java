@@ -17,7 +17,11 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.RiderPrincipal;
 import java.util.Map;
+import org.springdoc.core.utils.SpringDocUtils;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -36,6 +40,12 @@ public class ApiDocumentation {
   static final String DISPATCHES = "/api/v1/external/dispatches";
   static final String ADMIN = "/api/v1/admin/";
   static final String RIDER = "/api/v1/rider/";
+
+  static {
+    // handlers take their principal as a parameter; it is not part of the request
+    SpringDocUtils.getConfig()
+        .addRequestWrapperToIgnore(MerchantPrincipal.class, RiderPrincipal.class, OperatorPrincipal.class);
+  }
 
   @Bean
   OpenAPI dispatchOpenApi() {

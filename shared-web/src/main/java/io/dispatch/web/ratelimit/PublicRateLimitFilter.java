@@ -1,11 +1,14 @@
 package io.dispatch.web.ratelimit;
 
+import io.dispatch.web.security.Routes;
 import java.net.InetSocketAddress;
-import org.springframework.core.Ordered;
+import java.util.List;
+import io.dispatch.web.security.SecurityConfiguration;
 import org.springframework.core.annotation.Order;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -16,7 +19,7 @@ import reactor.core.scheduler.Schedulers;
  * proxy forward it so that Spring's ForwardedHeaderTransformer sets it; see
  * {@code server.forward-headers-strategy}). A stream counts once, when it is opened.
  */
-@Order(Ordered.HIGHEST_PRECEDENCE + 20)
+@Order(SecurityConfiguration.AFTER_SECURITY + 10)
 public class PublicRateLimitFilter implements WebFilter {
 
   private final RateLimiter limiter;
@@ -25,13 +28,12 @@ public class PublicRateLimitFilter implements WebFilter {
     this.limiter = limiter;
   }
 
-  static boolean isPublic(String path) {
-    return path.startsWith("/api/v1/track/") || path.startsWith("/track/");
-  }
+  private static final List<PathPattern> TRACKING =
+      List.of(Routes.pattern(Routes.TRACKING_API), Routes.pattern(Routes.TRACKING_PAGE));
 
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    if (!isPublic(exchange.getRequest().getPath().value())) {
+    if (!Routes.matchesAny(TRACKING, exchange)) {
       return chain.filter(exchange);
     }
     InetSocketAddress remote = exchange.getRequest().getRemoteAddress();

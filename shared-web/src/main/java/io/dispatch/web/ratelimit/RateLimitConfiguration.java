@@ -26,6 +26,14 @@ public class RateLimitConfiguration {
         new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())));
   }
 
+  /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */
+  @Bean
+  RiderRateLimitFilter riderRateLimitFilter(
+      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock) {
+    return new RiderRateLimitFilter(
+        new PostgresRateLimiter(dataSource, properties.riderPerMinute(), clock.orElse(Clock.systemUTC())));
+  }
+
   @Bean
   PeriodicTask rateLimitBucketCleanup(PostgresRateLimiter limiter, RateLimitProperties properties) {
     return new PeriodicTask("rate-limit-cleanup", properties.cleanupInterval(), limiter::removeExpired);

@@ -4,14 +4,16 @@ import io.dispatch.web.bench.LayerBypass;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.security.Routes;
 import java.util.Map;
-import org.springframework.core.Ordered;
+import io.dispatch.web.security.SecurityConfiguration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -22,14 +24,14 @@ import reactor.core.scheduler.Schedulers;
  * the rest of the chain runs, so they stay on every answer, error answers included.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 20)
+@Order(SecurityConfiguration.AFTER_SECURITY + 10)
 public class RateLimitFilter implements WebFilter {
 
   public static final String LIMIT = "RateLimit-Limit";
   public static final String REMAINING = "RateLimit-Remaining";
   public static final String RESET = "RateLimit-Reset";
   public static final String POLICY = "RateLimit-Policy";
-  private static final String PREFIX = "/api/v1/external/";
+  private static final PathPattern EXTERNAL = Routes.pattern(Routes.EXTERNAL);
 
   private final RateLimiter limiter;
   private final LayerBypass bypass;
@@ -41,7 +43,7 @@ public class RateLimitFilter implements WebFilter {
 
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    if (!exchange.getRequest().getPath().value().startsWith(PREFIX)) {
+    if (!Routes.matches(EXTERNAL, exchange)) {
       return chain.filter(exchange);
     }
     MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);

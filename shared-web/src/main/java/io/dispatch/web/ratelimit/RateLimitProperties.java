@@ -8,10 +8,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     ({@code dispatch.rate-limit.per-minute}, default 60)
  * @param publicPerMinute requests allowed per client IP in each wall-clock minute over the public
  *     tracking routes ({@code dispatch.rate-limit.public-per-minute}, default 60)
+ * @param riderPerMinute requests allowed per rider in each wall-clock minute over /api/v1/rider
+ *     ({@code dispatch.rate-limit.rider-per-minute}, default 120)
  * @param cleanupInterval how often buckets of past minutes are deleted (default 1 minute)
  */
 @ConfigurationProperties("dispatch.rate-limit")
-public record RateLimitProperties(Integer perMinute, Integer publicPerMinute, Duration cleanupInterval) {
+public record RateLimitProperties(
+    Integer perMinute, Integer publicPerMinute, Integer riderPerMinute, Duration cleanupInterval) {
 
   public RateLimitProperties {
     if (perMinute == null) {
@@ -26,6 +29,13 @@ public record RateLimitProperties(Integer perMinute, Integer publicPerMinute, Du
     if (publicPerMinute < 1) {
       throw new IllegalArgumentException(
           "dispatch.rate-limit.public-per-minute must be at least 1, was " + publicPerMinute);
+    }
+    if (riderPerMinute == null) {
+      riderPerMinute = 120;
+    }
+    if (riderPerMinute < 1) {
+      throw new IllegalArgumentException(
+          "dispatch.rate-limit.rider-per-minute must be at least 1, was " + riderPerMinute);
     }
     if (cleanupInterval == null) {
       cleanupInterval = Duration.ofMinutes(1);

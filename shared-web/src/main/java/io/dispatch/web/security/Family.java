@@ -1,0 +1,42 @@
+package io.dispatch.web.security;
+
+import io.dispatch.web.identity.AdminAuthentication;
+import io.dispatch.web.identity.ApiKeyAuthentication;
+import io.dispatch.web.identity.RiderAuthentication;
+import java.util.List;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.util.pattern.PathPattern;
+
+/** Who may call a route, by the family its normalised path belongs to, and the header they show. */
+enum Family {
+  MERCHANT(ApiKeyAuthentication.HEADER, ApiKeyAuthentication.REJECTED),
+  RIDER(RiderAuthentication.HEADER, RiderAuthentication.REJECTED),
+  PUBLIC(null, null),
+  /** /api/v1/admin and, deny by default, every path no other family names. */
+  OPERATOR(AdminAuthentication.HEADER, AdminAuthentication.REJECTED);
+
+  private static final PathPattern EXTERNAL = Routes.pattern(Routes.EXTERNAL);
+  private static final PathPattern RIDERS = Routes.pattern(Routes.RIDER);
+  private static final List<PathPattern> PUBLIC_ROUTES = Routes.PUBLIC.stream().map(Routes::pattern).toList();
+
+  final String header;
+  final String missing;
+
+  Family(String header, String missing) {
+    this.header = header;
+    this.missing = missing;
+  }
+
+  static Family of(ServerWebExchange exchange) {
+    if (Routes.matches(EXTERNAL, exchange)) {
+      return MERCHANT;
+    }
+    if (Routes.matches(RIDERS, exchange)) {
+      return RIDER;
+    }
+    if (Routes.matchesAny(PUBLIC_ROUTES, exchange)) {
+      return PUBLIC;
+    }
+    return OPERATOR;
+  }
+}

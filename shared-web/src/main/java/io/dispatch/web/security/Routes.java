@@ -1,0 +1,52 @@
+package io.dispatch.web.security;
+
+import java.util.List;
+import org.springframework.http.server.PathContainer;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
+
+/**
+ * The route families of the service, as path patterns. Every filter that decides by path (the
+ * security chain, the rate limits, idempotency) matches with these, on the path the router
+ * routes by: decoded, with {@code ;} parameters removed. A prefix test on the raw path does not
+ * see {@code /api/v1/%61dmin} as {@code /api/v1/admin}; the router does, and so do these.
+ */
+public final class Routes {
+
+  public static final String EXTERNAL = "/api/v1/external/**";
+  public static final String DISPATCHES = "/api/v1/external/dispatches/**";
+  public static final String PING = "/api/v1/external/ping";
+  public static final String RIDER = "/api/v1/rider/**";
+  public static final String ADMIN = "/api/v1/admin/**";
+  public static final String TRACKING_API = "/api/v1/track/**";
+  public static final String TRACKING_PAGE = "/track/**";
+
+  /** Tracking, the API documents and their page, health: no credential. */
+  public static final List<String> PUBLIC = List.of(
+      TRACKING_API, TRACKING_PAGE,
+      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/docs", "/docs/**", "/webjars/swagger-ui/**",
+      "/actuator/health", "/actuator/health/**");
+
+  private static final PathPatternParser PARSER = PathPatternParser.defaultInstance;
+
+  private Routes() {}
+
+  public static PathPattern pattern(String pattern) {
+    return PARSER.parse(pattern);
+  }
+
+  /** One pattern, matched on the exchange's path within the application. */
+  public static boolean matches(PathPattern pattern, ServerWebExchange exchange) {
+    return pattern.matches(path(exchange));
+  }
+
+  public static boolean matchesAny(List<PathPattern> patterns, ServerWebExchange exchange) {
+    PathContainer path = path(exchange);
+    return patterns.stream().anyMatch(pattern -> pattern.matches(path));
+  }
+
+  private static PathContainer path(ServerWebExchange exchange) {
+    return exchange.getRequest().getPath().pathWithinApplication();
+  }
+}

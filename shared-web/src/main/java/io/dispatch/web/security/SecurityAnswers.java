@@ -1,0 +1,80 @@
+package io.dispatch.web.security;
+
+import io.dispatch.web.error.ApiErrorHandler;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.error.ErrorCode;
+import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.request.RequestIds;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
+import org.springframework.security.web.server.authentication.ServerAuthenticationFailureHandler;
+import org.springframework.security.web.server.authorization.ServerAccessDeniedHandler;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedException;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+/**
+ * The chain's answers, in the contract's envelope through the one {@link ApiErrorHandler}: 400 for
+ * a path the firewall refuses, 401 UNAUTHORIZED for a missing or wrong credential (the message
+ * names the header the route wants), 403 FORBIDDEN for a key without the route's scope.
+ */
+final class SecurityAnswers
+    implements ServerAuthenticationEntryPoint, ServerAuthenticationFailureHandler, ServerAccessDeniedHandler,
+        ServerExchangeRejectedHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(SecurityAnswers.class);
+
+  private final ApiErrorHandler errors;
+
+  SecurityAnswers(ApiErrorHandler errors) {
+    this.errors = errors;
+  }
+
+  /** No credential on a route that needs one. */
+  @Override
+  public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException cause) {
+    Family family = Family.of(exchange);
+    String message = family.missing == null ? "Unauthorized" : family.missing;
+    return errors.handle(exchange, new ApiException(ErrorCode.UNAUTHORIZED, message));
+  }
+
+  /** A credential that is not valid. */
+  @Override
+  public Mono<Void> onAuthenticationFailure(
+      org.springframework.security.web.server.WebFilterExchange filterExchange, AuthenticationException cause) {
+    return errors.handle(filterExchange.getExchange(), new ApiException(ErrorCode.UNAUTHORIZED, cause.getMessage()));
+  }
+
+  /** A valid credential that may not do this. */
+  @Override
+  public Mono<Void> handle(ServerWebExchange exchange, AccessDeniedException denied) {
+    Object merchant = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
+    String message = merchant != null
+        ? "This API key lacks the '" + neededScope(exchange) + "' scope"
+        : "This credential may not use this route";
+    return errors.handle(exchange, new ApiException(ErrorCode.FORBIDDEN, message));
+  }
+
+  /** The firewall refused the request line or headers. */
+  @Override
+  public Mono<Void> handle(ServerWebExchange exchange, ServerExchangeRejectedException rejected) {
+    log.info("Refused a non-canonical request (requestId={}): {} {}: {}", RequestIds.of(exchange),
+        exchange.getRequest().getMethod(), exchange.getRequest().getURI().getRawPath(), rejected.getMessage());
+    return errors.handle(exchange, new ApiException(ErrorCode.VALIDATION_ERROR, HttpStatus.BAD_REQUEST,
+        "The request is not in canonical form: " + rejected.getMessage(),
+        Map.of("fieldErrors", Map.of("path", List.of(rejected.getMessage())))));
+  }
+
+  static String neededScope(ServerWebExchange exchange) {
+    HttpMethod method = exchange.getRequest().getMethod();
+    return method == HttpMethod.GET || method == HttpMethod.HEAD ? "read" : "write";
+  }
+}

@@ -1,0 +1,121 @@
+package io.dispatch.web.security;
+
+import io.dispatch.web.error.ApiErrorHandler;
+import io.dispatch.web.identity.AdminAuthentication;
+import io.dispatch.web.identity.ApiKeyAuthentication;
+import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.PrincipalArguments;
+import io.dispatch.web.identity.RiderAuthentication;
+import io.dispatch.web.identity.RiderPrincipal;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.web.server.SecurityWebFiltersOrder;
+import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.WebFilterExchange;
+import org.springframework.security.web.server.authentication.AuthenticationWebFilter;
+import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
+import org.springframework.security.web.server.firewall.ServerWebExchangeFirewall;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
+import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
+import reactor.core.publisher.Mono;
+
+/**
+ * The one security chain of every HTTP service (docs/security.md has its rules as a table). It
+ * decides on the same normalised path the router routes by, behind a firewall that refuses paths
+ * that can be read two ways; deny by default: a path no rule names needs the operator token.
+ *
+ * <p>The rate limits and idempotency run after it ({@link #AFTER_SECURITY}), on the same
+ * normalised paths ({@link Routes}).
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebFluxSecurity
+public class SecurityConfiguration {
+
+  /** Spring Security's chain runs at order -100; filters that need its principal come after. */
+  public static final int AFTER_SECURITY = -90;
+
+  @Bean
+  SecurityWebFilterChain dispatchSecurityChain(
+      ServerHttpSecurity http, CredentialCheck credentials, ApiErrorHandler errors) {
+    SecurityAnswers answers = new SecurityAnswers(errors);
+    AuthenticationWebFilter authentication = new AuthenticationWebFilter(credentials);
+    authentication.setServerAuthenticationConverter(credentials);
+    authentication.setAuthenticationFailureHandler(answers);
+    authentication.setAuthenticationSuccessHandler(SecurityConfiguration::continueAs);
+    authentication.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
+
+    return http
+        .csrf(ServerHttpSecurity.CsrfSpec::disable)
+        .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
+        .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
+        .logout(ServerHttpSecurity.LogoutSpec::disable)
+        .requestCache(ServerHttpSecurity.RequestCacheSpec::disable)
+        .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
+        .addFilterAt(authentication, SecurityWebFiltersOrder.AUTHENTICATION)
+        .exceptionHandling(handling -> handling.authenticationEntryPoint(answers).accessDeniedHandler(answers))
+        .authorizeExchange(rules -> rules
+            .pathMatchers(Routes.PUBLIC.toArray(String[]::new)).permitAll()
+            .pathMatchers(HttpMethod.POST, Routes.PING).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
+            .pathMatchers(HttpMethod.GET, Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
+            .pathMatchers(HttpMethod.HEAD, Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
+            .pathMatchers(Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "write")
+            .pathMatchers(Routes.RIDER).hasRole("RIDER")
+            .anyExchange().hasRole("OPERATOR"))
+        .build();
+  }
+
+  /** Puts the checked principal where handlers and the later filters read it, then goes on. */
+  private static Mono<Void> continueAs(WebFilterExchange filterExchange, Authentication authentication) {
+    Object principal = authentication.getPrincipal();
+    var exchange = filterExchange.getExchange();
+    exchange.getAttributes().put(attributeOf(principal), principal);
+    return filterExchange.getChain().filter(exchange);
+  }
+
+  private static String attributeOf(Object principal) {
+    return switch (principal) {
+      case MerchantPrincipal merchant -> MerchantPrincipal.ATTRIBUTE;
+      case RiderPrincipal rider -> RiderPrincipal.ATTRIBUTE;
+      case OperatorPrincipal operator -> OperatorPrincipal.ATTRIBUTE;
+      default -> throw new IllegalStateException("Unknown principal " + principal.getClass());
+    };
+  }
+
+  /**
+   * The one authentication manager; declared as a bean so Boot does not add its in-memory user
+   * (and log its generated password).
+   */
+  @Bean
+  CredentialCheck credentialCheck(
+      ApiKeyAuthentication apiKeys, RiderAuthentication riders, AdminAuthentication operators) {
+    return new CredentialCheck(apiKeys, riders, operators);
+  }
+
+  @Bean
+  ServerWebExchangeFirewall canonicalPaths() {
+    return new CanonicalPaths();
+  }
+
+  @Bean
+  ServerExchangeRejectedHandler canonicalPathRejections(ApiErrorHandler errors) {
+    return new SecurityAnswers(errors);
+  }
+
+  /** Handlers take their principal as a parameter and fail closed (401) without one. */
+  @Bean
+  WebFluxConfigurer principalArguments() {
+    return new WebFluxConfigurer() {
+      @Override
+      public void configureArgumentResolvers(ArgumentResolverConfigurer configurer) {
+        configurer.addCustomResolver(new PrincipalArguments());
+      }
+    };
+  }
+
+}
