@@ -29,6 +29,7 @@ history = answers[-1]["data"]
 assert [e["status"] for e in history] == ["NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED"], history
 assert [e["actor"]["type"] for e in history] == ["merchant"] + ["rider"] * 4, history
 delivered = [a for a in answers if isinstance(a.get("data"), dict) and a["data"].get("status") == "DELIVERED"][0]
-assert delivered["data"]["proofOfDelivery"]["type"] == "PIN" and delivered["data"]["deliveryPin"] is None
+assert delivered["data"]["proofOfDelivery"]["type"] == "PIN"
+assert not {"deliveryPin", "trackingToken", "trackingUrl"} & delivered["data"].keys(), delivered
 print("walk-through OK: NEW -> ASSIGNED -> PICKED_UP -> IN_TRANSIT -> DELIVERED")
 PY

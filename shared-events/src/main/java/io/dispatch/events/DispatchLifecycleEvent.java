@@ -9,4 +9,5 @@ public sealed interface DispatchLifecycleEvent extends DispatchEvent
         DispatchDelivered,
         DispatchFailed,
         DispatchCancelled,
-        RiderLocationUpdated {}
+        RiderLocationUpdated,
+        DeliveryPinEvent {}

@@ -19,6 +19,8 @@ public enum EventType {
   DISPATCH_FAILED("dispatch.failed", 1, DispatchFailed.class),
   DISPATCH_CANCELLED("dispatch.cancelled", 1, DispatchCancelled.class),
   DISPATCH_LOCATION_UPDATED("dispatch.location_updated", 1, RiderLocationUpdated.class),
+  DISPATCH_PIN_REJECTED("dispatch.pin_rejected", 1, DeliveryPinRejected.class),
+  DISPATCH_PIN_RESET("dispatch.pin_reset", 1, DeliveryPinReset.class),
   WEBHOOK_ATTEMPT_RECORDED("webhook.attempt_recorded", 1, WebhookAttemptRecorded.class);
 
   private static final Map<String, EventType> BY_WIRE_NAME =

@@ -1,6 +1,8 @@
 package io.dispatch.webhook;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDeparted;
@@ -52,6 +54,15 @@ final class TestEvents {
 
   EventEnvelope departed() {
     return next(new DispatchDeparted(dispatchId, merchantId, at(), Actor.rider(riderId), riderId));
+  }
+
+  EventEnvelope pinRejected(int wrongGuesses, boolean locked) {
+    return next(new DeliveryPinRejected(dispatchId, merchantId, at(), Actor.rider(riderId), riderId, wrongGuesses,
+        locked));
+  }
+
+  EventEnvelope pinReset(int clearedGuesses) {
+    return next(new DeliveryPinReset(dispatchId, merchantId, at(), Actor.operator("ops"), clearedGuesses));
   }
 
   EventEnvelope cancelled(String reason) {

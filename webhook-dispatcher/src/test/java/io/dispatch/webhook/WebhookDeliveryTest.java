@@ -107,8 +107,10 @@ class WebhookDeliveryTest {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), receiver.url());
       TestEvents delivery = new TestEvents(merchant.id());
+      // the PIN guard's events are folded but never sent: merchants are not told of wrong PIN guesses
       RunningDispatcher.publish(List.of(delivery.created(), delivery.assigned(), delivery.moved(-1.29, 36.82),
-          delivery.pickedUp(), delivery.departed(), delivery.moved(-1.30, 36.79), delivery.cancelled("x")));
+          delivery.pickedUp(), delivery.departed(), delivery.pinRejected(1, false), delivery.pinReset(1),
+          delivery.moved(-1.30, 36.79), delivery.cancelled("x")));
 
       await().atMost(Duration.ofSeconds(20)).until(() -> receiver.received().size() == 7);
       List<String> events = new ArrayList<>();

@@ -1,9 +1,11 @@
 package io.dispatch.command.admin;
 
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.Scope;
+import io.dispatch.web.text.TextRule;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -41,7 +43,8 @@ public class MerchantAdminController {
 
   @PostMapping
   @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> create(@RequestBody CreateMerchant body) {
+  public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody CreateMerchant body) {
+    TextRule.SINGLE_LINE.check("name", body == null ? null : body.name());
     if (body == null || body.name() == null || body.name().isBlank() || body.name().length() > 200) {
       throw ApiException.validation("name", "is required, 1 to 200 characters");
     }
@@ -53,7 +56,7 @@ public class MerchantAdminController {
 
   @PostMapping("/{merchantId}/api-keys")
   @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> issueKey(@PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
+  public Mono<Envelope> issueKey(OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     Set<Scope> scopes = scopes(body);
     return Mono.fromCallable(() -> {
@@ -67,7 +70,7 @@ public class MerchantAdminController {
   }
 
   @DeleteMapping("/{merchantId}/api-keys/{keyId}")
-  public Mono<ResponseEntity<Void>> revokeKey(@PathVariable String merchantId, @PathVariable String keyId) {
+  public Mono<ResponseEntity<Void>> revokeKey(OperatorPrincipal operator, @PathVariable String merchantId, @PathVariable String keyId) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     return Mono.fromCallable(() -> accounts.revokeKey(id, keyId))
         .subscribeOn(Schedulers.boundedElastic())
@@ -80,12 +83,12 @@ public class MerchantAdminController {
   }
 
   @PostMapping("/{merchantId}/suspend")
-  public Mono<Envelope> suspend(@PathVariable String merchantId) {
+  public Mono<Envelope> suspend(OperatorPrincipal operator, @PathVariable String merchantId) {
     return status(merchantId, "SUSPENDED");
   }
 
   @PostMapping("/{merchantId}/reactivate")
-  public Mono<Envelope> reactivate(@PathVariable String merchantId) {
+  public Mono<Envelope> reactivate(OperatorPrincipal operator, @PathVariable String merchantId) {
     return status(merchantId, "ACTIVE");
   }
 
@@ -102,6 +105,7 @@ public class MerchantAdminController {
     if (body == null || body.scopes() == null) {
       return EnumSet.allOf(Scope.class);
     }
+    body.scopes().forEach(scope -> TextRule.SINGLE_LINE.check("scopes", scope));
     try {
       Set<Scope> scopes = EnumSet.noneOf(Scope.class);
       body.scopes().forEach(s -> scopes.add(Scope.fromWireName(s)));

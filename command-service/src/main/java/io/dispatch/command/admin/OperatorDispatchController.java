@@ -1,5 +1,6 @@
 package io.dispatch.command.admin;
 
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
@@ -19,6 +20,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.openapi.ApiSchemas;
+import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -76,6 +78,7 @@ public class OperatorDispatchController {
       content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
   @PostMapping(path = "/merchants/{merchantId}/dispatches", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> create(
+      OperatorPrincipal operator,
       @PathVariable String merchantId,
       @Parameter(description = "who is acting, for the history") @RequestHeader(name = OPERATOR_HEADER, required = false)
       String operatorId,
@@ -106,6 +109,7 @@ public class OperatorDispatchController {
           """)))
   @PostMapping(path = "/merchants/{merchantId}/dispatches/import", consumes = "text/csv")
   public Mono<ResponseEntity<Envelope>> importCsv(
+      OperatorPrincipal operator,
       @PathVariable String merchantId,
       @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
       @RequestBody(required = false) String csv) {
@@ -139,6 +143,7 @@ public class OperatorDispatchController {
       content = @Content(schema = @Schema(implementation = AssignDocument.class)))
   @PostMapping(path = "/dispatches/{id}/assign", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> assign(
+      OperatorPrincipal operator,
       @PathVariable String id,
       @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
       @RequestBody(required = false) JsonNode body) {
@@ -173,6 +178,7 @@ public class OperatorDispatchController {
       content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
   @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> fail(
+      OperatorPrincipal operator,
       @PathVariable String id,
       @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
       @RequestBody(required = false) JsonNode body) {
@@ -193,7 +199,9 @@ public class OperatorDispatchController {
                 Map.of("merchantStatus", merchant.status()))));
   }
 
-  private static Actor operator(String operatorId) {
+  static Actor operator(String operatorId) {
+    // first: a header of only U+001C..U+001F is blank and would otherwise pass as the default
+    TextRule.SINGLE_LINE.check(OPERATOR_HEADER, operatorId);
     if (operatorId == null || operatorId.isBlank()) {
       return Actor.operator("operator");
     }

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -31,7 +30,7 @@ public class PingController {
       Answers {merchantId, keyId, connected: true, connectedAt}; connectedAt is the first successful ping \
       and stays fixed. Works with a read or a write key.""")
   @PostMapping(path = "/api/v1/external/ping", produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> ping(@RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant) {
+  public Mono<Envelope> ping(MerchantPrincipal merchant) {
     return Mono.fromCallable(() -> accounts.markConnected(merchant.merchantId()))
         .subscribeOn(Schedulers.boundedElastic())
         .map(connectedAt -> Envelope.of(new Ping(merchant.merchantId(), merchant.keyId(), true, connectedAt)));

@@ -1,5 +1,6 @@
 package io.dispatch.command.admin;
 
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.command.dispatch.web.FieldErrors;
 import io.dispatch.command.dispatch.web.JsonFields;
 import io.dispatch.web.Envelope;
@@ -48,7 +49,7 @@ public class RiderAdminController {
   @PostMapping(path = "/api/v1/admin/riders", consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> create(@RequestBody(required = false) JsonNode body) {
+  public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
     JsonFields f = JsonFields.body(body, "{name, phone}", errors);
     String name = f.string("name", true, 1, 200);

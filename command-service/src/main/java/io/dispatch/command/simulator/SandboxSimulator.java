@@ -339,6 +339,8 @@ public class SandboxSimulator {
       attempt(trip, "fail", body, () -> end(trip, "FAILED", reason.name()));
       return;
     }
+    // The platform plays the customer here: the PIN comes from the event store's view of the
+    // delivery, never from the rider API, whose answers carry no PIN and no tracking link.
     ObjectNode proof = RiderApi.object()
         .put("type", "PIN")
         .put("recipientName", trip.view.customerName())

@@ -1,5 +1,6 @@
 package io.dispatch.command.simulator;
 
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -27,7 +28,7 @@ public class SimulatorAdminController {
       waiting for a free rider, counts of outcomes (accepted, DELIVERED, FAILED, INTERRUPTED, LEFT, GAVE_UP), \
       and the active and last 50 trips (distance, zone speed, simulated ride time, location reports).""")
   @GetMapping(path = "/api/v1/admin/simulator", produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> status() {
+  public Mono<Envelope> status(OperatorPrincipal operator) {
     SandboxSimulator running = simulator.getIfAvailable();
     return Mono.just(Envelope.of(running == null ? Map.of("enabled", false) : running.status()));
   }

@@ -2,8 +2,7 @@ package io.dispatch.query.rider;
 
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.Delivery;
-import io.dispatch.web.delivery.PublicUrls;
+import io.dispatch.web.delivery.RiderDelivery;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.identity.RiderPrincipal;
@@ -16,35 +15,37 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-/** What a rider may take: NEW deliveries, nearest pickup first once the rider has reported a position. */
+/**
+ * What a rider may take: NEW deliveries, nearest pickup first once the rider has reported a
+ * position, in the rider's form (no PIN, no tracking token or link: with either, any rider could
+ * read the PIN of a delivery before taking it).
+ */
 @Tag(name = "Rider")
 @RestController
 public class RiderOffersController {
 
   private final DispatchRows rows;
   private final RiderAccounts riders;
-  private final PublicUrls urls;
 
-  public RiderOffersController(DispatchRows rows, RiderAccounts riders, PublicUrls urls) {
+  public RiderOffersController(DispatchRows rows, RiderAccounts riders) {
     this.rows = rows;
     this.riders = riders;
-    this.urls = urls;
   }
 
   @Operation(summary = "NEW deliveries a rider can take", description = """
       Nearest pickup first when the rider has reported a position (deliveries without pickup coordinates \
-      last), else oldest first. Full Delivery objects without deliveryPin. limit 1 to 200, default 50.""")
+      last), else oldest first. Deliveries in the rider's form: no deliveryPin, trackingToken or trackingUrl. \
+      limit 1 to 200, default 50.""")
   @ApiResponse(responseCode = "200", description = "The offers",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryListResponse.class)))
+      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryListResponse.class)))
   @GetMapping(path = "/api/v1/rider/offers", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> offers(
-      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider,
+      RiderPrincipal rider,
       @Parameter(schema = @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
       @RequestParam(name = "limit", required = false) String limit) {
     int count = limit(limit);
@@ -54,7 +55,7 @@ public class RiderOffersController {
                 position.map(RiderAccounts.Position::latitude).orElse(null),
                 position.map(RiderAccounts.Position::longitude).orElse(null),
                 count)
-            .map(view -> Delivery.from(view, urls.baseUrl()).withoutPin())
+            .map(RiderDelivery::from)
             .collectList())
         .map(offers -> Envelope.page(offers, count, null));
   }

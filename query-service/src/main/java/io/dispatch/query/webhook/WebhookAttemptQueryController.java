@@ -17,7 +17,6 @@ import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
 
 /** GET /dispatches/:id/webhooks: the webhook notifications of one of the merchant's deliveries. */
@@ -67,7 +66,7 @@ public class WebhookAttemptQueryController {
       content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
   @GetMapping(path = "/api/v1/external/dispatches/{id}/webhooks", produces = MediaType.APPLICATION_JSON_VALUE)
   public reactor.core.publisher.Mono<Envelope> list(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
+      MerchantPrincipal merchant, @PathVariable String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     return freshness.awaitPartition(
             DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))

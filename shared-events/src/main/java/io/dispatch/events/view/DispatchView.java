@@ -1,6 +1,8 @@
 package io.dispatch.events.view;
 
 import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
@@ -33,7 +35,9 @@ import java.util.UUID;
  * <p>{@code updatedAt} moves only with status-relevant changes. A location update sets {@link
  * #lastLocation()} and {@link #sequence()} but keeps {@code updatedAt}: it is the REST Delivery's
  * {@code updatedAt} and part of the webhook receivers' dedup key, which a rider reporting every
- * 20 seconds must not churn.
+ * 20 seconds must not churn. The same holds for the PIN guard's events: {@link #pinGuesses()}
+ * counts the wrong PIN guesses since the last reset (operators see it, merchants do not), and
+ * neither a guess nor a reset moves {@code updatedAt}.
  */
 public record DispatchView(
     UUID dispatchId,
@@ -60,9 +64,17 @@ public record DispatchView(
     String cancelReason,
     ProofOfDelivery proofOfDelivery,
     RiderPosition lastLocation,
+    PinGuesses pinGuesses,
     Instant createdAt,
     Instant updatedAt,
     long sequence) {
+
+  /** A view stored before the PIN guard existed has no {@code pinGuesses}: it had none. */
+  public DispatchView {
+    if (pinGuesses == null) {
+      pinGuesses = PinGuesses.NONE;
+    }
+  }
 
   /** The view right after creation: status NEW, sequence of the creation envelope. */
   public static DispatchView created(EventEnvelope envelope) {
@@ -73,7 +85,7 @@ public record DispatchView(
         e.dispatchId(), e.merchantId(), e.externalId(), DispatchStatus.NEW, null, e.zoneId(),
         e.customerName(), e.customerPhone(), e.pickup(), e.dropoff(), e.paymentType(),
         e.amountCents(), e.feeCents(), e.currency(), e.targetPickupAt(), e.targetDeliveryAt(),
-        e.trackingToken(), e.deliveryPin(), e.source(), null, null, null, null, null,
+        e.trackingToken(), e.deliveryPin(), e.source(), null, null, null, null, null, PinGuesses.NONE,
         e.occurredAt(), e.occurredAt(), envelope.sequence());
   }
 
@@ -108,6 +120,9 @@ public record DispatchView(
           next.transition(DispatchStatus.FAILED, e.occurredAt()).failure(e.reasonCode(), e.detail());
       case DispatchCancelled e -> next.transition(DispatchStatus.CANCELLED, e.occurredAt()).cancellation(e.reason());
       case RiderLocationUpdated e -> next.location(new RiderPosition(e.latitude(), e.longitude(), e.recordedAt()));
+      case DeliveryPinRejected e -> next.pinGuesses(new PinGuesses(
+          e.wrongGuesses(), e.occurredAt(), e.locked() ? e.occurredAt() : pinGuesses.lockedAt()));
+      case DeliveryPinReset e -> next.pinGuesses(PinGuesses.NONE);
       case WebhookAttemptRecorded e -> {
         return this; // returned above; the sealed switch still needs the case
       }

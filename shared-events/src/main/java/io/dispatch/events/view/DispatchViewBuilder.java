@@ -8,7 +8,7 @@ import java.util.UUID;
 
 /**
  * A mutable copy of the fields an event can change after creation, so each case of {@link
- * DispatchView#apply} names only what it changes instead of repeating a 27-argument constructor.
+ * DispatchView#apply} names only what it changes instead of repeating a 28-argument constructor.
  */
 final class DispatchViewBuilder {
 
@@ -21,6 +21,7 @@ final class DispatchViewBuilder {
   private String cancelReason;
   private ProofOfDelivery proofOfDelivery;
   private RiderPosition lastLocation;
+  private PinGuesses pinGuesses;
   private Instant updatedAt;
 
   DispatchViewBuilder(DispatchView base, long sequence) {
@@ -33,6 +34,7 @@ final class DispatchViewBuilder {
     this.cancelReason = base.cancelReason();
     this.proofOfDelivery = base.proofOfDelivery();
     this.lastLocation = base.lastLocation();
+    this.pinGuesses = base.pinGuesses();
     this.updatedAt = base.updatedAt();
   }
 
@@ -68,13 +70,18 @@ final class DispatchViewBuilder {
     return this;
   }
 
+  DispatchViewBuilder pinGuesses(PinGuesses guesses) {
+    this.pinGuesses = guesses;
+    return this;
+  }
+
   DispatchView build() {
     return new DispatchView(
         base.dispatchId(), base.merchantId(), base.externalId(), status, riderId, base.zoneId(),
         base.customerName(), base.customerPhone(), base.pickup(), base.dropoff(), base.paymentType(),
         base.amountCents(), base.feeCents(), base.currency(), base.targetPickupAt(),
         base.targetDeliveryAt(), base.trackingToken(), base.deliveryPin(), base.source(),
-        failureReason, failureDetail, cancelReason, proofOfDelivery, lastLocation,
+        failureReason, failureDetail, cancelReason, proofOfDelivery, lastLocation, pinGuesses,
         base.createdAt(), updatedAt, sequence);
   }
 }

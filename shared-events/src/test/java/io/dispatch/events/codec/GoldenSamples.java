@@ -1,6 +1,8 @@
 package io.dispatch.events.codec;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
@@ -63,6 +65,10 @@ final class GoldenSamples {
       case DISPATCH_LOCATION_UPDATED -> EventEnvelope.of(eventId(8), 4,
           new RiderLocationUpdated(DISPATCH, MERCHANT, at("10:40:21.300"), Actor.rider(RIDER), RIDER,
               -1.2863891, 36.8172, at("10:40:19.875")));
+      case DISPATCH_PIN_REJECTED -> EventEnvelope.of(eventId(11), 5,
+          new DeliveryPinRejected(DISPATCH, MERCHANT, at("10:58:31.420"), Actor.rider(RIDER), RIDER, 5, true));
+      case DISPATCH_PIN_RESET -> EventEnvelope.of(eventId(12), 6,
+          new DeliveryPinReset(DISPATCH, MERCHANT, at("11:01:02.003"), Actor.operator("ops-amina"), 5));
       case WEBHOOK_ATTEMPT_RECORDED -> EventEnvelope.of(eventId(9), 3,
           new WebhookAttemptRecorded(DISPATCH, MERCHANT, at("10:16:45.600"), Actor.system(), NOTIFICATION,
               "dispatch.created", NotificationStatus.PENDING, 3, 503, "HTTP 503 Service Unavailable",

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
@@ -94,7 +96,7 @@ class DispatchViewTest {
 
     assertThat(view).isEqualTo(new DispatchView(DISPATCH, MERCHANT, "ORD-1", DispatchStatus.NEW, null, "nairobi-cbd",
         "Wanjiku Kamau", "+254712345678", PICKUP, DROPOFF, PaymentType.COD, 250000, 24000, "KES", at(30), at(60),
-        "trk_abc", "4821", Source.API, null, null, null, null, null, T0, T0, 0));
+        "trk_abc", "4821", Source.API, null, null, null, null, null, PinGuesses.NONE, T0, T0, 0));
   }
 
   @Test
@@ -190,6 +192,51 @@ class DispatchViewTest {
     assertThat(located.status()).isEqualTo(DispatchStatus.IN_TRANSIT);
     assertThat(located.updatedAt()).isEqualTo(inTransit.updatedAt());
     assertThat(located.sequence()).isEqualTo(4);
+  }
+
+  @Test
+  void wrong_pin_guesses_are_counted_and_the_locking_one_sets_the_lock_without_moving_status_or_update_time() {
+    DispatchView inTransit = DispatchView.fold(wholeLifecycle().subList(0, 4)).orElseThrow();
+
+    DispatchView once = inTransit.apply(pinRejected(4, 1, false, 40));
+    DispatchView locked = once.apply(pinRejected(5, 5, true, 44));
+
+    assertThat(once.pinGuesses()).isEqualTo(new PinGuesses(1, at(40), null));
+    assertThat(once.pinGuesses().locked()).isFalse();
+    assertThat(locked.pinGuesses()).isEqualTo(new PinGuesses(5, at(44), at(44)));
+    assertThat(locked.pinGuesses().locked()).isTrue();
+    assertThat(locked.status()).isEqualTo(DispatchStatus.IN_TRANSIT);
+    assertThat(locked.updatedAt()).isEqualTo(inTransit.updatedAt());
+    assertThat(locked.sequence()).isEqualTo(5);
+  }
+
+  @Test
+  void a_pin_reset_clears_the_guesses_and_the_lock() {
+    DispatchView locked = DispatchView.fold(wholeLifecycle().subList(0, 4)).orElseThrow()
+        .apply(pinRejected(4, 5, true, 44));
+
+    DispatchView reset = locked.apply(envelope(5, new DeliveryPinReset(DISPATCH, MERCHANT, at(50),
+        Actor.operator("ops-amina"), 5)));
+
+    assertThat(reset.pinGuesses()).isEqualTo(PinGuesses.NONE);
+    assertThat(reset.status()).isEqualTo(DispatchStatus.IN_TRANSIT);
+    assertThat(reset.updatedAt()).isEqualTo(locked.updatedAt());
+  }
+
+  @Test
+  void a_view_stored_before_the_pin_guard_existed_reads_as_no_guesses() {
+    DispatchView created = DispatchView.created(created());
+
+    DispatchView old = new DispatchView(DISPATCH, MERCHANT, "ORD-1", DispatchStatus.NEW, null, "nairobi-cbd",
+        "Wanjiku Kamau", "+254712345678", PICKUP, DROPOFF, PaymentType.COD, 250000, 24000, "KES", at(30), at(60),
+        "trk_abc", "4821", Source.API, null, null, null, null, null, null, T0, T0, 0);
+
+    assertThat(old).isEqualTo(created);
+  }
+
+  private static EventEnvelope pinRejected(long sequence, int wrongGuesses, boolean locked, int minute) {
+    return envelope(sequence, new DeliveryPinRejected(DISPATCH, MERCHANT, at(minute), Actor.rider(RIDER), RIDER,
+        wrongGuesses, locked));
   }
 
   @Test

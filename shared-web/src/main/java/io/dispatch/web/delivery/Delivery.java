@@ -10,8 +10,9 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * The REST form of a delivery (camelCase), the same from every endpoint that returns one.
- * Absent values are written as null, so the shape never changes.
+ * The REST form of a delivery (camelCase), as merchants read it. Absent values are written as
+ * null, so the shape never changes. Riders get {@link RiderDelivery} (no PIN, no tracking link),
+ * operators {@link OperatorDelivery} (this plus the PIN guard).
  */
 public record Delivery(
     UUID id,
@@ -49,14 +50,6 @@ public record Delivery(
         view.trackingToken(), trackingUrl(publicBaseUrl, view.trackingToken()), view.deliveryPin(),
         view.source() == null ? null : view.source().wireName(), view.failureReason(), view.failureDetail(),
         view.cancelReason(), view.proofOfDelivery(), view.createdAt(), view.updatedAt());
-  }
-
-  /** The form riders see: everything but the delivery PIN, which the customer gives at the door. */
-  public Delivery withoutPin() {
-    return new Delivery(
-        id, externalId, status, riderId, zoneId, customerName, customerPhone, pickup, dropoff, paymentType,
-        amountCents, feeCents, currency, targetPickupAt, targetDeliveryAt, trackingToken, trackingUrl, null,
-        source, failureReason, failureDetail, cancelReason, proofOfDelivery, createdAt, updatedAt);
   }
 
   private static String trackingUrl(String publicBaseUrl, String token) {

@@ -3,6 +3,8 @@ package io.dispatch.web.openapi;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;
+import io.dispatch.web.delivery.OperatorDelivery;
+import io.dispatch.web.delivery.RiderDelivery;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,16 @@ public final class ApiSchemas {
 
   @Schema(name = "DeliveryListResponse", description = "A page of deliveries, newest first")
   public record DeliveryListResponse(boolean success, List<Delivery> data, Envelope.Meta meta) {}
+
+  @Schema(name = "RiderDeliveryResponse",
+      description = "A delivery as riders see it (no trackingToken, trackingUrl or deliveryPin), in the success envelope")
+  public record RiderDeliveryResponse(@Schema(example = "true") boolean success, RiderDelivery data) {}
+
+  @Schema(name = "RiderDeliveryListResponse", description = "Offers to riders (no trackingToken, trackingUrl or deliveryPin)")
+  public record RiderDeliveryListResponse(boolean success, List<RiderDelivery> data, Envelope.Meta meta) {}
+
+  @Schema(name = "OperatorDeliveryResponse", description = "A delivery as operators see it (with pinLock)")
+  public record OperatorDeliveryResponse(@Schema(example = "true") boolean success, OperatorDelivery data) {}
 
   @Schema(name = "BulkCreatedResponse", description = "Every delivery of a bulk create, in request order")
   public record BulkCreatedResponse(boolean success, BulkCreated data) {}

@@ -70,7 +70,19 @@ final class SecurityAnswers
         exchange.getRequest().getMethod(), exchange.getRequest().getURI().getRawPath(), rejected.getMessage());
     return errors.handle(exchange, new ApiException(ErrorCode.VALIDATION_ERROR, HttpStatus.BAD_REQUEST,
         "The request is not in canonical form: " + rejected.getMessage(),
-        Map.of("fieldErrors", Map.of("path", List.of(rejected.getMessage())))));
+        Map.of("fieldErrors", Map.of(partOf(rejected), List.of(rejected.getMessage())))));
+  }
+
+  /** Which part of the request the firewall refused: a header, the method, else the path. */
+  private static String partOf(ServerExchangeRejectedException rejected) {
+    String message = String.valueOf(rejected.getMessage()).toLowerCase(java.util.Locale.ROOT);
+    if (message.contains("header")) {
+      return "headers";
+    }
+    if (message.contains("method")) {
+      return "method";
+    }
+    return message.contains("body") ? "body" : "path";
   }
 
   static String neededScope(ServerWebExchange exchange) {

@@ -1,8 +1,10 @@
 package io.dispatch.webhook.endpoint;
 
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.text.TextRule;
 import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.notification.Notifications;
@@ -73,10 +75,11 @@ public class WebhookEndpointAdminController {
       to public addresses only (422 with fieldErrors.url otherwise), unless \
       dispatch.webhook.allow-insecure-targets=true. Unknown merchant: 404.""")
   @PutMapping("/merchants/{merchantId}/webhook")
-  public Mono<Envelope> register(@PathVariable String merchantId, @RequestBody(required = false) RegisterEndpoint body) {
+  public Mono<Envelope> register(OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) RegisterEndpoint body) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     return blocking(() -> {
       knownMerchant(id);
+      TextRule.SINGLE_LINE.check("url", body == null ? null : body.url());
       String url;
       try {
         url = targets.checkRegistration(body == null ? null : body.url()).toString();
@@ -91,7 +94,7 @@ public class WebhookEndpointAdminController {
       Answers the new signingSecret; every attempt from now on, including retries of notifications created \
       before, is signed with it. 409 CONFLICT when no endpoint is registered; 404 for an unknown merchant.""")
   @PostMapping("/merchants/{merchantId}/webhook/rotate-secret")
-  public Mono<Envelope> rotate(@PathVariable String merchantId) {
+  public Mono<Envelope> rotate(OperatorPrincipal operator, @PathVariable String merchantId) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     return blocking(() -> {
       knownMerchant(id);
@@ -106,7 +109,7 @@ public class WebhookEndpointAdminController {
       end FAILED at their next attempt ("no webhook endpoint registered").""")
   @ApiResponse(responseCode = "204", description = "Removed")
   @DeleteMapping("/merchants/{merchantId}/webhook")
-  public Mono<ResponseEntity<Void>> delete(@PathVariable String merchantId) {
+  public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String merchantId) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     return blocking(() -> {
       knownMerchant(id);
@@ -120,7 +123,7 @@ public class WebhookEndpointAdminController {
       like every webhook. 409 CONFLICT when no endpoint is registered.""")
   @ApiResponse(responseCode = "202", description = "Scheduled")
   @PostMapping("/merchants/{merchantId}/webhook/test")
-  public Mono<ResponseEntity<Envelope>> test(@PathVariable String merchantId) {
+  public Mono<ResponseEntity<Envelope>> test(OperatorPrincipal operator, @PathVariable String merchantId) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     return blocking(() -> {
       knownMerchant(id);
@@ -138,7 +141,7 @@ public class WebhookEndpointAdminController {
       instance's counters since it started: attempts by outcome, their total time, notifications that ran \
       out of attempts.""")
   @GetMapping("/webhooks/stats")
-  public Mono<Envelope> stats() {
+  public Mono<Envelope> stats(OperatorPrincipal operator) {
     return blocking(() -> {
       Instant now = clock.instant();
       Notifications.Backlog backlog = notifications.backlog(now);

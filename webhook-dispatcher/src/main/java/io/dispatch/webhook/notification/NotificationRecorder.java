@@ -1,5 +1,6 @@
 package io.dispatch.webhook.notification;
 
+import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.EventEnvelope;
@@ -26,7 +27,8 @@ import tools.jackson.databind.ObjectMapper;
  * here for every attempt) are written in one transaction before the listener returns, and only
  * then is the Kafka offset committed: a crash re-reads the event, and the source event id makes
  * the second recording a no-op. The delivery state is folded for every merchant, so a merchant
- * that registers later still gets complete payloads.
+ * that registers later still gets complete payloads. The PIN guard's events are folded (they
+ * advance the sequence) but never notified: merchants are not told of wrong PIN guesses.
  */
 @Component
 public class NotificationRecorder {
@@ -113,7 +115,7 @@ public class NotificationRecorder {
       jdbc.update("update webhook.dispatch_state set last_sequence = ?, body = ?::jsonb where dispatch_id = ?",
           view.sequence(), json.writeValueAsString(view), view.dispatchId());
     }
-    if (!endpoints.exists(envelope.merchantId())) {
+    if (envelope.event() instanceof DeliveryPinEvent || !endpoints.exists(envelope.merchantId())) {
       return false;
     }
     byte[] body = envelope.event() instanceof RiderLocationUpdated location

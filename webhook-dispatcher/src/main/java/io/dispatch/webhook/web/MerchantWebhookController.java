@@ -20,7 +20,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
@@ -56,7 +55,7 @@ public class MerchantWebhookController {
   @ApiResponse(responseCode = "409", description = "No webhook endpoint registered",
       content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
   @PostMapping("/webhooks/test")
-  public Mono<ResponseEntity<Envelope>> test(@RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant) {
+  public Mono<ResponseEntity<Envelope>> test(MerchantPrincipal merchant) {
     return Mono.fromCallable(() -> {
           UUID id = tests.fire(merchant.merchantId(), "merchant").orElseThrow(() -> ApiException.conflict(
               "No webhook endpoint is registered for this merchant", Map.of("reason", "NO_WEBHOOK_ENDPOINT")));
@@ -78,7 +77,7 @@ public class MerchantWebhookController {
       content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
   @PostMapping("/dispatches/{id}/webhooks/{notificationId}/resend")
   public Mono<ResponseEntity<Envelope>> resend(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant,
+      MerchantPrincipal merchant,
       @PathVariable String id,
       @PathVariable String notificationId) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");

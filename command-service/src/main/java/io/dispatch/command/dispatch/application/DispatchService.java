@@ -1,8 +1,13 @@
 package io.dispatch.command.dispatch.application;
 
+import io.dispatch.command.dispatch.domain.DeliveryAttempt;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmDelivery;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.WrongPin;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
 import io.dispatch.command.publication.PublicationTracker;
@@ -46,6 +51,7 @@ public class DispatchService {
   private final PublicationTracker publication;
   private final Duration publicationWait;
   private final TransactionTemplate transactions;
+  private final PinGuessMetrics pinGuesses;
 
   public DispatchService(
       CommandGateway commands,
@@ -53,8 +59,10 @@ public class DispatchService {
       DispatchHistory history,
       PublicationTracker publication,
       PlatformTransactionManager transactionManager,
+      PinGuessMetrics pinGuesses,
       @Value("${dispatch.publication.max-wait:PT5S}") Duration publicationWait) {
     this.commands = commands;
+    this.pinGuesses = pinGuesses;
     this.transactions = new TransactionTemplate(transactionManager);
     this.pricing = pricing;
     this.history = history;
@@ -114,10 +122,37 @@ public class DispatchService {
    * racing writers get the answer the rules give, e.g. 409 for the rider who lost a race.
    */
   public Mono<Written> execute(UUID dispatchId, Object command) {
-    return Mono.fromCallable(() -> (Long) commands.sendAndWait(command))
+    return send(command, Long.class).flatMap(sequence -> afterWrite(dispatchId, sequence));
+  }
+
+  /**
+   * Hands a delivery over. A wrong PIN ends in {@link WrongPin} only once its guess is stored and
+   * on its way to the log, so the operator's read that follows sees the count (and any lock).
+   */
+  public Mono<Written> deliver(ConfirmDelivery command) {
+    UUID dispatchId = command.dispatchId();
+    return send(command, DeliveryAttempt.class)
+        .doOnError(PinProofsLocked.class, locked -> pinGuesses.refusedWhileLocked(dispatchId, command.riderId()))
+        .flatMap(attempt -> switch (attempt) {
+          case DeliveryAttempt.Delivered delivered -> afterWrite(dispatchId, delivered.sequence());
+          case DeliveryAttempt.PinRejected rejected -> {
+            pinGuesses.wrongGuess(dispatchId, command.riderId(), rejected);
+            yield afterWrite(dispatchId, rejected.sequence())
+                .then(Mono.error(new WrongPin(rejected.guessesLeft())));
+          }
+        });
+  }
+
+  /** An operator clears the wrong PIN guesses (and so the lock) of a delivery still under way. */
+  public Mono<Written> resetPinGuesses(UUID dispatchId, Actor operator) {
+    return execute(dispatchId, new ResetPinGuesses(dispatchId, operator))
+        .doOnNext(written -> pinGuesses.reset(dispatchId, operator.id()));
+  }
+
+  private <T> Mono<T> send(Object command, Class<T> answer) {
+    return Mono.fromCallable(() -> answer.cast(commands.sendAndWait(command)))
         .subscribeOn(Schedulers.boundedElastic())
-        .retryWhen(Retry.max(3).filter(DispatchService::lostRace))
-        .flatMap(sequence -> afterWrite(dispatchId, sequence));
+        .retryWhen(Retry.max(3).filter(DispatchService::lostRace));
   }
 
   private static boolean lostRace(Throwable failure) {

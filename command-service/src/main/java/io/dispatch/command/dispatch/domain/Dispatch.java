@@ -10,12 +10,16 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ActorType;
+import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
@@ -23,6 +27,7 @@ import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
 import java.time.Clock;
@@ -40,6 +45,11 @@ import org.axonframework.spring.stereotype.Aggregate;
  * IN_TRANSIT → DELIVERED, FAILED from any non-terminal status, CANCELLED from NEW only. Every
  * command handler after creation answers the sequence number of the last event it applied, so
  * the caller can wait for that event to reach the log.
+ *
+ * <p>It also guards the delivery PIN: every wrong PIN guess is an event, and the fifth locks PIN
+ * proofs until an operator resets them. Axon runs one command at a time per delivery (and the
+ * event store's unique sequence refuses a racing append from another instance), so however many
+ * guesses arrive at once, no more than five are ever compared.
  */
 @Aggregate
 public class Dispatch {
@@ -49,6 +59,8 @@ public class Dispatch {
   private DispatchStatus status;
   private UUID riderId;
   private String deliveryPin;
+  private int wrongPinGuesses;
+  private boolean pinLocked;
 
   protected Dispatch() {
     // for Axon
@@ -105,12 +117,41 @@ public class Dispatch {
     return lastSequence();
   }
 
+  /**
+   * A PIN proof while PIN proofs are locked is refused before its PIN is looked at; PHOTO and
+   * SIGNATURE proofs are not affected by the lock (they were never guessable).
+   */
   @CommandHandler
-  public long handle(ConfirmDelivery command, Clock clock) {
+  public DeliveryAttempt handle(ConfirmDelivery command, Clock clock) {
     requireAssignedRider(command.riderId());
     requireStatus(DispatchStatus.IN_TRANSIT, "deliver");
-    var proof = ProofRules.check(command, deliveryPin, clock.instant());
-    apply(new DispatchDelivered(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId, proof));
+    ProofRules.checkComplete(command);
+    Instant now = clock.instant();
+    if (command.proofType() == ProofType.PIN) {
+      if (pinLocked) {
+        throw new PinProofsLocked(wrongPinGuesses);
+      }
+      if (!ProofRules.pinMatches(command, deliveryPin)) {
+        int guesses = wrongPinGuesses + 1;
+        boolean locks = guesses >= ProofRules.MAX_WRONG_PIN_GUESSES;
+        apply(new DeliveryPinRejected(dispatchId, merchantId, now, Actor.rider(riderId), riderId, guesses, locks));
+        return new DeliveryAttempt.PinRejected(
+            lastSequence(), guesses, Math.max(0, ProofRules.MAX_WRONG_PIN_GUESSES - guesses), locks);
+      }
+    }
+    apply(new DispatchDelivered(dispatchId, merchantId, now, Actor.rider(riderId), riderId, ProofRules.proof(command, now)));
+    return new DeliveryAttempt.Delivered(lastSequence());
+  }
+
+  /** Clears the wrong PIN guesses; with none to clear it changes nothing (and appends nothing). */
+  @CommandHandler
+  public long handle(ResetPinGuesses command, Clock clock) {
+    if (status.isTerminal()) {
+      throw new TransitionNotAllowed(status, "reset the PIN guesses of");
+    }
+    if (wrongPinGuesses > 0) {
+      apply(new DeliveryPinReset(dispatchId, merchantId, clock.instant(), command.actor(), wrongPinGuesses));
+    }
     return lastSequence();
   }
 
@@ -187,6 +228,18 @@ public class Dispatch {
   @EventSourcingHandler
   void on(DispatchCancelled event) {
     status = DispatchStatus.CANCELLED;
+  }
+
+  @EventSourcingHandler
+  void on(DeliveryPinRejected event) {
+    wrongPinGuesses = event.wrongGuesses();
+    pinLocked = pinLocked || event.locked();
+  }
+
+  @EventSourcingHandler
+  void on(DeliveryPinReset event) {
+    wrongPinGuesses = 0;
+    pinLocked = false;
   }
 
   private void requireStatus(DispatchStatus expected, String action) {

@@ -66,6 +66,9 @@ public final class DispatchCommands {
   /** By the owning merchant; another merchant's delivery answers as if it did not exist. */
   public record CancelDispatch(@TargetAggregateIdentifier UUID dispatchId, UUID merchantId, String reason) {}
 
+  /** By an operator: clears the wrong PIN guesses, and so unlocks PIN proofs. */
+  public record ResetPinGuesses(@TargetAggregateIdentifier UUID dispatchId, Actor actor) {}
+
   public record RecordRiderLocation(
       @TargetAggregateIdentifier UUID dispatchId, UUID riderId, double latitude, double longitude, Instant recordedAt) {}
 }

@@ -50,4 +50,33 @@ public sealed class DispatchRuleViolation extends RuntimeException {
       return field;
     }
   }
+
+  /** PIN proofs are locked after too many wrong guesses, until an operator resets them (409 CONFLICT). */
+  public static final class PinProofsLocked extends DispatchRuleViolation {
+    public PinProofsLocked(int wrongGuesses) {
+      super("PIN proofs are locked for this delivery after " + wrongGuesses
+          + " wrong guesses; an operator must reset them");
+    }
+  }
+
+  /**
+   * The PIN did not match; the guess is already recorded (422 on proof.pin). {@code guessesLeft}
+   * is 0 when this guess locked PIN proofs.
+   */
+  public static final class WrongPin extends DispatchRuleViolation {
+    private final int guessesLeft;
+
+    public WrongPin(int guessesLeft) {
+      super(guessesLeft == 0
+          ? "The PIN does not match the delivery's PIN; that was the last guess allowed: PIN proofs are now "
+              + "locked for this delivery and an operator must reset them"
+          : "The PIN does not match the delivery's PIN; " + guessesLeft + (guessesLeft == 1 ? " guess" : " guesses")
+              + " left before PIN proofs are locked");
+      this.guessesLeft = guessesLeft;
+    }
+
+    public int guessesLeft() {
+      return guessesLeft;
+    }
+  }
 }

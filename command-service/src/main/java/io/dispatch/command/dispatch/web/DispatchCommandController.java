@@ -12,6 +12,7 @@ import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
+import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -27,7 +28,6 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
@@ -61,7 +61,7 @@ public class DispatchCommandController {
   @RequestBody(content = @Content(schema = @Schema(implementation = DispatchOrderDocument.class)))
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> create(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
+      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
     FieldErrors errors = new FieldErrors();
     DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
     errors.throwIfAny();
@@ -81,7 +81,7 @@ public class DispatchCommandController {
   @RequestBody(content = @Content(schema = @Schema(implementation = BulkDocument.class)))
   @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> createBulk(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
+      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
     FieldErrors errors = new FieldErrors();
     JsonNode rows = body != null && body.isObject() ? body.get("orders") : null;
     if (body == null || !body.isObject()) {
@@ -118,7 +118,7 @@ public class DispatchCommandController {
   @RequestBody(content = @Content(schema = @Schema(implementation = CancelDocument.class)))
   @PatchMapping(path = "/{id}/status", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> changeStatus(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant,
+      MerchantPrincipal merchant,
       @PathVariable String id,
       @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
@@ -130,6 +130,8 @@ public class DispatchCommandController {
     JsonNode reason = body == null ? null : body.get("reason");
     if (reason != null && !reason.isNull() && (!reason.isString() || reason.stringValue().length() > 500)) {
       errors.add("reason", "must be a string of at most 500 characters");
+    } else if (reason != null && reason.isString()) {
+      TextRule.MULTI_LINE.problem(reason.stringValue()).ifPresent(problem -> errors.add("reason", problem));
     }
     errors.throwIfAny();
     String reasonText = reason == null || reason.isNull() ? null : reason.stringValue();

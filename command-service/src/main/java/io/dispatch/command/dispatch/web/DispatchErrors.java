@@ -4,9 +4,12 @@ import io.dispatch.command.dispatch.domain.DispatchRuleViolation;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.WrongPin;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
+import java.util.List;
 import java.util.Map;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.modelling.command.AggregateNotFoundException;
@@ -28,6 +31,11 @@ public final class DispatchErrors {
       case NotTheAssignedRider t -> new ApiException(ErrorCode.FORBIDDEN, t.getMessage());
       case NotFound t -> ApiException.notFound("Delivery");
       case InvalidProof t -> ApiException.validation(t.field(), t.getMessage());
+      case WrongPin t -> new ApiException(ErrorCode.VALIDATION_ERROR, t.getMessage(), Map.of(
+          "fieldErrors", Map.of("proof.pin", List.of(t.getMessage())),
+          "pinGuessesLeft", t.guessesLeft(),
+          "pinLocked", t.guessesLeft() == 0));
+      case PinProofsLocked t -> ApiException.conflict(t.getMessage(), Map.of("pinLocked", true));
       case AggregateNotFoundException t -> ApiException.notFound("Delivery");
       case DispatchRuleViolation t -> ApiException.conflict(t.getMessage(), Map.of());
       default -> cause;

@@ -66,7 +66,7 @@ public final class DispatchOrderParser {
     String address = f.string("address", true, 1, 500);
     Double lat = f.number("lat", -90, 90);
     Double lng = f.number("lng", -180, 180);
-    String notes = f.string("notes", false, 0, 500);
+    String notes = f.multiLineString("notes", false, 0, 500);
     if ((lat == null) != (lng == null) && f.clean()) {
       errors.add(field + (lat == null ? ".lat" : ".lng"), "lat and lng must be given together");
     }

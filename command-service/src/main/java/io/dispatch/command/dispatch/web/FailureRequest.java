@@ -11,7 +11,7 @@ public record FailureRequest(FailureReason reasonCode, String detail) {
     FieldErrors errors = new FieldErrors();
     JsonFields f = JsonFields.body(body, "{reasonCode, detail}", errors);
     FailureReason reason = f.oneOf("reasonCode", FailureReason.class);
-    String detail = f.string("detail", reason == FailureReason.OTHER, 1, 1000);
+    String detail = f.multiLineString("detail", reason == FailureReason.OTHER, 1, 1000);
     errors.throwIfAny();
     return new FailureRequest(reason, detail);
   }

@@ -1,11 +1,17 @@
 package io.dispatch.command.dispatch.web;
 
+import io.dispatch.web.text.TextRule;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
-/** Field readers over one object that remember whether any of them failed. */
+/**
+ * Field readers over one object that remember whether any of them failed. Every text read
+ * through them obeys {@link TextRule}: no control characters (except line breaks and tabs in
+ * multi-line text) and no unpaired surrogates, so nothing is accepted that cannot be stored.
+ */
 public final class JsonFields {
   private final JsonNode node;
   private final String prefix;
@@ -50,13 +56,26 @@ public final class JsonFields {
     return value;
   }
 
+  /** A one-line text: no control character at all (see {@link TextRule}). */
   public String string(String name, boolean required, int min, int max) {
+    return text(name, required, min, max, TextRule.SINGLE_LINE);
+  }
+
+  /** Free text that may span lines: tab, line feed and carriage return are allowed. */
+  public String multiLineString(String name, boolean required, int min, int max) {
+    return text(name, required, min, max, TextRule.MULTI_LINE);
+  }
+
+  private String text(String name, boolean required, int min, int max, TextRule rule) {
     JsonNode value = present(name, required);
     if (value == null) {
       return null;
     }
     if (!value.isString()) {
       fail(name, "must be a string");
+      return null;
+    }
+    if (!storable(name, value, rule)) {
       return null;
     }
     String text = value.stringValue();
@@ -66,6 +85,16 @@ public final class JsonFields {
       return null;
     }
     return text;
+  }
+
+  /** Reports a string that breaks the character rule, checked before any other rule of the field. */
+  private boolean storable(String name, JsonNode value, TextRule rule) {
+    if (!value.isString()) {
+      return true;
+    }
+    Optional<String> problem = rule.problem(value.stringValue());
+    problem.ifPresent(message -> fail(name, message));
+    return problem.isEmpty();
   }
 
   public Double number(String name, double min, double max) {
@@ -120,7 +149,7 @@ public final class JsonFields {
 
   public <E extends Enum<E>> E oneOf(String name, Class<E> type) {
     JsonNode value = present(name, true);
-    if (value == null) {
+    if (value == null || !storable(name, value, TextRule.SINGLE_LINE)) {
       return null;
     }
     for (E constant : type.getEnumConstants()) {
@@ -134,7 +163,7 @@ public final class JsonFields {
 
   public Instant timestamp(String name) {
     JsonNode value = present(name, false);
-    if (value == null) {
+    if (value == null || !storable(name, value, TextRule.SINGLE_LINE)) {
       return null;
     }
     try {

@@ -1,5 +1,6 @@
 package io.dispatch.command.pricing.admin;
 
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.command.dispatch.web.FieldErrors;
 import io.dispatch.command.dispatch.web.JsonFields;
 import io.dispatch.command.pricing.PricingSchedule;
@@ -77,7 +78,7 @@ public class ZoneAdminController {
   @io.swagger.v3.oas.annotations.parameters.RequestBody(
       content = @Content(schema = @Schema(implementation = ZoneDocument.class)))
   @PutMapping(path = "/zones/{zoneId}", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<Envelope>> put(@PathVariable String zoneId, @RequestBody(required = false) JsonNode body) {
+  public Mono<ResponseEntity<Envelope>> put(OperatorPrincipal operator, @PathVariable String zoneId, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
     if (!ZONE_ID.matcher(zoneId).matches()) {
       errors.add("zoneId", "must be 1 to 64 lower-case letters, digits, '-' or '_', starting with a letter or digit");
@@ -97,7 +98,7 @@ public class ZoneAdminController {
 
   @Operation(summary = "Every zone, by priority then id")
   @GetMapping("/zones")
-  public Mono<Envelope> list() {
+  public Mono<Envelope> list(OperatorPrincipal operator) {
     return Mono.fromCallable(() -> zones.zones().stream()
             .sorted(java.util.Comparator.comparingInt(Zone::priority).thenComparing(Zone::id))
             .map(ZoneView::of)
@@ -108,7 +109,7 @@ public class ZoneAdminController {
 
   @Operation(summary = "Delete a zone", description = "204; an unknown zone answers 404. Deliveries already created keep their zoneId and fee.")
   @DeleteMapping("/zones/{zoneId}")
-  public Mono<ResponseEntity<Void>> delete(@PathVariable String zoneId) {
+  public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String zoneId) {
     return Mono.fromCallable(() -> zones.delete(zoneId))
         .subscribeOn(Schedulers.boundedElastic())
         .map(deleted -> {
@@ -121,7 +122,7 @@ public class ZoneAdminController {
 
   @Operation(summary = "The platform default schedule", description = "Used outside every zone and without pickup coordinates.")
   @GetMapping("/pricing/default")
-  public Mono<Envelope> defaults() {
+  public Mono<Envelope> defaults(OperatorPrincipal operator) {
     return Mono.fromCallable(() -> DefaultPricingView.of(zones.defaults()))
         .subscribeOn(Schedulers.boundedElastic())
         .map(Envelope::of);
@@ -131,7 +132,7 @@ public class ZoneAdminController {
       Body {baseFeeCents, perKmCents, minFeeCents, detourFactor, avgSpeedKmh, targetPickupSeconds?, \
       targetDeliverySeconds?}; absent targets keep their current values.""")
   @PutMapping(path = "/pricing/default", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> putDefaults(@RequestBody(required = false) JsonNode body) {
+  public Mono<Envelope> putDefaults(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
     PricingSchedule given = schedule(JsonFields.body(body, "{baseFeeCents, perKmCents, ...}", errors), errors, false);
     errors.throwIfAny();

@@ -5,6 +5,7 @@ import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
 import io.dispatch.events.Stop;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.error.ApiException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -64,6 +65,7 @@ public class QuoteController {
       content = @Content(schema = @Schema(implementation = QuoteResponse.class)))
   @GetMapping(path = "/api/v1/external/quotes", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> quote(
+      MerchantPrincipal merchant,
       @Parameter(description = "-90 to 90", required = true, example = "-1.2841")
       @RequestParam(name = "pickup_lat", required = false) String pickupLat,
       @Parameter(description = "-180 to 180", required = true, example = "36.8219")

@@ -14,8 +14,7 @@ import io.dispatch.command.rider.RiderLocations;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.Delivery;
-import io.dispatch.web.delivery.PublicUrls;
+import io.dispatch.web.delivery.RiderDelivery;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts.Position;
 import io.dispatch.web.identity.RiderPrincipal;
@@ -35,7 +34,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -46,7 +44,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The rider's writes: take a delivery, collect it, set off, hand it over with proof, or give it
  * up with a reason; and report where the rider is. Every action answers the delivery after the
- * change, without its PIN (the customer gives the PIN at the door; the rider never sees it).
+ * change as a {@link RiderDelivery}: without its PIN (the customer gives the PIN at the door; the
+ * rider never sees it) and without the tracking token and link (the tracking page shows the PIN).
  */
 @Tag(name = "Rider", description = "Riders take offers and drive their deliveries to DELIVERED or FAILED")
 @RestController
@@ -58,56 +57,64 @@ public class RiderController {
 
   private final DispatchService dispatches;
   private final RiderLocations locations;
-  private final PublicUrls urls;
   private final Clock clock;
 
-  public RiderController(DispatchService dispatches, RiderLocations locations, PublicUrls urls, Clock clock) {
+  public RiderController(DispatchService dispatches, RiderLocations locations, Clock clock) {
     this.dispatches = dispatches;
     this.locations = locations;
-    this.urls = urls;
     this.clock = clock;
   }
 
   @Operation(summary = "Take a NEW delivery", description = """
       NEW becomes ASSIGNED to the calling rider. When riders race for one delivery exactly one wins; the \
       others get 409 CONFLICT with details.currentStatus.""")
-  @ApiResponse(responseCode = "200", description = "Now ASSIGNED to this rider (deliveryPin is never shown)",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+  @ApiResponse(responseCode = "200",
+      description = "Now ASSIGNED to this rider (no deliveryPin, trackingToken or trackingUrl, as in every rider answer)",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
   @PostMapping("/dispatches/{id}/accept")
-  public Mono<Envelope> accept(@RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @PathVariable String id) {
+  public Mono<Envelope> accept(RiderPrincipal rider, @PathVariable String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     return act(dispatchId, new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
   }
 
   @Operation(summary = "Confirm the parcel is collected", description = "ASSIGNED to PICKED_UP; only the assigned rider (else 403).")
   @ApiResponse(responseCode = "200", description = "Now PICKED_UP",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
   @PostMapping("/dispatches/{id}/pickup")
-  public Mono<Envelope> pickup(@RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @PathVariable String id) {
+  public Mono<Envelope> pickup(RiderPrincipal rider, @PathVariable String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     return act(dispatchId, new ConfirmPickup(dispatchId, rider.riderId()));
   }
 
   @Operation(summary = "Set off for the customer", description = "PICKED_UP to IN_TRANSIT (event dispatch.en_route).")
   @ApiResponse(responseCode = "200", description = "Now IN_TRANSIT",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
   @PostMapping("/dispatches/{id}/depart")
-  public Mono<Envelope> depart(@RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @PathVariable String id) {
+  public Mono<Envelope> depart(RiderPrincipal rider, @PathVariable String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     return act(dispatchId, new DepartForDropoff(dispatchId, rider.riderId()));
   }
 
   @Operation(summary = "Hand the parcel over, with proof", description = """
       IN_TRANSIT to DELIVERED. Body {proof: {type: PHOTO|SIGNATURE|PIN, recipientName, photoUrl?, \
-      signatureUrl?, pin?}}: PHOTO needs photoUrl, SIGNATURE needs signatureUrl, PIN needs the pin the \
-      customer gives, which must match the delivery's (else 422 on proof.pin).""")
+      signatureUrl?, pin?}}: PHOTO needs photoUrl, SIGNATURE needs signatureUrl, PIN needs the 4 digits the \
+      customer gives, which must match the delivery's. A wrong PIN answers 422 on proof.pin with the guesses \
+      left in the message and details.pinGuessesLeft; after 5 wrong guesses PIN proofs are locked and answer \
+      409 CONFLICT with details.pinLocked: true until an operator resets them (PHOTO and SIGNATURE proofs \
+      still work).""")
   @ApiResponse(responseCode = "200", description = "Now DELIVERED, proofOfDelivery attached",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+  @ApiResponse(responseCode = "409", description = """
+      Not IN_TRANSIT (details.currentStatus), or PIN proofs locked after 5 wrong guesses (details.pinLocked: true)""",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+  @ApiResponse(responseCode = "422", description = """
+      Invalid proof; a wrong PIN names proof.pin and carries details.pinGuessesLeft (0 once it locked PIN proofs)""",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
   @io.swagger.v3.oas.annotations.parameters.RequestBody(
       content = @Content(schema = @Schema(implementation = DeliverDocument.class)))
   @PostMapping(path = "/dispatches/{id}/deliver", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> deliver(
-      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider,
+      RiderPrincipal rider,
       @PathVariable String id,
       @RequestBody(required = false) JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
@@ -124,8 +131,8 @@ public class RiderController {
     String signatureUrl = f.string("signatureUrl", type == ProofType.SIGNATURE, 1, 2000);
     String pin = f.string("pin", type == ProofType.PIN, 1, 20);
     errors.throwIfAny();
-    return act(dispatchId,
-        new ConfirmDelivery(dispatchId, rider.riderId(), type, recipientName, photoUrl, signatureUrl, pin));
+    return answer(dispatches.deliver(
+        new ConfirmDelivery(dispatchId, rider.riderId(), type, recipientName, photoUrl, signatureUrl, pin)));
   }
 
   @Operation(summary = "Give the delivery up", description = """
@@ -133,12 +140,12 @@ public class RiderController {
       WRONG_ADDRESS, REFUSED, DAMAGED, RIDER_UNAVAILABLE, OTHER; detail free text up to 1000 characters, \
       required with OTHER.""")
   @ApiResponse(responseCode = "200", description = "Now FAILED",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
   @io.swagger.v3.oas.annotations.parameters.RequestBody(
       content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
   @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> fail(
-      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider,
+      RiderPrincipal rider,
       @PathVariable String id,
       @RequestBody(required = false) JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
@@ -159,7 +166,7 @@ public class RiderController {
       content = @Content(schema = @Schema(implementation = LocationDocument.class)))
   @PostMapping(path = "/location", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> location(
-      @RequestAttribute(RiderPrincipal.ATTRIBUTE) RiderPrincipal rider, @RequestBody(required = false) JsonNode body) {
+      RiderPrincipal rider, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
     JsonFields f = JsonFields.body(body, "{lat, lng, timestamp?}", errors);
     Double lat = f.number("lat", -90, 90);
@@ -184,9 +191,12 @@ public class RiderController {
   }
 
   private Mono<Envelope> act(UUID dispatchId, Object command) {
-    return dispatches.execute(dispatchId, command)
-        .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl()).withoutPin()))
-        .onErrorMap(DispatchErrors::toApi);
+    return answer(dispatches.execute(dispatchId, command));
+  }
+
+  /** Every rider answer: the rider's form of the delivery, never its PIN or tracking link. */
+  private static Mono<Envelope> answer(Mono<DispatchService.Written> write) {
+    return write.map(written -> Envelope.of(RiderDelivery.from(written.view()))).onErrorMap(DispatchErrors::toApi);
   }
 
   @Schema(name = "DeliverRequest", requiredProperties = "proof")

@@ -11,11 +11,15 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
 import io.dispatch.events.Actor;
+import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
@@ -187,11 +191,99 @@ class DispatchTest {
   }
 
   @Test
-  void delivering_with_a_wrong_pin_is_refused() {
+  void a_wrong_pin_is_recorded_as_a_guess_and_answers_the_guesses_left() {
     fixture.given(created(), assigned(), pickedUp(), departed())
         .when(deliverWithPin("0000"))
+        .expectSuccessfulHandlerExecution()
+        .expectEvents(pinRejected(1, false))
+        .expectResultMessagePayload(new DeliveryAttempt.PinRejected(4, 1, 4, false));
+  }
+
+  @Test
+  void the_fifth_wrong_pin_locks_pin_proofs() {
+    fixture.given(created(), assigned(), pickedUp(), departed(),
+            pinRejected(1, false), pinRejected(2, false), pinRejected(3, false), pinRejected(4, false))
+        .when(deliverWithPin("1234"))
+        .expectEvents(pinRejected(5, true))
+        .expectResultMessagePayload(new DeliveryAttempt.PinRejected(8, 5, 0, true));
+  }
+
+  @Test
+  void once_locked_a_pin_proof_is_refused_without_comparing_even_the_right_pin() {
+    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+        .when(deliverWithPin("4821"))
+        .expectException(PinProofsLocked.class)
+        .expectExceptionMessage("PIN proofs are locked for this delivery after 5 wrong guesses; "
+            + "an operator must reset them")
+        .expectNoEvents();
+  }
+
+  @Test
+  void a_photo_proof_still_delivers_while_pin_proofs_are_locked() {
+    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+        .when(new ConfirmDelivery(ID, RIDER, ProofType.PHOTO, "Amina", "https://cdn.example/p.jpg", null, null))
+        .expectEvents(new DispatchDelivered(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER,
+            new ProofOfDelivery(ProofType.PHOTO, "Amina", NOW, "https://cdn.example/p.jpg", null)));
+  }
+
+  @Test
+  void a_pin_that_is_not_four_digits_is_refused_without_counting_as_a_guess() {
+    fixture.given(created(), assigned(), pickedUp(), departed())
+        .when(deliverWithPin("48210"))
         .expectException(InvalidProof.class)
         .expectNoEvents();
+  }
+
+  @Test
+  void another_riders_pin_is_refused_before_it_is_compared() {
+    fixture.given(created(), assigned(), pickedUp(), departed())
+        .when(new ConfirmDelivery(ID, OTHER_RIDER, ProofType.PIN, "Amina", null, null, "0000"))
+        .expectException(NotTheAssignedRider.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void an_operator_reset_clears_the_guesses_and_the_right_pin_then_delivers() {
+    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+        .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
+        .expectEvents(new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+        .expectResultMessagePayload(5L);
+
+    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true),
+            new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+        .when(deliverWithPin("4821"))
+        .expectEvents(new DispatchDelivered(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER,
+            new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)));
+  }
+
+  @Test
+  void after_a_reset_the_count_starts_again_from_one() {
+    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true),
+            new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+        .when(deliverWithPin("0000"))
+        .expectEvents(pinRejected(1, false));
+  }
+
+  @Test
+  void a_reset_without_wrong_guesses_changes_nothing() {
+    fixture.given(created(), assigned(), pickedUp(), departed())
+        .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
+        .expectSuccessfulHandlerExecution()
+        .expectNoEvents()
+        .expectResultMessagePayload(3L);
+  }
+
+  @Test
+  void resetting_the_pin_guesses_of_an_ended_delivery_is_a_conflict() {
+    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true),
+            new DispatchFailed(ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.REFUSED, null))
+        .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
+        .expectException(TransitionNotAllowed.class)
+        .expectNoEvents();
+  }
+
+  private static DeliveryPinRejected pinRejected(int wrongGuesses, boolean locked) {
+    return new DeliveryPinRejected(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, wrongGuesses, locked);
   }
 
   @Test

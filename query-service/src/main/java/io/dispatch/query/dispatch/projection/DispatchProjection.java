@@ -1,5 +1,6 @@
 package io.dispatch.query.dispatch.projection;
 
+import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.EventEnvelope;
@@ -21,7 +22,8 @@ import reactor.core.publisher.Mono;
  * Projects dispatch-events into the deliveries table and the status history. Idempotent: an
  * event at or below the row's last applied sequence changes nothing, so re-delivery and a
  * replay from the start of the log give the same tables. The row, the history entry and the
- * partition position are written in one transaction.
+ * partition position are written in one transaction. The history has one entry per status
+ * transition: location updates and the PIN guard's events change the row only.
  */
 @Component
 public class DispatchProjection {
@@ -67,10 +69,14 @@ public class DispatchProjection {
       return Mono.empty();
     }
     DispatchView next = current.apply(envelope);
-    Mono<Void> history = envelope.event() instanceof RiderLocationUpdated
-        ? Mono.empty()
-        : rows.recordTransition(envelope, next.status(), current.status());
+    Mono<Void> history = isTransition(envelope)
+        ? rows.recordTransition(envelope, next.status(), current.status())
+        : Mono.empty();
     return rows.update(next).then(history);
+  }
+
+  private static boolean isTransition(EventEnvelope envelope) {
+    return !(envelope.event() instanceof RiderLocationUpdated || envelope.event() instanceof DeliveryPinEvent);
   }
 
   private Mono<Void> created(EventEnvelope envelope) {

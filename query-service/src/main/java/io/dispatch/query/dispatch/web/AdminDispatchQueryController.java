@@ -1,12 +1,13 @@
 package io.dispatch.query.dispatch.web;
 
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import io.dispatch.query.freshness.ReadYourWrites;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.Delivery;
+import io.dispatch.web.delivery.OperatorDelivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.openapi.ApiSchemas;
@@ -24,7 +25,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** The operator's reads: any merchant's delivery and its history. */
+/** The operator's reads: any merchant's delivery (with its PIN guard) and its history. */
 @Tag(name = "Operator: deliveries")
 @RestController
 @RequestMapping(path = "/api/v1/admin/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -40,19 +41,22 @@ public class AdminDispatchQueryController {
     this.urls = urls;
   }
 
-  @Operation(summary = "Read any merchant's delivery", description = "Unknown id: 404.")
+  @Operation(summary = "Read any merchant's delivery", description = """
+      The merchant's Delivery plus pinLock {wrongGuesses, locked, lockedAt, lastWrongGuessAt}: wrong PIN guesses \
+      since creation or the last reset; locked after 5 (POST /api/v1/admin/dispatches/{id}/pin/reset unlocks). \
+      Unknown id: 404.""")
   @ApiResponse(responseCode = "200", description = "The delivery",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+      content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
   @GetMapping("/{id}")
-  public Mono<Envelope> get(@PathVariable String id) {
-    return any(id).map(view -> Envelope.of(Delivery.from(view, urls.baseUrl())));
+  public Mono<Envelope> get(OperatorPrincipal operator, @PathVariable String id) {
+    return any(id).map(view -> Envelope.of(OperatorDelivery.from(view, urls.baseUrl())));
   }
 
   @Operation(summary = "Status history of any delivery", description = "As the merchant's GET /dispatches/:id/events.")
   @ApiResponse(responseCode = "200", description = "The history", content = @Content(
       array = @ArraySchema(schema = @Schema(implementation = DispatchQueryController.HistoryEntry.class))))
   @GetMapping("/{id}/events")
-  public Mono<Envelope> events(@PathVariable String id) {
+  public Mono<Envelope> events(OperatorPrincipal operator, @PathVariable String id) {
     return any(id).flatMap(view -> DispatchQueryController.history(rows, view.dispatchId())).map(Envelope::of);
   }
 

@@ -25,7 +25,6 @@ import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -68,7 +67,7 @@ public class DispatchQueryController {
       content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryListResponse.class)))
   @GetMapping
   public Mono<Envelope> list(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant,
+      MerchantPrincipal merchant,
       @Parameter(schema = @Schema(allowableValues = {
           "NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED", "FAILED", "CANCELLED"}))
       @RequestParam(name = "status", required = false) String status,
@@ -101,7 +100,7 @@ public class DispatchQueryController {
       content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
   @GetMapping("/{id}")
   public Mono<Envelope> get(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
+      MerchantPrincipal merchant, @PathVariable String id) {
     return owned(merchant, id).map(view -> Envelope.of(Delivery.from(view, urls.baseUrl())));
   }
 
@@ -113,7 +112,7 @@ public class DispatchQueryController {
       content = @Content(array = @ArraySchema(schema = @Schema(implementation = HistoryEntry.class))))
   @GetMapping("/{id}/events")
   public Mono<Envelope> events(
-      @RequestAttribute(MerchantPrincipal.ATTRIBUTE) MerchantPrincipal merchant, @PathVariable String id) {
+      MerchantPrincipal merchant, @PathVariable String id) {
     return owned(merchant, id).flatMap(view -> history(rows, view.dispatchId())).map(Envelope::of);
   }
 

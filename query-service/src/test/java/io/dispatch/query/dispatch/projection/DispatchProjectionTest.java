@@ -3,6 +3,10 @@ package io.dispatch.query.dispatch.projection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchStatus;
@@ -107,6 +111,46 @@ class DispatchProjectionTest {
         .containsExactly("NEW", "CANCELLED");
     assertThat(jdbc.queryForObject(
         "select next_offset from query.projection_positions where partition = 1", Long.class)).isEqualTo(3L);
+  }
+
+  @Test
+  void pin_guesses_and_their_reset_change_the_row_but_add_no_history_entry() {
+    UUID id = UUID.randomUUID();
+    UUID merchant = UUID.randomUUID();
+    UUID rider = UUID.randomUUID();
+    List<EventEnvelope> events = List.of(
+        EventEnvelope.of(UUID.randomUUID(), 0, new DispatchCreated(id, merchant, T0, Actor.merchant(merchant), null,
+            "Amina", "+254700000001", new Stop("A", null, null, null), new Stop("B", null, null, null),
+            PaymentType.PREPAID, 0, 25000, "KES", null, null, null, Source.API, "tok-" + id, "1234")),
+        EventEnvelope.of(UUID.randomUUID(), 1, new RiderAssigned(id, merchant, T0.plusSeconds(1), Actor.rider(rider),
+            rider, null)),
+        EventEnvelope.of(UUID.randomUUID(), 2, new DispatchPickedUp(id, merchant, T0.plusSeconds(2), Actor.rider(rider),
+            rider)),
+        EventEnvelope.of(UUID.randomUUID(), 3, new DispatchDeparted(id, merchant, T0.plusSeconds(3), Actor.rider(rider),
+            rider)),
+        EventEnvelope.of(UUID.randomUUID(), 4, new DeliveryPinRejected(id, merchant, T0.plusSeconds(4),
+            Actor.rider(rider), rider, 5, true)));
+    long offset = 0;
+    for (EventEnvelope event : events) {
+      projection.apply(event, 2, offset++).block();
+      projection.apply(event, 2, offset++).block();
+    }
+
+    var locked = rows.find(id, merchant).block();
+    assertThat(locked.pinGuesses().locked()).isTrue();
+    assertThat(locked.pinGuesses().wrongGuesses()).isEqualTo(5);
+    assertThat(locked.pinGuesses().lockedAt()).isEqualTo(T0.plusSeconds(4));
+    assertThat(locked.updatedAt()).as("a guess is not a change merchants see").isEqualTo(T0.plusSeconds(3));
+    assertThat(locked.sequence()).isEqualTo(4);
+
+    projection.apply(EventEnvelope.of(UUID.randomUUID(), 5, new DeliveryPinReset(id, merchant, T0.plusSeconds(5),
+        Actor.operator("ops"), 5)), 2, offset++).block();
+
+    var reset = rows.find(id, merchant).block();
+    assertThat(reset.pinGuesses().locked()).isFalse();
+    assertThat(reset.pinGuesses().wrongGuesses()).isZero();
+    assertThat(rows.history(id).collectList().block()).extracting(DispatchRows.Transition::status)
+        .containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
   }
 
   private Map<String, Object> snapshot(UUID id) {

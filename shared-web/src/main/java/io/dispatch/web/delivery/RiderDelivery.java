@@ -1,0 +1,54 @@
+package io.dispatch.web.delivery;
+
+import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.FailureReason;
+import io.dispatch.events.PaymentType;
+import io.dispatch.events.ProofOfDelivery;
+import io.dispatch.events.Stop;
+import io.dispatch.events.view.DispatchView;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * A delivery as riders see it, in offers and in the answer of every rider action: the merchant's
+ * REST form without {@code trackingToken}, {@code trackingUrl} and {@code deliveryPin}. The PIN is
+ * what the customer gives at the door, so a rider must never read it, and the public tracking page
+ * the token opens shows it to the customer. The fields are absent, not null.
+ */
+@Schema(name = "RiderDelivery", description = """
+    A delivery as riders see it: the merchant's Delivery without trackingToken, trackingUrl and deliveryPin \
+    (the customer gives the PIN at the door; the tracking link would show it).""")
+public record RiderDelivery(
+    UUID id,
+    String externalId,
+    DispatchStatus status,
+    UUID riderId,
+    String zoneId,
+    String customerName,
+    String customerPhone,
+    Stop pickup,
+    Stop dropoff,
+    PaymentType paymentType,
+    long amountCents,
+    long feeCents,
+    String currency,
+    Instant targetPickupAt,
+    Instant targetDeliveryAt,
+    String source,
+    FailureReason failureReason,
+    String failureDetail,
+    String cancelReason,
+    ProofOfDelivery proofOfDelivery,
+    Instant createdAt,
+    Instant updatedAt) {
+
+  public static RiderDelivery from(DispatchView view) {
+    return new RiderDelivery(
+        view.dispatchId(), view.externalId(), view.status(), view.riderId(), view.zoneId(),
+        view.customerName(), view.customerPhone(), view.pickup(), view.dropoff(), view.paymentType(),
+        view.amountCents(), view.feeCents(), view.currency(), view.targetPickupAt(), view.targetDeliveryAt(),
+        view.source() == null ? null : view.source().wireName(), view.failureReason(), view.failureDetail(),
+        view.cancelReason(), view.proofOfDelivery(), view.createdAt(), view.updatedAt());
+  }
+}
