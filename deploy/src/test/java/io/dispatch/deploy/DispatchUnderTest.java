@@ -39,6 +39,7 @@ final class DispatchUnderTest {
     Map<String, Object> properties =
         new HashMap<>(infrastructure.springProperties(SharedTestInfrastructure.newDatabase()));
     properties.put("server.port", "0");
+    properties.put("spring.application.name", "dispatch-local");
     properties.put("dispatch.admin-token", ADMIN_TOKEN);
     properties.put("dispatch.webhook.allow-insecure-targets", "true");
     properties.put("dispatch.webhook.retry.first-wait", "PT0.2S");

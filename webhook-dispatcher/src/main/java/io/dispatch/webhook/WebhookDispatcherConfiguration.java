@@ -1,6 +1,12 @@
 package io.dispatch.webhook;
 
 import io.dispatch.web.SharedWebConfiguration;
+import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.webhook.delivery.WebhookMetrics;
+import io.dispatch.webhook.notification.Notifications;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
 import io.dispatch.webhook.delivery.WebhookProperties;
 import io.dispatch.webhook.endpoint.SecretCipher;
 import javax.sql.DataSource;
@@ -28,6 +34,16 @@ public class WebhookDispatcherConfiguration {
   @Bean
   SecretCipher webhookSecretCipher(WebhookProperties properties) {
     return SecretCipher.fromBase64(properties.secretEncryptionKey());
+  }
+
+  /** Refreshes the backlog gauges (dispatch.webhook.backlog, .pending) from the schedule table. */
+  @Bean
+  PeriodicTask webhookBacklogMetrics(Notifications notifications, WebhookMetrics metrics, Optional<Clock> clock) {
+    Clock time = clock.orElse(Clock.systemUTC());
+    return new PeriodicTask("webhook-backlog-metrics", Duration.ofSeconds(10), () -> {
+      Notifications.Backlog backlog = notifications.backlog(time.instant());
+      metrics.refreshBacklog(backlog.due(), backlog.pending());
+    });
   }
 
   @Bean(initMethod = "migrate")

@@ -2,6 +2,7 @@ package io.dispatch.command.app;
 
 import io.dispatch.command.CommandServiceConfiguration;
 import io.dispatch.web.ProcessDefaults;
+import java.util.Map;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -13,6 +14,8 @@ public class CommandServiceApplication {
 
   public static void main(String[] args) {
     ProcessDefaults.apply();
-    SpringApplication.run(CommandServiceApplication.class, args);
+    SpringApplication application = new SpringApplication(CommandServiceApplication.class);
+    application.setDefaultProperties(Map.of("spring.application.name", "command-service"));
+    application.run(args);
   }
 }

@@ -2,6 +2,7 @@ package io.dispatch.query.app;
 
 import io.dispatch.query.QueryServiceConfiguration;
 import io.dispatch.web.ProcessDefaults;
+import java.util.Map;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -13,6 +14,8 @@ public class QueryServiceApplication {
 
   public static void main(String[] args) {
     ProcessDefaults.apply();
-    SpringApplication.run(QueryServiceApplication.class, args);
+    SpringApplication application = new SpringApplication(QueryServiceApplication.class);
+    application.setDefaultProperties(Map.of("spring.application.name", "query-service"));
+    application.run(args);
   }
 }

@@ -1,5 +1,6 @@
 package io.dispatch.query.rider;
 
+import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.web.kafka.EventListenerContainers;
@@ -25,9 +26,11 @@ public class RiderPositionProjection {
 
   public static final String NAME = "query-service.rider-positions";
 
+  private final ApplyTimer applyTimer;
   private final DatabaseClient db;
 
-  public RiderPositionProjection(DatabaseClient queryDatabaseClient) {
+  public RiderPositionProjection(DatabaseClient queryDatabaseClient, ApplyTimer applyTimer) {
+    this.applyTimer = applyTimer;
     this.db = queryDatabaseClient;
   }
 
@@ -44,7 +47,7 @@ public class RiderPositionProjection {
       containerFactory = "riderPositionsContainerFactory")
   public void on(ConsumerRecord<String, RiderPositionReported> record) {
     if (record.value() != null) {
-      apply(record.value()).block(Duration.ofSeconds(60));
+      applyTimer.time("rider_positions", () -> apply(record.value()).block(Duration.ofSeconds(60)));
     }
   }
 

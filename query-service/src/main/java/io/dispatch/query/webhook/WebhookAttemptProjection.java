@@ -1,5 +1,6 @@
 package io.dispatch.query.webhook;
 
+import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
@@ -21,12 +22,15 @@ public class WebhookAttemptProjection {
 
   public static final String NAME = "query-service.webhook-attempts";
 
+  private final ApplyTimer applyTimer;
   private final WebhookAttemptRows rows;
   private final ProjectionPositions positions;
   private final TransactionalOperator transactions;
 
   public WebhookAttemptProjection(
-      WebhookAttemptRows rows, ProjectionPositions positions, TransactionalOperator queryTransactions) {
+      WebhookAttemptRows rows, ProjectionPositions positions, TransactionalOperator queryTransactions,
+      ApplyTimer applyTimer) {
+    this.applyTimer = applyTimer;
     this.rows = rows;
     this.positions = positions;
     this.transactions = queryTransactions;
@@ -38,7 +42,8 @@ public class WebhookAttemptProjection {
       topics = "webhook-attempts",
       containerFactory = "queryWebhookAttemptsListenerContainerFactory")
   public void on(ConsumerRecord<String, EventEnvelope> record) {
-    apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60));
+    applyTimer.time("webhook_attempts",
+        () -> apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60)));
   }
 
   public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {

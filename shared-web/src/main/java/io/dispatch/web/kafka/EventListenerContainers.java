@@ -41,6 +41,7 @@ public final class EventListenerContainers {
     ExponentialBackOff backOff = new ExponentialBackOff(200, 2.0);
     backOff.setMaxInterval(30_000);
     factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
+    factory.getContainerProperties().setConsumerRebalanceListener(PartitionAssignments.ofThisProcess());
     return factory;
   }
 }

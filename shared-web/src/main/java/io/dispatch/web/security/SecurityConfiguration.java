@@ -8,6 +8,7 @@ import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.PrincipalArguments;
 import io.dispatch.web.identity.RiderAuthentication;
 import io.dispatch.web.identity.RiderPrincipal;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
@@ -21,6 +22,8 @@ import org.springframework.security.web.server.authentication.AuthenticationWebF
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
 import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
 import org.springframework.security.web.server.firewall.ServerWebExchangeFirewall;
+import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatcher;
+import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 import reactor.core.publisher.Mono;
@@ -41,8 +44,8 @@ public class SecurityConfiguration {
   public static final int AFTER_SECURITY = -90;
 
   @Bean
-  SecurityWebFilterChain dispatchSecurityChain(
-      ServerHttpSecurity http, CredentialCheck credentials, ApiErrorHandler errors) {
+  SecurityWebFilterChain dispatchSecurityChain(ServerHttpSecurity http, CredentialCheck credentials,
+      ApiErrorHandler errors, @Value("${management.server.port:}") String managementPort) {
     SecurityAnswers answers = new SecurityAnswers(errors);
     AuthenticationWebFilter authentication = new AuthenticationWebFilter(credentials);
     authentication.setServerAuthenticationConverter(credentials);
@@ -61,6 +64,7 @@ public class SecurityConfiguration {
         .exceptionHandling(handling -> handling.authenticationEntryPoint(answers).accessDeniedHandler(answers))
         .authorizeExchange(rules -> rules
             .pathMatchers(Routes.PUBLIC.toArray(String[]::new)).permitAll()
+            .matchers(onManagementPort(managementPort)).permitAll()
             .pathMatchers(HttpMethod.POST, Routes.PING).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
             .pathMatchers(HttpMethod.GET, Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
             .pathMatchers(HttpMethod.HEAD, Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
@@ -68,6 +72,24 @@ public class SecurityConfiguration {
             .pathMatchers(Routes.RIDER).hasRole("RIDER")
             .anyExchange().hasRole("OPERATOR"))
         .build();
+  }
+
+  /**
+   * Actuator routes on a separate management port ({@code management.server.port}, for
+   * Prometheus; keep that port inside the cluster) need no credential; on the API port every
+   * actuator route but health needs the operator token.
+   */
+  private static ServerWebExchangeMatcher onManagementPort(String managementPort) {
+    if (managementPort == null || managementPort.isBlank()) {
+      return exchange -> ServerWebExchangeMatcher.MatchResult.notMatch();
+    }
+    int port = Integer.parseInt(managementPort.trim());
+    ServerWebExchangeMatcher actuator = ServerWebExchangeMatchers.pathMatchers("/actuator", "/actuator/**");
+    return exchange -> {
+      var local = exchange.getRequest().getLocalAddress();
+      return local != null && local.getPort() == port ? actuator.matches(exchange)
+          : ServerWebExchangeMatcher.MatchResult.notMatch();
+    };
   }
 
   /** Puts the checked principal where handlers and the later filters read it, then goes on. */

@@ -3,14 +3,22 @@ package io.dispatch.webhook.delivery;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.springframework.stereotype.Component;
 
 /**
- * Counters since this process started: attempts by outcome and their total time. Micrometer is
- * not on this build's classpath (no actuator jars resolve here), so they are served on the
- * operator route {@code GET /api/v1/admin/webhooks/stats} and logged once a minute when something
- * happened; the names match what Micrometer meters would be called.
+ * Webhook figures, in Micrometer ({@code /actuator/prometheus}) and as counters since this process
+ * started on the operator route {@code GET /api/v1/admin/webhooks/stats}:
+ * {@code dispatch.webhook.attempts{outcome}} (a timer per attempt), {@code
+ * dispatch.webhook.notifications{outcome}} (notifications that ended SUCCEEDED or FAILED), and the
+ * schedule's {@code dispatch.webhook.backlog} (PENDING and due now) and {@code
+ * dispatch.webhook.pending} gauges, refreshed by {@link #refreshBacklog}.
  */
 @Component
 public class WebhookMetrics {
@@ -19,19 +27,53 @@ public class WebhookMetrics {
   private final LongAdder attemptMillis = new LongAdder();
   private final LongAdder exhausted = new LongAdder();
   private final LongAdder published = new LongAdder();
+  private final MeterRegistry meters;
+  private final Counter succeededNotifications;
+  private final Counter failedNotifications;
+  private final AtomicLong due = new AtomicLong();
+  private final AtomicLong pending = new AtomicLong();
+
+  public WebhookMetrics(MeterRegistry meters) {
+    this.meters = meters;
+    this.succeededNotifications = notifications("succeeded");
+    this.failedNotifications = notifications("failed");
+    Gauge.builder("dispatch.webhook.backlog", due, AtomicLong::get)
+        .description("Notifications PENDING and due now").register(meters);
+    Gauge.builder("dispatch.webhook.pending", pending, AtomicLong::get)
+        .description("Notifications PENDING (waiting or retrying)").register(meters);
+  }
+
+  private Counter notifications(String outcome) {
+    return Counter.builder("dispatch.webhook.notifications").tag("outcome", outcome)
+        .description("Notifications that ended: SUCCEEDED, or FAILED after the last attempt").register(meters);
+  }
 
   /** outcome: succeeded, http_error, timeout, connect_error, refused_target, dns_error, tls_error, other */
   void attempt(String outcome, long millis) {
     attempts.computeIfAbsent(outcome, o -> new LongAdder()).increment();
     attemptMillis.add(millis);
+    Timer.builder("dispatch.webhook.attempts").tag("outcome", outcome)
+        .description("Webhook attempts: one HTTP request each").register(meters)
+        .record(millis, TimeUnit.MILLISECONDS);
+  }
+
+  void succeeded() {
+    succeededNotifications.increment();
   }
 
   void exhausted() {
     exhausted.increment();
+    failedNotifications.increment();
   }
 
   public void published(int count) {
     published.add(count);
+  }
+
+  /** The schedule's gauges, from a count of the notifications table. */
+  public void refreshBacklog(long dueNow, long pendingNow) {
+    due.set(dueNow);
+    pending.set(pendingNow);
   }
 
   public record Snapshot(Map<String, Long> attemptsByOutcome, long attemptsTotal, long attemptMillisTotal,

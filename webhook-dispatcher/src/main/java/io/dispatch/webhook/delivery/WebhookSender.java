@@ -225,6 +225,7 @@ public class WebhookSender implements SmartLifecycle {
       log.info("Webhook {} ({}) to merchant {} attempt {} failed: {}; next attempt at {}", notification.id(),
           notification.event(), notification.merchantId(), attempts, error, next);
     } else {
+      metrics.succeeded();
       log.debug("Webhook {} ({}) to merchant {} delivered on attempt {}", notification.id(), notification.event(),
           notification.merchantId(), attempts);
     }

@@ -1,6 +1,8 @@
 package io.dispatch.command.dispatch.application;
 
 import io.dispatch.command.dispatch.domain.DeliveryAttempt.PinRejected;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -8,10 +10,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Wrong delivery PIN guesses, counted since this process started and logged at WARN with the
- * delivery and the rider (never the digits). Micrometer is not on this build's classpath (see
- * ADR 0009), so the counters carry the names the meters would have, {@code dispatch.pin.wrong_guesses}
- * and {@code dispatch.pin.locks}, and operators read them at {@code GET /api/v1/admin/pin-guard/stats}.
+ * Wrong delivery PIN guesses, logged at WARN with the delivery and the rider (never the digits)
+ * and counted in Micrometer ({@code dispatch.pin.wrong_guesses}, {@code dispatch.pin.locks}) and,
+ * since this process started, on {@code GET /api/v1/admin/pin-guard/stats}.
  */
 @Component
 public class PinGuessMetrics {
@@ -22,16 +23,27 @@ public class PinGuessMetrics {
   private final LongAdder locks = new LongAdder();
   private final LongAdder refusedWhileLocked = new LongAdder();
   private final LongAdder resets = new LongAdder();
+  private final Counter wrongGuessMeter;
+  private final Counter lockMeter;
+
+  public PinGuessMetrics(MeterRegistry meters) {
+    this.wrongGuessMeter = Counter.builder("dispatch.pin.wrong_guesses")
+        .description("Wrong delivery PIN guesses compared").register(meters);
+    this.lockMeter = Counter.builder("dispatch.pin.locks")
+        .description("Deliveries whose PIN proofs were locked after 5 wrong guesses").register(meters);
+  }
 
   /** Counters of this instance; each instance counts the guesses it handled. */
   public record Snapshot(long wrongGuesses, long locks, long refusedWhileLocked, long resets) {}
 
   void wrongGuess(UUID dispatchId, UUID riderId, PinRejected rejected) {
     wrongGuesses.increment();
+    wrongGuessMeter.increment();
     log.warn("Wrong delivery PIN for delivery {} from rider {}: wrong guess {} since the last reset, {} left",
         dispatchId, riderId, rejected.wrongGuesses(), rejected.guessesLeft());
     if (rejected.locked()) {
       locks.increment();
+      lockMeter.increment();
       log.warn("PIN proofs locked for delivery {} after {} wrong guesses (the last from rider {}); "
           + "an operator must reset them", dispatchId, rejected.wrongGuesses(), riderId);
     }

@@ -1,5 +1,6 @@
 package io.dispatch.query.dispatch.projection;
 
+import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchLifecycleEvent;
@@ -31,11 +32,14 @@ public class DispatchProjection {
   public static final String NAME = "query-service.dispatches";
   private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
 
+  private final ApplyTimer applyTimer;
   private final DispatchRows rows;
   private final ProjectionPositions positions;
   private final TransactionalOperator transactions;
 
-  public DispatchProjection(DispatchRows rows, ProjectionPositions positions, TransactionalOperator transactions) {
+  public DispatchProjection(
+      DispatchRows rows, ProjectionPositions positions, TransactionalOperator transactions, ApplyTimer applyTimer) {
+    this.applyTimer = applyTimer;
     this.rows = rows;
     this.positions = positions;
     this.transactions = transactions;
@@ -47,7 +51,8 @@ public class DispatchProjection {
       topics = "dispatch-events",
       containerFactory = "queryListenerContainerFactory")
   public void on(ConsumerRecord<String, EventEnvelope> record) {
-    apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60));
+    applyTimer.time("deliveries",
+        () -> apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60)));
   }
 
   public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {
