@@ -43,35 +43,44 @@ public class ReadYourWrites {
   }
 
   public Mono<Void> awaitPartition(String projection, Topic topic, int partition) {
+    return freshPartition(projection, topic, partition).then();
+  }
+
+  /**
+   * True once the projection has applied what the partition's log held when the read began; false
+   * when it is still behind after {@code max-staleness-wait} (a consumer is down or rebalancing):
+   * a read that then finds nothing must not claim the delivery does not exist.
+   */
+  public Mono<Boolean> freshPartition(String projection, Topic topic, int partition) {
     return await(projection, topic, Set.of(partition));
   }
 
   public Mono<Void> awaitAll(String projection, Topic topic) {
     return await(projection, topic,
-        IntStream.range(0, topic.partitions()).boxed().collect(Collectors.toSet()));
+        IntStream.range(0, topic.partitions()).boxed().collect(Collectors.toSet())).then();
   }
 
-  private Mono<Void> await(String projection, Topic topic, Set<Integer> partitions) {
+  private Mono<Boolean> await(String projection, Topic topic, Set<Integer> partitions) {
     long deadline = System.nanoTime() + maxWait.toNanos();
     return endOffsets(topic, partitions)
         .flatMap(ends -> caughtUp(projection, topic, ends, deadline, FIRST_POLL))
         .onErrorResume(e -> {
           log.warn("Could not check {} freshness; answering what the read model has", projection, e);
-          return Mono.empty();
+          return Mono.just(false);
         });
   }
 
-  private Mono<Void> caughtUp(
+  private Mono<Boolean> caughtUp(
       String projection, Topic topic, Map<Integer, Long> ends, long deadline, Duration pause) {
     return positions.of(projection, topic.name()).flatMap(applied -> {
       boolean done = ends.entrySet().stream()
           .allMatch(end -> applied.getOrDefault(end.getKey(), 0L) >= end.getValue());
       if (done) {
-        return Mono.<Void>empty();
+        return Mono.just(true);
       }
       if (System.nanoTime() > deadline) {
         log.warn("{} still behind the log after {}; answering what it has", projection, maxWait);
-        return Mono.<Void>empty();
+        return Mono.just(false);
       }
       Duration next = pause.multipliedBy(2).compareTo(LONGEST_POLL) > 0 ? LONGEST_POLL : pause.multipliedBy(2);
       return Mono.delay(pause).then(caughtUp(projection, topic, ends, deadline, next));

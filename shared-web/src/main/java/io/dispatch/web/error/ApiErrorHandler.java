@@ -51,6 +51,9 @@ public class ApiErrorHandler implements WebExceptionHandler {
     Envelope body = Envelope.error(answer.code.name(), answer.message, answer.details, requestId);
     response.setStatusCode(answer.status);
     response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+    if (answer.status.value() == 503) {
+      response.getHeaders().set(org.springframework.http.HttpHeaders.RETRY_AFTER, "1");
+    }
     if (failure instanceof MethodNotAllowedException notAllowed) {
       response.getHeaders().setAllow(notAllowed.getSupportedMethods());
     }

@@ -33,6 +33,10 @@ public final class EventListenerContainers {
     Map<String, Object> config = properties.buildConsumerProperties();
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    // a dead instance's partitions move to the survivors after 10 s rather than Kafka's 45 s; the
+    // reads of those partitions answer 503 (retry) until then (spring.kafka.consumer.properties.*)
+    config.putIfAbsent(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000);
+    config.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 3_000);
     var consumers = new DefaultKafkaConsumerFactory<String, V>(
         config, new StringDeserializer(), new ErrorHandlingDeserializer<>(values));
     var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();

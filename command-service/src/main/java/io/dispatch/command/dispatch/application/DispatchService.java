@@ -11,6 +11,7 @@ import io.dispatch.command.dispatch.domain.DispatchRuleViolation.WrongPin;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
 import io.dispatch.command.publication.PublicationTracker;
+import io.dispatch.command.publication.PublicationWatermark;
 import io.dispatch.command.publication.PublicationTracker.Published;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
@@ -49,6 +50,7 @@ public class DispatchService {
   private final Pricing pricing;
   private final DispatchHistory history;
   private final PublicationTracker publication;
+  private final PublicationWatermark watermark;
   private final Duration publicationWait;
   private final TransactionTemplate transactions;
   private final PinGuessMetrics pinGuesses;
@@ -58,6 +60,7 @@ public class DispatchService {
       Pricing pricing,
       DispatchHistory history,
       PublicationTracker publication,
+      PublicationWatermark watermark,
       PlatformTransactionManager transactionManager,
       PinGuessMetrics pinGuesses,
       @Value("${dispatch.publication.max-wait:PT5S}") Duration publicationWait) {
@@ -67,6 +70,7 @@ public class DispatchService {
     this.pricing = pricing;
     this.history = history;
     this.publication = publication;
+    this.watermark = watermark;
     this.publicationWait = publicationWait;
   }
 
@@ -165,8 +169,15 @@ public class DispatchService {
   }
 
   private Mono<Written> afterWrite(UUID dispatchId, long sequence) {
-    return publication.awaitPublished(dispatchId, sequence, publicationWait)
-        .map(java.util.Optional::of)
+    Mono<java.util.Optional<PublicationTracker.Published>> here =
+        publication.awaitPublished(dispatchId, sequence, publicationWait).map(java.util.Optional::of);
+    // another instance may run the publisher: then its token in the database tells when the event is on Kafka
+    Mono<java.util.Optional<PublicationTracker.Published>> anywhere = watermark.publishesHere()
+        ? here
+        : Mono.firstWithValue(here, watermark.awaitPublished(dispatchId, sequence, publicationWait)
+            .map(published -> java.util.Optional.<PublicationTracker.Published>empty()))
+            .onErrorResume(java.util.NoSuchElementException.class, e -> Mono.empty());
+    return anywhere
         .switchIfEmpty(Mono.fromSupplier(() -> {
           log.warn("Event {}#{} not on Kafka after {}; answering without the read-your-writes promise",
               dispatchId, sequence, publicationWait);

@@ -9,6 +9,7 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -135,9 +137,18 @@ public class DispatchQueryController {
    */
   private Mono<DispatchView> owned(MerchantPrincipal merchant, String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return freshness.awaitPartition(
+    return freshness.freshPartition(
             DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))
-        .then(rows.find(dispatchId, merchant.merchantId()))
-        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")));
+        .flatMap(fresh -> rows.find(dispatchId, merchant.merchantId())
+            .switchIfEmpty(Mono.error(() -> fresh ? ApiException.notFound("Delivery") : catchingUp())));
+  }
+
+  /**
+   * Nothing found while the projection is still behind its log (a consumer died or the group is
+   * rebalancing): the delivery may exist, so the answer is 503 with Retry-After, never 404.
+   */
+  static ApiException catchingUp() {
+    return new ApiException(ErrorCode.INTERNAL_ERROR, HttpStatus.SERVICE_UNAVAILABLE,
+        "The read model is catching up with the event log; retry in a moment", Map.of("retryAfterSeconds", 1));
   }
 }

@@ -1,0 +1,256 @@
+package io.dispatch.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.infrastructure.Infrastructure;
+import io.dispatch.infrastructure.InfrastructureOptions;
+import io.dispatch.infrastructure.RunningInfrastructure;
+import io.dispatch.webhook.endpoint.SecretCipher;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The three services run apart, two instances each, as separate JVM processes from their
+ * executable jars against one real Kafka broker and one real PostgreSQL of their own (not the
+ * other tests' shared ones). Writes go to both command-service instances and reads to both
+ * query-service instances, so read-your-writes must hold across instances; webhooks must all
+ * arrive once. Then one instance of each service is SIGKILLed and the survivors must take over:
+ * nothing lost, nothing sent twice but what was in flight at the kill, readiness of the dead gone,
+ * lag back to zero. The counts are printed for the report.
+ */
+class MultiProcessTest {
+
+  private static final String ADMIN = "multi-process-admin-token";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static final String ORDER = """
+      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
+       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
+       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},"paymentType":"PREPAID"}""";
+
+  private static RunningInfrastructure infrastructure;
+  private static final List<ServiceProcess> commands = new ArrayList<>();
+  private static final List<ServiceProcess> queries = new ArrayList<>();
+  private static final List<ServiceProcess> dispatchers = new ArrayList<>();
+  private static WebhookReceiver receiver;
+  private static final List<String> ALL_CREATED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  @BeforeAll
+  static void startApart() throws Exception {
+    infrastructure = Infrastructure.start(InfrastructureOptions.ephemeral());
+    infrastructure.createDatabase("apart");
+    Map<String, String> settings = new HashMap<>(infrastructure.springProperties("apart"));
+    settings.put("dispatch.admin-token", ADMIN);
+    settings.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+    settings.put("dispatch.webhook.allow-insecure-targets", "true");
+    settings.put("dispatch.webhook.retry.first-wait", "PT0.2S");
+    settings.put("dispatch.webhook.claim-lease", "PT5S");
+    settings.put("dispatch.rate-limit.per-minute", "100000");
+    settings.put("dispatch.rate-limit.rider-per-minute", "100000");
+    settings.put("dispatch.query.cursor-secret", "multi-process-cursor-secret");
+    for (int i = 1; i <= 2; i++) {
+      commands.add(ServiceProcess.start("command-service", "command-" + i, settings));
+      queries.add(ServiceProcess.start("query-service", "query-" + i, settings));
+      dispatchers.add(ServiceProcess.start("webhook-dispatcher", "dispatcher-" + i, settings));
+    }
+    List<ServiceProcess> all = new ArrayList<>(commands);
+    all.addAll(queries);
+    all.addAll(dispatchers);
+    await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+      for (ServiceProcess service : all) {
+        assertThat(service.alive()).as("%s is running (see deploy/target/multi-process/%s.log)", service.name,
+            service.name).isTrue();
+        assertThat(service.readiness()).as("%s ready", service.name).isEqualTo(200);
+      }
+    });
+    receiver = new WebhookReceiver();
+  }
+
+  @AfterAll
+  static void stop() {
+    for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
+      group.forEach(ServiceProcess::close);
+    }
+    if (receiver != null) {
+      receiver.close();
+    }
+    if (infrastructure != null) {
+      infrastructure.close();
+    }
+  }
+
+  @Test
+  void two_of_each_serve_every_write_and_read_and_survive_a_sigkill_of_one_of_each() throws Exception {
+    JsonNode merchant = call(commands.get(0), "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Apart\"}", 201);
+    String merchantId = merchant.get("id").asText();
+    String apiKey = call(commands.get(1), "POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), "{}", 201)
+        .get("apiKey").asText();
+    call(dispatchers.get(0), "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", admin(),
+        "{\"url\":\"" + receiver.url() + "\"}", 200);
+    JsonNode rider = call(commands.get(0), "POST", "/api/v1/admin/riders", admin(),
+        "{\"name\":\"Otieno\",\"phone\":\"+254 711 000 000\"}", 201);
+
+    // steady load across both writers and both readers
+    Phase before = load(apiKey, rider.get("token").asText(), commands, queries, 40, "before");
+    assertThat(before.unreadable).as("reads right after the write, on the other instances").isEmpty();
+
+    // one of each is killed; the survivors carry on
+    long killedAt = System.nanoTime();
+    commands.get(0).kill();
+    queries.get(0).kill();
+    dispatchers.get(0).kill();
+    assertThat(commands.get(0).readiness()).isEqualTo(-1);
+    assertThat(queries.get(0).readiness()).isEqualTo(-1);
+    assertThat(dispatchers.get(0).readiness()).isEqualTo(-1);
+    List<ServiceProcess> liveCommands = List.of(commands.get(1));
+    List<ServiceProcess> liveQueries = List.of(queries.get(1));
+    // the surviving writer claims the publisher once the dead one's claim times out: wait for it
+    long takeover = System.nanoTime();
+    await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
+        .until(() -> load(apiKey, null, liveCommands, liveQueries, 12, "probe").unreadable.isEmpty());
+    double takeoverSeconds = (System.nanoTime() - takeover) / 1e9;
+    Phase after = load(apiKey, rider.get("token").asText(), liveCommands, liveQueries, 40, "after");
+    assertThat(after.unreadable).as("reads right after the write, after the kill").isEmpty();
+
+    // every delivery exists once and is readable; every created webhook arrived
+    // including those made while the survivors took over
+    List<String> created = new ArrayList<>(ALL_CREATED);
+    for (String id : created) {
+      call(queries.get(1), "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null, 200);
+    }
+    JsonNode list = call(queries.get(1), "GET", "/api/v1/external/dispatches?limit=200", merchant(apiKey), null, 200);
+    Map<String, Integer> byExternalId = new HashMap<>();
+    list.forEach(item -> byExternalId.merge(item.get("externalId").asText(), 1, Integer::sum));
+    assertThat(byExternalId.values()).as("no delivery twice").allMatch(count -> count == 1);
+    await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
+        assertThat(createdWebhooks().keySet()).containsAll(created));
+
+    // no notification twice, except one whose attempt was in flight when its dispatcher died
+    Map<String, List<Long>> byEventId = new LinkedHashMap<>();
+    for (WebhookReceiver.Received received : receiver.received()) {
+      byEventId.computeIfAbsent(received.header("X-Dispatch-Event-Id"), id -> new ArrayList<>())
+          .add(received.receivedAtNanos());
+    }
+    List<String> duplicated = byEventId.entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey)
+        .toList();
+    for (String eventId : duplicated) {
+      assertThat(byEventId.get(eventId).getFirst()).as("duplicate %s was first received before the kill", eventId)
+          .isLessThan(killedAt + Duration.ofSeconds(1).toNanos());
+    }
+
+    // the survivors' consumers catch up
+    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+      assertThat(totalLag(queries.get(1))).isZero();
+      assertThat(totalLag(dispatchers.get(1))).isZero();
+    });
+    System.out.printf("multi-process: created %d (before kill %d, during takeover %d, after %d), readable %d, lost 0, duplicated "
+            + "deliveries 0, webhooks received %d for %d events (%d duplicates, all in flight at the kill), "
+            + "rider moves %d, publisher takeover %.1f s%n",
+        created.size(), before.ids.size(), created.size() - before.ids.size() - after.ids.size(), after.ids.size(),
+        created.size(), receiver.received().size(),
+        byEventId.size(), duplicated.size(), before.riderMoves + after.riderMoves, takeoverSeconds);
+  }
+
+  private record Phase(List<String> ids, List<String> unreadable, int riderMoves) {}
+
+  /** Creates, reading each back at once on the next reader; the rider takes every fifth one to IN_TRANSIT. */
+  private static Phase load(String apiKey, String riderToken, List<ServiceProcess> writers,
+      List<ServiceProcess> readers, int count, String tag) throws Exception {
+    List<String> ids = new ArrayList<>();
+    List<String> unreadable = new ArrayList<>();
+    int moves = 0;
+    for (int i = 0; i < count; i++) {
+      ServiceProcess writer = writers.get(i % writers.size());
+      ServiceProcess reader = readers.get((i + 1) % readers.size());
+      String externalId = tag + "-" + i + "-" + UUID.randomUUID();
+      String id = call(writer, "POST", "/api/v1/external/dispatches", merchant(apiKey), ORDER.formatted(externalId), 201)
+          .get("id").asText();
+      ids.add(id);
+      ALL_CREATED.add(id);
+      HttpResponse<String> read = send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null);
+      if (read.statusCode() != 200) {
+        unreadable.add(id + " (" + read.statusCode() + ")");
+      }
+      if (riderToken != null && i % 5 == 0) {
+        Map<String, String> rider = Map.of("X-Rider-Token", riderToken);
+        for (String step : List.of("accept", "pickup", "depart")) {
+          call(writer, "POST", "/api/v1/rider/dispatches/" + id + "/" + step, rider, null, 200);
+          moves++;
+        }
+        call(writer, "POST", "/api/v1/rider/location", rider, "{\"lat\":-1.29,\"lng\":36.80}", 202);
+      }
+    }
+    return new Phase(ids, unreadable, moves);
+  }
+
+  private static Map<String, Integer> createdWebhooks() throws Exception {
+    Map<String, Integer> created = new HashMap<>();
+    for (WebhookReceiver.Received received : receiver.received()) {
+      JsonNode body = JSON.readTree(received.body());
+      if ("dispatch.created".equals(body.get("event").asText())) {
+        created.merge(body.get("data").get("dispatch_id").asText(), 1, Integer::sum);
+      }
+    }
+    return created;
+  }
+
+  private static final Pattern LAG = Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
+
+  private static double totalLag(ServiceProcess service) throws Exception {
+    String text = send(service, "GET", "/actuator/prometheus", admin(), null).body();
+    Matcher lag = LAG.matcher(text);
+    double total = 0;
+    boolean any = false;
+    while (lag.find()) {
+      total += Double.parseDouble(lag.group(1));
+      any = true;
+    }
+    assertThat(any).as("%s reports consumer lag", service.name).isTrue();
+    return total;
+  }
+
+  private static Map<String, String> admin() {
+    return Map.of("X-Admin-Token", ADMIN);
+  }
+
+  private static Map<String, String> merchant(String apiKey) {
+    return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
+  }
+
+  private static JsonNode call(ServiceProcess service, String method, String path, Map<String, String> headers,
+      String body, int expected) throws Exception {
+    HttpResponse<String> response = send(service, method, path, headers, body);
+    assertThat(response.statusCode()).as("%s %s on %s: %s", method, path, service.name, response.body())
+        .isEqualTo(expected);
+    return JSON.readTree(response.body()).get("data");
+  }
+
+  private static HttpResponse<String> send(ServiceProcess service, String method, String path,
+      Map<String, String> headers, String body) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
+        .timeout(Duration.ofSeconds(30))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    headers.forEach(request::header);
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+}

@@ -1,0 +1,110 @@
+package io.dispatch.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * One service (command-service, query-service or webhook-dispatcher) started from its executable
+ * jar as a process of its own on 127.0.0.1, the way an operator runs it; its output goes to
+ * {@code deploy/target/multi-process/<name>.log}.
+ */
+final class ServiceProcess implements AutoCloseable {
+
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  final String name;
+  final int port;
+  private final Process process;
+
+  private ServiceProcess(String name, int port, Process process) {
+    this.name = name;
+    this.port = port;
+    this.process = process;
+  }
+
+  /** Starts {@code module}'s {@code -exec.jar} with these settings (as command-line arguments). */
+  static ServiceProcess start(String module, String name, Map<String, String> settings) throws IOException {
+    Path jar = jarOf(module);
+    int port = freePort();
+    List<String> command = new ArrayList<>(List.of(
+        ProcessHandle.current().info().command().orElse("java"),
+        "-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", jar.toString(),
+        "--server.port=" + port));
+    settings.forEach((key, value) -> command.add("--" + key + "=" + value));
+    Path logs = Path.of("target", "multi-process");
+    Files.createDirectories(logs);
+    Process process = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(logs.resolve(name + ".log").toFile())
+        .start();
+    return new ServiceProcess(name, port, process);
+  }
+
+  private static Path jarOf(String module) throws IOException {
+    Path target = Path.of("..", module, "target");
+    try (Stream<Path> files = Files.exists(target) ? Files.list(target) : Stream.empty()) {
+      return files.filter(file -> file.getFileName().toString().endsWith("-exec.jar")).findFirst()
+          .orElseThrow(() -> new IllegalStateException("No executable jar in " + target.toAbsolutePath()
+              + ": build the services first (mvn verify from the top, or mvn -DskipTests package)"));
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  /** The readiness probe's status, or -1 when nothing answers. */
+  int readiness() {
+    try {
+      return HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health/readiness"))
+          .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    } catch (IOException e) {
+      return -1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  boolean alive() {
+    return process.isAlive();
+  }
+
+  /** SIGKILL: no shutdown hook, no goodbye to the broker or the database. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("%s killed", name).isTrue();
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}
