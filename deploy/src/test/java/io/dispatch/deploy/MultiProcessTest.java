@@ -65,8 +65,15 @@ class MultiProcessTest {
     settings.put("dispatch.rate-limit.per-minute", "100000");
     settings.put("dispatch.rate-limit.rider-per-minute", "100000");
     settings.put("dispatch.query.cursor-secret", "multi-process-cursor-secret");
+    Map<String, String> commandSettings = new HashMap<>(settings);
+    // the simulator on both: exactly one of them may drive the simulated riders
+    commandSettings.put("dispatch.simulator.enabled", "true");
+    commandSettings.put("dispatch.simulator.riders", "2");
+    commandSettings.put("dispatch.simulator.time-scale", "600");
+    commandSettings.put("dispatch.simulator.fail-share", "0");
+    commandSettings.put("dispatch.simulator.location-interval", "PT0.2S");
     for (int i = 1; i <= 2; i++) {
-      commands.add(ServiceProcess.start("command-service", "command-" + i, settings));
+      commands.add(ServiceProcess.start("command-service", "command-" + i, commandSettings));
       queries.add(ServiceProcess.start("query-service", "query-" + i, settings));
       dispatchers.add(ServiceProcess.start("webhook-dispatcher", "dispatcher-" + i, settings));
     }
@@ -107,11 +114,23 @@ class MultiProcessTest {
     JsonNode rider = call(commands.get(0), "POST", "/api/v1/admin/riders", admin(),
         "{\"name\":\"Otieno\",\"phone\":\"+254 711 000 000\"}", 201);
 
+    // the simulator runs on exactly one command-service instance and drives a sandbox delivery
+    JsonNode sandbox = call(commands.get(0), "POST", "/api/v1/admin/merchants", admin(),
+        "{\"name\":\"Sandbox\",\"sandbox\":true}", 201);
+    String sandboxKey = call(commands.get(0), "POST", "/api/v1/admin/merchants/" + sandbox.get("id").asText()
+        + "/api-keys", admin(), "{}", 201).get("apiKey").asText();
+    await().atMost(Duration.ofSeconds(30)).until(() -> simulatorLeaders().size() == 1);
+    ServiceProcess simulatorLeader = simulatorLeaders().getFirst();
+    awaitDriven(sandboxKey, commands.get(1), queries.get(1));
+
     // steady load across both writers and both readers
     Phase before = load(apiKey, rider.get("token").asText(), commands, queries, 40, "before");
     assertThat(before.unreadable).as("reads right after the write, on the other instances").isEmpty();
 
-    // one of each is killed; the survivors carry on
+    // one of each is killed (the command-service that drives the simulator); the survivors carry on
+    if (simulatorLeader != commands.get(0)) {
+      java.util.Collections.swap(commands, 0, 1);
+    }
     long killedAt = System.nanoTime();
     commands.get(0).kill();
     queries.get(0).kill();
@@ -128,6 +147,9 @@ class MultiProcessTest {
     double takeoverSeconds = (System.nanoTime() - takeover) / 1e9;
     Phase after = load(apiKey, rider.get("token").asText(), liveCommands, liveQueries, 40, "after");
     assertThat(after.unreadable).as("reads right after the write, after the kill").isEmpty();
+    // the surviving command-service took the simulator over
+    await().atMost(Duration.ofSeconds(30)).until(() -> simulatorLeaders().equals(liveCommands));
+    awaitDriven(sandboxKey, commands.get(1), queries.get(1));
 
     // every delivery exists once and is readable; every created webhook arrived
     // including those made while the survivors took over
@@ -166,6 +188,27 @@ class MultiProcessTest {
         created.size(), before.ids.size(), created.size() - before.ids.size() - after.ids.size(), after.ids.size(),
         created.size(), receiver.received().size(),
         byEventId.size(), duplicated.size(), before.riderMoves + after.riderMoves, takeoverSeconds);
+  }
+
+  /** The command-service instances whose simulator drives riders (the others stand by). */
+  private static List<ServiceProcess> simulatorLeaders() throws Exception {
+    List<ServiceProcess> leaders = new ArrayList<>();
+    for (ServiceProcess command : commands) {
+      if (command.alive() && !call(command, "GET", "/api/v1/admin/simulator", admin(), null, 200)
+          .get("simulatedRiders").isEmpty()) {
+        leaders.add(command);
+      }
+    }
+    return leaders;
+  }
+
+  /** A sandbox merchant's new delivery is taken to DELIVERED by a simulated rider. */
+  private static void awaitDriven(String sandboxKey, ServiceProcess writer, ServiceProcess reader) throws Exception {
+    String id = call(writer, "POST", "/api/v1/external/dispatches", merchant(sandboxKey),
+        ORDER.formatted("sandbox-" + UUID.randomUUID()), 201).get("id").asText();
+    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(
+        call(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(sandboxKey), null, 200).get("status").asText())
+        .isEqualTo("DELIVERED"));
   }
 
   private record Phase(List<String> ids, List<String> unreadable, int riderMoves) {}

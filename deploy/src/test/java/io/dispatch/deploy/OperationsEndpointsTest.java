@@ -71,6 +71,7 @@ class OperationsEndpointsTest {
           .contains("dispatch_webhook_pending")
           .contains("dispatch_webhook_notifications_total{")
           .contains("dispatch_pin_wrong_guesses_total")
+          .contains("dispatch_publication_lag_seconds")
           .containsPattern("dispatch_ready\\{[^}]*\\} 1.0")
           .contains("application=\"dispatch-local\"");
     });

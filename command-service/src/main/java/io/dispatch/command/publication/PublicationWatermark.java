@@ -125,6 +125,35 @@ public class PublicationWatermark implements DisposableBean {
     }
   }
 
+  /**
+   * Seconds since the oldest stored event the publisher has not passed yet was stored (0 when it
+   * has passed them all): {@code dispatch.publication.lag}. A growing figure means events wait
+   * in the store, not on Kafka, and every write waits with them.
+   */
+  public double oldestUnpublishedSeconds(java.time.Instant now) {
+    List<JsonNode> tokens = jdbc.query("select token from command.token_entry where processorName = ?",
+        (row, i) -> parse(row.getBytes(1)), KafkaEventPublisher.PROCESSING_GROUP);
+    long passed = Long.MAX_VALUE;
+    for (JsonNode token : tokens) {
+      JsonNode position = token == null ? null : token.has("currentToken") ? token.get("currentToken") : token;
+      long index = position == null || !position.has("index") ? -1 : position.get("index").asLong();
+      for (JsonNode gap : position == null ? List.<JsonNode>of() : position.path("gaps")) {
+        index = Math.min(index, gap.asLong() - 1);
+      }
+      passed = Math.min(passed, index);
+    }
+    if (tokens.isEmpty()) {
+      passed = -1;
+    }
+    List<String> oldest = jdbc.queryForList(
+        "select timeStamp from command.domain_event_entry where globalIndex > ? order by globalIndex limit 1",
+        String.class, passed);
+    if (oldest.isEmpty()) {
+      return 0;
+    }
+    return Math.max(0, java.time.Duration.between(java.time.Instant.parse(oldest.getFirst()), now).toMillis() / 1000.0);
+  }
+
   /** Every segment's token has passed the index (each segment reads the whole stream). */
   static boolean covers(List<JsonNode> tokens, long globalIndex) {
     if (tokens.isEmpty()) {

@@ -36,8 +36,6 @@ import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.kafka.annotation.KafkaListener;
 import tools.jackson.databind.node.ObjectNode;
@@ -129,8 +127,10 @@ public class SandboxSimulator {
 
   // ---------------------------------------------------------------- starting
 
-  /** Once the web server listens: the riders get fresh tokens and carry on with what they hold. */
-  @EventListener(ApplicationReadyEvent.class)
+  /**
+   * When this instance becomes the simulator's one leader ({@link SimulatorLeadership}): the
+   * riders get fresh tokens and carry on with what they hold.
+   */
   public void start() {
     String baseUrl = settings.baseUrl() != null && !settings.baseUrl().isBlank()
         ? settings.baseUrl()
@@ -157,6 +157,8 @@ public class SandboxSimulator {
     }
     int carried = ready.stream().mapToInt(r -> r.assigned.size()).sum();
     synchronized (lock) {
+      riders.clear();
+      waiting.clear();
       riders.addAll(ready);
       api = new RiderApi(baseUrl);
       startNext();
@@ -170,10 +172,20 @@ public class SandboxSimulator {
     scheduler.shutdownNow();
   }
 
+  /** Leadership lost: forget the riders (another instance renews their tokens and carries on). */
+  void pause() {
+    synchronized (lock) {
+      riders.clear();
+      waiting.clear();
+      api = null;
+    }
+  }
+
   // ---------------------------------------------------------------- what happens
 
   /** Every dispatch event: sandbox creations become offers; anything later takes a delivery out of NEW. */
-  @KafkaListener(id = LISTENER, groupId = LISTENER, topics = "dispatch-events", containerFactory = "simulatorContainerFactory")
+  @KafkaListener(id = LISTENER, groupId = LISTENER, topics = "dispatch-events", containerFactory = "simulatorContainerFactory",
+      autoStartup = "false")
   public void on(ConsumerRecord<String, EventEnvelope> record) {
     EventEnvelope envelope = record.value();
     if (envelope == null || envelope.occurredAt().isBefore(clock.instant().minus(settings.maxAge()))) {

@@ -11,7 +11,9 @@ import java.time.Clock;
 import java.util.Optional;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -34,6 +36,13 @@ class SimulatorConfiguration {
       Environment environment,
       Optional<Clock> clock) {
     return new SandboxSimulator(settings, merchants, riders, workload, history, pricing, environment, clock);
+  }
+
+  /** One instance of all drives the simulator: the holder of a PostgreSQL advisory lock. */
+  @Bean(destroyMethod = "stop")
+  SimulatorLeadership simulatorLeadership(
+      DataSource dataSource, SandboxSimulator simulator, KafkaListenerEndpointRegistry listeners) {
+    return new SimulatorLeadership(dataSource, simulator, listeners);
   }
 
   /** One consumer: the simulator keeps its state in this process. */

@@ -1,7 +1,7 @@
 package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.security.Routes;
-import java.net.InetSocketAddress;
+import io.dispatch.web.request.ClientAddresses;
 import java.util.List;
 import io.dispatch.web.security.SecurityConfiguration;
 import org.springframework.core.annotation.Order;
@@ -15,17 +15,19 @@ import reactor.core.scheduler.Schedulers;
 /**
  * The limit of the public tracking routes (/api/v1/track/**, /track/**): per client IP, in the
  * same fixed one-minute windows and PostgreSQL buckets as the API-key limit, so it holds
- * across instances. The client IP is the connection's peer address (behind a proxy, have the
- * proxy forward it so that Spring's ForwardedHeaderTransformer sets it; see
- * {@code server.forward-headers-strategy}). A stream counts once, when it is opened.
+ * across instances. The client IP is the connection's peer address, or, when that peer is a
+ * trusted proxy ({@code dispatch.web.trusted-proxies}), the client it forwarded for
+ * ({@link ClientAddresses}). A stream counts once, when it is opened.
  */
 @Order(SecurityConfiguration.AFTER_SECURITY + 10)
 public class PublicRateLimitFilter implements WebFilter {
 
   private final RateLimiter limiter;
+  private final ClientAddresses clients;
 
-  public PublicRateLimitFilter(RateLimiter limiter) {
+  public PublicRateLimitFilter(RateLimiter limiter, ClientAddresses clients) {
     this.limiter = limiter;
+    this.clients = clients;
   }
 
   private static final List<PathPattern> TRACKING =
@@ -36,8 +38,7 @@ public class PublicRateLimitFilter implements WebFilter {
     if (!Routes.matchesAny(TRACKING, exchange)) {
       return chain.filter(exchange);
     }
-    InetSocketAddress remote = exchange.getRequest().getRemoteAddress();
-    String client = remote == null || remote.getAddress() == null ? "unknown" : remote.getAddress().getHostAddress();
+    String client = clients.of(exchange);
     return Mono.fromCallable(() -> limiter.tryAcquire("ip:" + client))
         .subscribeOn(Schedulers.boundedElastic())
         .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this client address"));

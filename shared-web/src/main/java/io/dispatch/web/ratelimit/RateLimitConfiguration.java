@@ -1,5 +1,6 @@
 package io.dispatch.web.ratelimit;
 
+import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.scheduling.PeriodicTask;
 import java.time.Clock;
 import java.util.Optional;
@@ -21,9 +22,9 @@ public class RateLimitConfiguration {
   /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
   @Bean
   PublicRateLimitFilter publicRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock) {
+      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
     return new PublicRateLimitFilter(
-        new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())));
+        new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())), clients);
   }
 
   /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */
