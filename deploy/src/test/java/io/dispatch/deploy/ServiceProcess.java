@@ -29,10 +29,23 @@ final class ServiceProcess implements AutoCloseable {
   final int port;
   private final Process process;
 
-  private ServiceProcess(String name, int port, Process process) {
+  private final Path log;
+
+  private ServiceProcess(String name, int port, Process process, Path log) {
     this.name = name;
     this.port = port;
     this.process = process;
+    this.log = log;
+  }
+
+  /** What the process wrote so far. */
+  String log() throws IOException {
+    return Files.readString(log);
+  }
+
+  /** Its exit code, or 0 if it still runs after the wait. */
+  int waitForExit(Duration wait) throws InterruptedException {
+    return process.waitFor(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS) ? process.exitValue() : 0;
   }
 
   /** Starts {@code module}'s {@code -exec.jar} with these settings (as command-line arguments). */
@@ -50,7 +63,7 @@ final class ServiceProcess implements AutoCloseable {
         .redirectErrorStream(true)
         .redirectOutput(logs.resolve(name + ".log").toFile())
         .start();
-    return new ServiceProcess(name, port, process);
+    return new ServiceProcess(name, port, process, logs.resolve(name + ".log"));
   }
 
   private static Path jarOf(String module) throws IOException {

@@ -1,9 +1,7 @@
 package io.dispatch.command.app;
 
 import io.dispatch.command.CommandServiceConfiguration;
-import io.dispatch.web.ProcessDefaults;
-import java.util.Map;
-import org.springframework.boot.SpringApplication;
+import io.dispatch.web.startup.ServiceStartup;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
 
@@ -13,9 +11,6 @@ import org.springframework.context.annotation.Import;
 public class CommandServiceApplication {
 
   public static void main(String[] args) {
-    ProcessDefaults.apply();
-    SpringApplication application = new SpringApplication(CommandServiceApplication.class);
-    application.setDefaultProperties(Map.of("spring.application.name", "command-service"));
-    application.run(args);
+    ServiceStartup.run(CommandServiceApplication.class, "command-service", args);
   }
 }

@@ -1,9 +1,7 @@
 package io.dispatch.query.app;
 
 import io.dispatch.query.QueryServiceConfiguration;
-import io.dispatch.web.ProcessDefaults;
-import java.util.Map;
-import org.springframework.boot.SpringApplication;
+import io.dispatch.web.startup.ServiceStartup;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
 
@@ -13,9 +11,6 @@ import org.springframework.context.annotation.Import;
 public class QueryServiceApplication {
 
   public static void main(String[] args) {
-    ProcessDefaults.apply();
-    SpringApplication application = new SpringApplication(QueryServiceApplication.class);
-    application.setDefaultProperties(Map.of("spring.application.name", "query-service"));
-    application.run(args);
+    ServiceStartup.run(QueryServiceApplication.class, "query-service", args);
   }
 }

@@ -1,9 +1,7 @@
 package io.dispatch.webhook.app;
 
 import io.dispatch.webhook.WebhookDispatcherConfiguration;
-import io.dispatch.web.ProcessDefaults;
-import java.util.Map;
-import org.springframework.boot.SpringApplication;
+import io.dispatch.web.startup.ServiceStartup;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
 
@@ -13,9 +11,6 @@ import org.springframework.context.annotation.Import;
 public class WebhookDispatcherApplication {
 
   public static void main(String[] args) {
-    ProcessDefaults.apply();
-    SpringApplication application = new SpringApplication(WebhookDispatcherApplication.class);
-    application.setDefaultProperties(Map.of("spring.application.name", "webhook-dispatcher"));
-    application.run(args);
+    ServiceStartup.run(WebhookDispatcherApplication.class, "webhook-dispatcher", args);
   }
 }

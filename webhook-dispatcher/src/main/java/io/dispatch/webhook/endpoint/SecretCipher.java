@@ -1,5 +1,6 @@
 package io.dispatch.webhook.endpoint;
 
+import io.dispatch.web.startup.InvalidSetting;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -32,11 +33,11 @@ public final class SecretCipher {
 
   /**
    * @param base64Key base64 (standard or URL-safe) of exactly 32 bytes
-   * @throws IllegalStateException naming the property, never echoing the value
+   * @throws InvalidSetting naming the property, never echoing the value
    */
   public static SecretCipher fromBase64(String base64Key) {
     if (base64Key == null || base64Key.isBlank()) {
-      throw new IllegalStateException(PROPERTY + " is required: base64 of 32 random bytes (e.g. `openssl rand "
+      throw new InvalidSetting(PROPERTY, "is required: base64 of 32 random bytes (e.g. `openssl rand "
           + "-base64 32`), the same on every webhook-dispatcher instance");
     }
     byte[] key;
@@ -46,10 +47,10 @@ public final class SecretCipher {
           ? Base64.getUrlDecoder().decode(text)
           : Base64.getDecoder().decode(text);
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException(PROPERTY + " is not valid base64");
+      throw new InvalidSetting(PROPERTY, "is not valid base64");
     }
     if (key.length != 32) {
-      throw new IllegalStateException(PROPERTY + " must decode to 32 bytes (AES-256), not " + key.length);
+      throw new InvalidSetting(PROPERTY, "must decode to 32 bytes (AES-256), not " + key.length);
     }
     return new SecretCipher(key);
   }
