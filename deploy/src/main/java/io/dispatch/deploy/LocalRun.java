@@ -43,6 +43,9 @@ public final class LocalRun {
     infrastructure.createDatabase(DATABASE);
     log.info("{} Kafka and PostgreSQL ready in {} ms (data in {})", infrastructure.kind(),
         (System.nanoTime() - started) / 1_000_000, dataDir);
+    if (environment.getProperty("dispatch.local.infrastructure-only", Boolean.class, false)) {
+      return infrastructureOnly(infrastructure);
+    }
 
     String adminToken = environment.getProperty("dispatch.admin-token");
     if (adminToken == null || adminToken.isBlank()) {
@@ -91,6 +94,23 @@ public final class LocalRun {
    * (their @PropertySource files) but not system properties, environment variables or
    * command-line arguments, which Spring puts ahead of it.
    */
+  /**
+   * Only the embedded Kafka and PostgreSQL, for running the three services apart on one machine
+   * (bench/services-apart.sh): prints the settings each service takes, then runs until stopped.
+   */
+  private static ConfigurableApplicationContext infrastructureOnly(RunningInfrastructure infrastructure) {
+    Runtime.getRuntime().addShutdownHook(new Thread(infrastructure::close, "local-infrastructure-shutdown"));
+    System.out.println("dispatch infrastructure ready; the settings of each service:");
+    infrastructure.springProperties(DATABASE).forEach((key, value) -> System.out.println("  --" + key + "=" + value));
+    System.out.flush();
+    try {
+      Thread.currentThread().join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return null;
+  }
+
   public static StandardEnvironment withDefaults(Map<String, Object> settings) {
     StandardEnvironment environment = new StandardEnvironment();
     environment.getPropertySources().addLast(new MapPropertySource("local-run", settings));

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.deploy.ops.NginxFront;
 import io.dispatch.infrastructure.Infrastructure;
 import io.dispatch.infrastructure.InfrastructureOptions;
 import io.dispatch.infrastructure.RunningInfrastructure;
@@ -24,7 +25,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The three services run apart, two instances each, as separate JVM processes from their
@@ -33,8 +37,11 @@ import org.junit.jupiter.api.Test;
  * query-service instances, so read-your-writes must hold across instances; webhooks must all
  * arrive once. Then one instance of each service is SIGKILLed and the survivors must take over:
  * nothing lost, nothing sent twice but what was in flight at the kill, readiness of the dead gone,
- * lag back to zero. The counts are printed for the report.
+ * lag back to zero. The counts are printed for the report. Before that, the same instances are
+ * reached through Debian's nginx with the front's configuration (deploy/front/nginx.conf), and
+ * the per-IP limit must count each client behind it, never a forwarded header from elsewhere.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiProcessTest {
 
   private static final String ADMIN = "multi-process-admin-token";
@@ -50,6 +57,7 @@ class MultiProcessTest {
   private static final List<ServiceProcess> queries = new ArrayList<>();
   private static final List<ServiceProcess> dispatchers = new ArrayList<>();
   private static WebhookReceiver receiver;
+  private static String encryptionKey;
   private static final List<String> ALL_CREATED = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   @BeforeAll
@@ -58,13 +66,17 @@ class MultiProcessTest {
     infrastructure.createDatabase("apart");
     Map<String, String> settings = new HashMap<>(infrastructure.springProperties("apart"));
     settings.put("dispatch.admin-token", ADMIN);
-    settings.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+    encryptionKey = SecretCipher.newBase64Key();
+    settings.put("dispatch.webhook.secret-encryption-key", encryptionKey);
     settings.put("dispatch.webhook.allow-insecure-targets", "true");
     settings.put("dispatch.webhook.retry.first-wait", "PT0.2S");
     settings.put("dispatch.webhook.claim-lease", "PT5S");
     settings.put("dispatch.rate-limit.per-minute", "100000");
     settings.put("dispatch.rate-limit.rider-per-minute", "100000");
     settings.put("dispatch.query.cursor-secret", "multi-process-cursor-secret");
+    // the nginx front connects from 127.0.0.1; test clients that play other hosts use 127.0.0.3..5
+    settings.put("dispatch.web.trusted-proxies", "127.0.0.1");
+    settings.put("dispatch.rate-limit.public-per-minute", "5");
     Map<String, String> commandSettings = new HashMap<>(settings);
     // the simulator on both: exactly one of them may drive the simulated riders
     commandSettings.put("dispatch.simulator.enabled", "true");
@@ -104,13 +116,65 @@ class MultiProcessTest {
   }
 
   @Test
+  @Order(1)
+  void behind_the_nginx_front_every_route_family_answers_and_the_per_ip_limit_counts_each_client()
+      throws Exception {
+    try (NginxFront front = NginxFront.start(addresses(commands), addresses(queries), addresses(dispatchers))) {
+      String base = front.baseUri().toString();
+      // one base URL: a write, a read and a dispatcher route, each served by its own service
+      JsonNode merchant = callUrl(base, "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Front\"}", 201, null);
+      String key = callUrl(base, "POST", "/api/v1/admin/merchants/" + merchant.get("id").asText() + "/api-keys", admin(),
+          "{}", 201, null).get("apiKey").asText();
+      for (int i = 0; i < 6; i++) {
+        String id = callUrl(base, "POST", "/api/v1/external/dispatches", merchant(key),
+            ORDER.formatted("front-" + i + "-" + UUID.randomUUID()), 201, null).get("id").asText();
+        callUrl(base, "GET", "/api/v1/external/dispatches/" + id, merchant(key), null, 200, null);
+      }
+      callUrl(base, "GET", "/api/v1/admin/webhooks/stats", admin(), null, 200, null);
+
+      // the per-IP limit of tracking (5 a minute here) counts clients behind the front one by one
+      awaitFreshWindow(base);
+      String tracking = "/api/v1/track/" + "A".repeat(24);
+      for (int i = 1; i <= 5; i++) {
+        assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.4").statusCode()).isEqualTo(404);
+      }
+      assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.4").statusCode())
+          .as("the sixth of one client behind the front").isEqualTo(429);
+      assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.5").statusCode())
+          .as("another client behind the same front has its own count").isEqualTo(404);
+      // a client that is no trusted proxy cannot choose its count with X-Forwarded-For
+      String direct = queries.get(1).baseUrl();
+      for (int i = 1; i <= 5; i++) {
+        assertThat(sendUrl(direct, "GET", tracking, Map.of("X-Forwarded-For", "198.51.100." + i), null, "127.0.0.3")
+            .statusCode()).isEqualTo(404);
+      }
+      assertThat(sendUrl(direct, "GET", tracking, Map.of("X-Forwarded-For", "198.51.100.99"), null, "127.0.0.3")
+          .statusCode()).as("a spoofed X-Forwarded-For from a client is ignored").isEqualTo(429);
+    }
+  }
+
+  /** Waits out a rate-limit window that has less than 20 s left, so the counts below share one. */
+  private static void awaitFreshWindow(String base) throws Exception {
+    HttpResponse<String> probe = sendUrl(base, "GET", "/api/v1/track/" + "B".repeat(24), Map.of(), null, "127.0.0.6");
+    long reset = Long.parseLong(probe.headers().firstValue("RateLimit-Reset").orElse("60"));
+    if (reset < 20) {
+      await().atMost(Duration.ofSeconds(25)).pollDelay(Duration.ofSeconds(reset + 1)).until(() -> true);
+    }
+  }
+
+  private static List<String> addresses(List<ServiceProcess> services) {
+    return services.stream().map(service -> "127.0.0.1:" + service.port).toList();
+  }
+
+  @Test
+  @Order(2)
   void two_of_each_serve_every_write_and_read_and_survive_a_sigkill_of_one_of_each() throws Exception {
     JsonNode merchant = call(commands.get(0), "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Apart\"}", 201);
     String merchantId = merchant.get("id").asText();
     String apiKey = call(commands.get(1), "POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), "{}", 201)
         .get("apiKey").asText();
-    call(dispatchers.get(0), "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", admin(),
-        "{\"url\":\"" + receiver.url() + "\"}", 200);
+    String signingSecret = call(dispatchers.get(0), "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook",
+        admin(), "{\"url\":\"" + receiver.url() + "\"}", 200).get("signingSecret").asText();
     JsonNode rider = call(commands.get(0), "POST", "/api/v1/admin/riders", admin(),
         "{\"name\":\"Otieno\",\"phone\":\"+254 711 000 000\"}", 201);
 
@@ -182,6 +246,17 @@ class MultiProcessTest {
       assertThat(totalLag(queries.get(1))).isZero();
       assertThat(totalLag(dispatchers.get(1))).isZero();
     });
+    // nothing secret in any log line of any service
+    List<String> secrets = List.of(ADMIN, secretOf(apiKey), secretOf(sandboxKey), secretOf(rider.get("token").asText()),
+        signingSecret, encryptionKey);
+    for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
+      for (ServiceProcess service : group) {
+        String log = service.log();
+        for (String secret : secrets) {
+          assertThat(log).as("%s's log holds no secret", service.name).doesNotContain(secret);
+        }
+      }
+    }
     System.out.printf("multi-process: created %d (before kill %d, during takeover %d, after %d), readable %d, lost 0, duplicated "
             + "deliveries 0, webhooks received %d for %d events (%d duplicates, all in flight at the kill), "
             + "rider moves %d, publisher takeover %.1f s%n",
@@ -223,13 +298,19 @@ class MultiProcessTest {
       ServiceProcess writer = writers.get(i % writers.size());
       ServiceProcess reader = readers.get((i + 1) % readers.size());
       String externalId = tag + "-" + i + "-" + UUID.randomUUID();
-      String id = call(writer, "POST", "/api/v1/external/dispatches", merchant(apiKey), ORDER.formatted(externalId), 201)
-          .get("id").asText();
+      HttpResponse<String> written = send(writer, "POST", "/api/v1/external/dispatches", merchant(apiKey),
+          ORDER.formatted(externalId));
+      assertThat(written.statusCode()).as("create on %s: %s", writer.name, written.body()).isEqualTo(201);
+      String id = JSON.readTree(written.body()).get("data").get("id").asText();
       ids.add(id);
       ALL_CREATED.add(id);
       HttpResponse<String> read = send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null);
       if (read.statusCode() != 200) {
-        unreadable.add(id + " (" + read.statusCode() + ")");
+        // what the report needs to tell a late publication from a stale read
+        unreadable.add(id + " (" + read.statusCode() + ", written by " + writer.name + " at "
+            + written.headers().firstValue("X-Log-Position").orElse("no log position") + ", read on " + reader.name
+            + ", read again: " + send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null)
+            .statusCode() + ")");
       }
       if (riderToken != null && i % 5 == 0) {
         Map<String, String> rider = Map.of("X-Rider-Token", riderToken);
@@ -269,6 +350,11 @@ class MultiProcessTest {
     return total;
   }
 
+  /** The secret half of {@code <key_id>.<secret>}. */
+  private static String secretOf(String credential) {
+    return credential.substring(credential.indexOf('.') + 1);
+  }
+
   private static Map<String, String> admin() {
     return Map.of("X-Admin-Token", ADMIN);
   }
@@ -283,6 +369,28 @@ class MultiProcessTest {
     assertThat(response.statusCode()).as("%s %s on %s: %s", method, path, service.name, response.body())
         .isEqualTo(expected);
     return JSON.readTree(response.body()).get("data");
+  }
+
+  private static JsonNode callUrl(String base, String method, String path, Map<String, String> headers, String body,
+      int expected, String from) throws Exception {
+    HttpResponse<String> response = sendUrl(base, method, path, headers, body, from);
+    assertThat(response.statusCode()).as("%s %s through %s: %s", method, path, base, response.body()).isEqualTo(expected);
+    return JSON.readTree(response.body()).get("data");
+  }
+
+  /** A request from the given local address (another "host" on loopback), or the default one. */
+  private static HttpResponse<String> sendUrl(String base, String method, String path, Map<String, String> headers,
+      String body, String from) throws Exception {
+    HttpClient client = from == null ? HTTP : HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+        .localAddress(java.net.InetAddress.getByName(from)).build();
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+        .timeout(Duration.ofSeconds(30))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    headers.forEach(request::header);
+    return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpResponse<String> send(ServiceProcess service, String method, String path,

@@ -40,6 +40,36 @@ class OperationsEndpointsTest {
   }
 
   @Test
+  @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
+  void a_log_line_caused_by_a_request_carries_its_request_id_and_delivery_id(
+      org.springframework.boot.test.system.CapturedOutput output) throws Exception {
+    Merchant m = dispatch.newMerchant("Logged merchant");
+    String order = """
+        {"customerName":"Amina","customerPhone":"+254 700 000 001","pickup":{"address":"A"},
+         "dropoff":{"address":"B"},"paymentType":"PREPAID"}""";
+    String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order, 201)
+        .data().get("id").asText();
+    DispatchUnderTest.Rider rider = dispatch.newRider("Logged rider");
+    for (String step : new String[] {"accept", "pickup", "depart"}) {
+      dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/" + step, DispatchUnderTest.rider(rider), null, 200);
+    }
+    Answer wrong = dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/deliver", DispatchUnderTest.rider(rider),
+        "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Amina\",\"pin\":\"" + wrongPin(id) + "\"}}", 422);
+    String requestId = wrong.header("X-Request-Id");
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(output.getOut().lines()
+        .filter(line -> line.contains("Wrong delivery PIN for delivery " + id)))
+        .as("the WARN of the wrong guess names its request").anyMatch(line -> line.contains("[" + requestId)));
+    // the projection's lines name the delivery they apply
+    assertThat(output.getOut()).doesNotContain(rider.token()).doesNotContain(m.apiKey());
+  }
+
+  private static String wrongPin(String id) throws Exception {
+    String pin = dispatch.call("GET", "/api/v1/admin/dispatches/" + id, admin(), null, 200).data()
+        .get("deliveryPin").asText();
+    return pin.equals("0000") ? "1111" : "0000";
+  }
+
+  @Test
   void prometheus_needs_the_operator_token_on_the_api_port() throws Exception {
     Answer anonymous = dispatch.send("GET", "/actuator/prometheus", Map.of(), null, null);
     assertThat(anonymous.status()).isEqualTo(401);

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.messaging.annotation.MessageIdentifier;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
@@ -37,12 +38,15 @@ public class KafkaEventPublisher {
 
   private final KafkaTemplate<String, EventEnvelope> kafka;
   private final PublicationTracker tracker;
+  private final PublicationWatermark watermark;
 
   public KafkaEventPublisher(
       @Qualifier("dispatchEventsKafkaTemplate") KafkaTemplate<String, EventEnvelope> kafka,
-      PublicationTracker tracker) {
+      PublicationTracker tracker,
+      PublicationWatermark watermark) {
     this.kafka = kafka;
     this.tracker = tracker;
+    this.watermark = watermark;
   }
 
   /**
@@ -51,7 +55,8 @@ public class KafkaEventPublisher {
    * event. Any failed send fails the batch: nothing of it is marked done, all of it is retried.
    */
   @EventHandler
-  public void on(DispatchEvent event, @MessageIdentifier String messageId, @SequenceNumber Long sequence) {
+  public void on(DispatchEvent event, @MessageIdentifier String messageId, @SequenceNumber Long sequence,
+      TrackingToken token) {
     EventEnvelope envelope = AxonEnvelopes.of(messageId, sequence, event);
     CompletableFuture<SendResult<String, EventEnvelope>> sent =
         kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
@@ -61,10 +66,11 @@ public class KafkaEventPublisher {
       batch.onPrepareCommit(u -> awaitAll(sends));
       return sends;
     });
-    pending.add(new Pending(envelope, sent));
+    pending.add(new Pending(envelope, sent, token));
   }
 
-  private record Pending(EventEnvelope envelope, CompletableFuture<SendResult<String, EventEnvelope>> sent) {}
+  private record Pending(
+      EventEnvelope envelope, CompletableFuture<SendResult<String, EventEnvelope>> sent, TrackingToken token) {}
 
   private void awaitAll(List<Pending> sends) {
     List<PublicationTracker.Published> published = new ArrayList<>(sends.size());
@@ -79,6 +85,8 @@ public class KafkaEventPublisher {
     } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException("Kafka did not acknowledge an event; the batch will be retried", e);
     }
+    // only now, with every event of the batch acknowledged: other instances' writers wait on this
+    watermark.recordPublished(sends.getLast().token());
     published.forEach(tracker::published);
   }
 }

@@ -12,7 +12,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
+import org.axonframework.eventhandling.ReplayToken;
 import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.eventhandling.TrackingToken;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -24,11 +27,14 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * How far the Kafka publisher has got, as every command-service instance can see it: the
- * publisher's Axon token in {@code command.token_entry}, stored in the same transaction that
- * follows Kafka's acknowledgement of a batch. A write answered by an instance that does not run
- * the publisher waits here instead of in {@link PublicationTracker}: it looks up the global index
- * of its event once, and one poller per instance reads the token (every 5 ms, only while some
- * write waits) and releases every write the token has passed. So read-your-writes holds
+ * position the publisher itself records in {@code command.publication_position} once Kafka has
+ * acknowledged a whole batch ({@link #recordPublished}; the global index of its last event and
+ * the gaps below it), committed with its Axon token. Not the Axon token itself: in a test run a
+ * writer released on the token was answered before its event could be read from Kafka, so only a
+ * record written after the acknowledgements counts. A write answered by an instance that does
+ * not run the publisher waits here instead of in {@link PublicationTracker}: it looks up the
+ * global index of its event once, and one poller per instance reads the position (every 5 ms,
+ * only while some write waits) and releases every write it has passed. So read-your-writes holds
  * whichever instance answers the write.
  */
 @Component
@@ -103,10 +109,7 @@ public class PublicationWatermark implements DisposableBean {
       return;
     }
     try {
-      List<JsonNode> tokens = jdbc.query(
-          "select token from command.token_entry where processorName = ?",
-          (row, i) -> parse(row.getBytes(1)),
-          KafkaEventPublisher.PROCESSING_GROUP);
+      List<JsonNode> tokens = positions();
       waiting.forEach((future, globalIndex) -> {
         if (covers(tokens, globalIndex)) {
           future.complete(true);
@@ -117,11 +120,42 @@ public class PublicationWatermark implements DisposableBean {
     }
   }
 
-  private JsonNode parse(byte[] token) {
+  private List<JsonNode> positions() {
+    return jdbc.query("select position from command.publication_position where processor = ?",
+        (row, i) -> parse(row.getString(1)), KafkaEventPublisher.PROCESSING_GROUP);
+  }
+
+  /**
+   * Called by the publisher after Kafka acknowledged every event of a batch, in the batch's
+   * transaction: the batch's last token (index and gaps) is what is now on Kafka.
+   */
+  void recordPublished(TrackingToken token) {
+    TrackingToken position = token instanceof ReplayToken replay ? replay.getCurrentToken() : token;
+    if (position == null) {
+      return;
+    }
+    var node = json.createObjectNode();
+    if (position instanceof GapAwareTrackingToken gapAware) {
+      node.put("index", gapAware.getIndex());
+      var gaps = node.putArray("gaps");
+      gapAware.getGaps().forEach(gaps::add);
+    } else if (position.position().isPresent()) {
+      node.put("index", position.position().getAsLong());
+      node.putArray("gaps");
+    } else {
+      return;
+    }
+    jdbc.update("""
+        insert into command.publication_position (processor, position, updated_at) values (?, ?, now())
+        on conflict (processor) do update set position = excluded.position, updated_at = excluded.updated_at""",
+        KafkaEventPublisher.PROCESSING_GROUP, node.toString());
+  }
+
+  private JsonNode parse(String position) {
     try {
-      return token == null ? null : json.readTree(token);
+      return position == null ? null : json.readTree(position);
     } catch (java.io.IOException e) {
-      throw new IllegalStateException("Unreadable publisher token", e);
+      throw new IllegalStateException("Unreadable publication position", e);
     }
   }
 
@@ -131,8 +165,7 @@ public class PublicationWatermark implements DisposableBean {
    * in the store, not on Kafka, and every write waits with them.
    */
   public double oldestUnpublishedSeconds(java.time.Instant now) {
-    List<JsonNode> tokens = jdbc.query("select token from command.token_entry where processorName = ?",
-        (row, i) -> parse(row.getBytes(1)), KafkaEventPublisher.PROCESSING_GROUP);
+    List<JsonNode> tokens = positions();
     long passed = Long.MAX_VALUE;
     for (JsonNode token : tokens) {
       JsonNode position = token == null ? null : token.has("currentToken") ? token.get("currentToken") : token;
@@ -154,7 +187,7 @@ public class PublicationWatermark implements DisposableBean {
     return Math.max(0, java.time.Duration.between(java.time.Instant.parse(oldest.getFirst()), now).toMillis() / 1000.0);
   }
 
-  /** Every segment's token has passed the index (each segment reads the whole stream). */
+  /** The recorded position has passed the index, and it is no gap below it. */
   static boolean covers(List<JsonNode> tokens, long globalIndex) {
     if (tokens.isEmpty()) {
       return false;

@@ -8,6 +8,7 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 /** Gives every request a UUID, sent back as X-Request-Id on every response (errors included). */
 @Component
@@ -15,6 +16,10 @@ import reactor.core.publisher.Mono;
 public class RequestIds implements WebFilter {
 
   public static final String HEADER = "X-Request-Id";
+
+  static {
+    LogContext.install();
+  }
   private static final String ATTRIBUTE = RequestIds.class.getName();
 
   @Override
@@ -22,7 +27,7 @@ public class RequestIds implements WebFilter {
     String requestId = UUID.randomUUID().toString();
     exchange.getAttributes().put(ATTRIBUTE, requestId);
     exchange.getResponse().getHeaders().set(HEADER, requestId);
-    return chain.filter(exchange);
+    return chain.filter(exchange).contextWrite(Context.of(LogContext.REQUEST_ID, requestId));
   }
 
   public static String of(ServerWebExchange exchange) {

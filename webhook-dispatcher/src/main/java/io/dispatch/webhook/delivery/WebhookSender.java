@@ -2,6 +2,7 @@ package io.dispatch.webhook.delivery;
 
 import io.dispatch.events.NotificationStatus;
 import io.dispatch.events.signing.WebhookSigner;
+import io.dispatch.web.request.LogContext;
 import io.dispatch.webhook.attempt.AttemptPublisher;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import io.dispatch.webhook.notification.Notifications;
@@ -174,7 +175,7 @@ public class WebhookSender implements SmartLifecycle {
   }
 
   private void attempt(Claimed notification) {
-    try {
+    try (var logged = LogContext.dispatch(notification.dispatchId())) {
       var endpoint = endpoints.find(notification.merchantId());
       if (endpoint.isEmpty()) {
         finish(notification, new WebhookHttp.Outcome(null, "no webhook endpoint registered"), true);

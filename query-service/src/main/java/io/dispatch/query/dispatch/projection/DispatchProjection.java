@@ -10,6 +10,7 @@ import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.freshness.ProjectionPositions;
+import io.dispatch.web.request.LogContext;
 import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
@@ -51,8 +52,10 @@ public class DispatchProjection {
       topics = "dispatch-events",
       containerFactory = "queryListenerContainerFactory")
   public void on(ConsumerRecord<String, EventEnvelope> record) {
-    applyTimer.time("deliveries",
-        () -> apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60)));
+    try (var logged = LogContext.dispatch(record.key())) {
+      applyTimer.time("deliveries",
+          () -> apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60)));
+    }
   }
 
   public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {

@@ -1,0 +1,71 @@
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A steady load of creates against command-service: makes a merchant and a key with the operator
+ * token, then sends `rate` creates per second for `seconds`, and prints how many were acknowledged
+ * (201) and how many failed. Usage: java bench/SteadyCreates.java <command base url> <admin token> <rate> <seconds>
+ */
+public class SteadyCreates {
+
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  public static void main(String[] args) throws Exception {
+    String base = args[0];
+    String admin = args[1];
+    int rate = Integer.parseInt(args[2]);
+    int seconds = Integer.parseInt(args[3]);
+    String merchant = field(post(base + "/api/v1/admin/merchants", "X-Admin-Token", admin, "{\"name\":\"Bench\"}"), "id");
+    String key = field(post(base + "/api/v1/admin/merchants/" + merchant + "/api-keys", "X-Admin-Token", admin, "{}"),
+        "apiKey");
+    AtomicInteger acknowledged = new AtomicInteger();
+    AtomicInteger failed = new AtomicInteger();
+    var scheduler = Executors.newScheduledThreadPool(4);
+    long period = TimeUnit.SECONDS.toNanos(1) / rate;
+    var sending = scheduler.scheduleAtFixedRate(() -> {
+      String body = """
+          {"customerName":"Bench","customerPhone":"+254 700 000 001","pickup":{"address":"A","lat":-1.2841,"lng":36.8219},
+           "dropoff":{"address":"B","lat":-1.3001,"lng":36.7833},"paymentType":"PREPAID"}""";
+      HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/v1/external/dispatches"))
+          .timeout(Duration.ofSeconds(30))
+          .header("X-API-Key", key).header("Idempotency-Key", UUID.randomUUID().toString())
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+      HTTP.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
+        if (error == null && response.statusCode() == 201) {
+          acknowledged.incrementAndGet();
+        } else {
+          failed.incrementAndGet();
+        }
+      });
+    }, 0, period, TimeUnit.NANOSECONDS);
+    scheduler.schedule(() -> sending.cancel(false), seconds, TimeUnit.SECONDS).get();
+    scheduler.shutdown();
+    scheduler.awaitTermination(40, TimeUnit.SECONDS);
+    Thread.sleep(2000);
+    System.out.printf("creates: sent at %d/s for %d s, acknowledged %d, failed %d%n", rate, seconds, acknowledged.get(),
+        failed.get());
+  }
+
+  private static String post(String url, String header, String value, String body) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header(header, value)
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString()).body();
+  }
+
+  private static String field(String json, String name) {
+    Matcher m = Pattern.compile("\"" + name + "\"\\s*:\\s*\"([^\"]+)\"").matcher(json);
+    if (!m.find()) {
+      throw new IllegalStateException("no " + name + " in " + json);
+    }
+    return m.group(1);
+  }
+}
