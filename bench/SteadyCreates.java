@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
 /**
  * A steady load of creates against command-service: makes a merchant and a key with the operator
  * token, then sends `rate` creates per second for `seconds`, and prints how many were acknowledged
- * (201) and how many failed. Usage: java bench/SteadyCreates.java <command base url> <admin token> <rate> <seconds>
+ * (201) and how many failed. With a fifth argument (a webhook-dispatcher base url) it first
+ * registers a local receiver (answering 204 at once) as the merchant's webhook endpoint and, at the
+ * end, prints how many webhooks it received.
+ * Usage: java bench/SteadyCreates.java <command base url> <admin token> <rate> <seconds> [dispatcher base url]
  */
 public class SteadyCreates {
 
@@ -27,6 +30,22 @@ public class SteadyCreates {
     String merchant = field(post(base + "/api/v1/admin/merchants", "X-Admin-Token", admin, "{\"name\":\"Bench\"}"), "id");
     String key = field(post(base + "/api/v1/admin/merchants/" + merchant + "/api-keys", "X-Admin-Token", admin, "{}"),
         "apiKey");
+    AtomicInteger webhooks = new AtomicInteger();
+    if (args.length > 4) {
+      var receiver = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+      receiver.createContext("/hooks", exchange -> {
+        exchange.getRequestBody().readAllBytes();
+        webhooks.incrementAndGet();
+        exchange.sendResponseHeaders(204, -1);
+        exchange.close();
+      });
+      receiver.start();
+      HTTP.send(HttpRequest.newBuilder(URI.create(args[4] + "/api/v1/admin/merchants/" + merchant + "/webhook"))
+          .header("X-Admin-Token", admin).header("Content-Type", "application/json")
+          .PUT(HttpRequest.BodyPublishers.ofString(
+              "{\"url\":\"http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks\"}")).build(),
+          HttpResponse.BodyHandlers.discarding());
+    }
     AtomicInteger acknowledged = new AtomicInteger();
     AtomicInteger failed = new AtomicInteger();
     var scheduler = Executors.newScheduledThreadPool(4);
@@ -50,9 +69,10 @@ public class SteadyCreates {
     scheduler.schedule(() -> sending.cancel(false), seconds, TimeUnit.SECONDS).get();
     scheduler.shutdown();
     scheduler.awaitTermination(40, TimeUnit.SECONDS);
-    Thread.sleep(2000);
-    System.out.printf("creates: sent at %d/s for %d s, acknowledged %d, failed %d%n", rate, seconds, acknowledged.get(),
-        failed.get());
+    Thread.sleep(args.length > 4 ? 10_000 : 2000);
+    System.out.printf("creates: sent at %d/s for %d s, acknowledged %d, failed %d%s%n", rate, seconds, acknowledged.get(),
+        failed.get(), args.length > 4 ? ", webhooks received " + webhooks.get() : "");
+    System.exit(0);
   }
 
   private static String post(String url, String header, String value, String body) throws Exception {

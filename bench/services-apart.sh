@@ -2,7 +2,10 @@
 # The three services run apart on this machine (one process each, against the embedded Kafka and
 # PostgreSQL started on their own):
 #   1. start time to readiness and idle RSS of each service alone (started one after the other);
-#   2. lag recovery: under a steady load of creates, query-service is SIGKILLed, stays down for
+#   2. CPU per create (command-service), per projected event (query-service) and per webhook
+#      (webhook-dispatcher) under a steady load with a webhook endpoint, and the rows and bytes a
+#      delivery leaves in PostgreSQL;
+#   3. lag recovery: under a steady load of creates, query-service is SIGKILLed, stays down for
 #      DOWN seconds, is restarted: seconds until its consumer group's lag is 0 again.
 # Baselines in the same run: the JVM's own start (java -version) and pgbench on the same
 # PostgreSQL (8 clients, single-row insert, 10 s; Debian's postgresql-15 is installed when missing
@@ -56,9 +59,34 @@ for s in command-service query-service webhook-dispatcher; do
   start "$s"
   log "$s: ready in $ready_ms ms"
 done
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+hz=$(getconf CLK_TCK)
+declare -A idle
+sleep 5
+for s in command-service query-service webhook-dispatcher; do idle[$s]=$(ticks "${pid[$s]}"); done
 sleep 20
 for s in command-service query-service webhook-dispatcher; do
+  idle[$s]=$(( ($(ticks "${pid[$s]}") - idle[$s]) * 1000 / hz / 20 ))
+  log "$s: idle CPU ${idle[$s]} ms per second (consumer polls, the event store reader, schedulers)"
+done
+for s in command-service query-service webhook-dispatcher; do
   log "$s: idle RSS $(awk '/VmRSS/ {print int($2/1024)}' "/proc/${pid[$s]}/status") MB"
+done
+
+declare -A before
+for s in command-service query-service webhook-dispatcher; do before[$s]=$(ticks "${pid[$s]}"); done
+java bench/SteadyCreates.java "http://localhost:${port[command-service]}" bench "$rate" 60 \
+  "http://localhost:${port[webhook-dispatcher]}" >"$data/steady.log" 2>&1
+steady=$(tail -1 "$data/steady.log")
+log "steady load: $steady"
+acked=$(grep -o 'acknowledged [0-9]*' <<<"$steady" | cut -d' ' -f2)
+hooks=$(grep -o 'webhooks received [0-9]*' <<<"$steady" | cut -d' ' -f3)
+for s in command-service query-service webhook-dispatcher; do
+  used=$(( ($(ticks "${pid[$s]}") - before[$s]) * 1000 / hz ))
+  per=$acked; [ "$s" = webhook-dispatcher ] && per=${hooks:-$acked}
+  what=creates; [ "$s" = query-service ] && what="projected creates"; [ "$s" = webhook-dispatcher ] && what=webhooks
+  log "$s: $used ms CPU in 70 s for $per $what = $(awk -v u="$used" -v n="$per" -v i="${idle[$s]}" \
+    'BEGIN {printf "%.1f ms each, %.1f ms each above idle", u / n, (u - 70 * i) / n}')"
 done
 
 lag() { # total lag of query-service.dispatches, from the query-service itself
@@ -97,6 +125,17 @@ if [ -n "$pgbench" ]; then
   echo 'create table if not exists bench_insert (id bigserial primary key, v text)' >"$data/setup.sql"
   echo "insert into bench_insert (v) values ('x');" >"$data/insert.sql"
   "$(dirname "$pgbench")/psql" "${psql_args[@]}" -q -f "$data/setup.sql"
+  "$(dirname "$pgbench")/psql" "${psql_args[@]}" -q -c 'analyze' >/dev/null
+  log "per delivery in PostgreSQL (after $(( acked + $(grep -o 'acknowledged [0-9]*' "$data/load.log" | cut -d' ' -f2) )) creates, no rider moves):"
+  "$(dirname "$pgbench")/psql" "${psql_args[@]}" -At -F ' ' -c "
+    with d as (select count(*) n from query.dispatches)
+    select s.nspname, sum(c.reltuples)::bigint, (sum(pg_total_relation_size(c.oid)) / 1024)::bigint || 'kB',
+           round((sum(c.reltuples) / d.n)::numeric, 1), round(sum(pg_total_relation_size(c.oid))::numeric / d.n)
+    from pg_class c join pg_namespace s on s.oid = c.relnamespace, d
+    where s.nspname in ('command', 'query', 'webhook', 'identity') and c.relkind = 'r'
+    group by s.nspname, d.n order by 1" | while read -r schema rows size rowsper bytesper; do
+      log "  schema $schema: $rows rows, $size; $rowsper rows and $bytesper bytes per delivery"
+    done
   tps=$("$pgbench" "${psql_args[@]}" -n -c 8 -j 2 -T 10 -f "$data/insert.sql" 2>/dev/null | awk '/tps =/ {print int($3)}')
   log "baseline: pgbench single-row insert, 8 clients, 10 s: $tps tx/s on the same PostgreSQL"
 else
