@@ -77,6 +77,8 @@ class MultiProcessTest {
     // the nginx front connects from 127.0.0.1; test clients that play other hosts use 127.0.0.3..5
     settings.put("dispatch.web.trusted-proxies", "127.0.0.1");
     settings.put("dispatch.rate-limit.public-per-minute", "5");
+    // not the registry's default of 6: readers must partition by what the broker has
+    settings.put("dispatch.kafka.partitions", "8");
     Map<String, String> commandSettings = new HashMap<>(settings);
     // the simulator on both: exactly one of them may drive the simulated riders
     commandSettings.put("dispatch.simulator.enabled", "true");

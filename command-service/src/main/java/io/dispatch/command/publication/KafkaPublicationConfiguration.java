@@ -6,10 +6,8 @@ import io.dispatch.events.Topics;
 import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import java.util.Map;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -42,15 +40,5 @@ public class KafkaPublicationConfiguration {
     config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.rider-positions");
     var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new RiderPositionCodec.Writer());
     return new KafkaTemplate<>(factory);
-  }
-
-  @Bean
-  NewTopic riderPositionsTopic(@Value("${dispatch.kafka.replication-factor:1}") short replicationFactor) {
-    return new NewTopic(Topics.RIDER_POSITIONS.name(), Topics.RIDER_POSITIONS.partitions(), replicationFactor);
-  }
-
-  @Bean
-  NewTopic dispatchEventsTopic(@Value("${dispatch.kafka.replication-factor:1}") short replicationFactor) {
-    return new NewTopic(Topics.DISPATCH_EVENTS.name(), Topics.DISPATCH_EVENTS.partitions(), replicationFactor);
   }
 }

@@ -4,6 +4,7 @@ import io.dispatch.events.Topic;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
@@ -42,8 +43,15 @@ public class ReadYourWrites {
     this.maxWait = maxWait;
   }
 
-  public Mono<Void> awaitPartition(String projection, Topic topic, int partition) {
-    return freshPartition(projection, topic, partition).then();
+  /** Waits (bounded) for the projection to reach the log of the delivery's partition. */
+  public Mono<Void> awaitDispatch(String projection, Topic topic, UUID dispatchId) {
+    return freshDispatch(projection, topic, dispatchId).then();
+  }
+
+  /** {@link #freshPartition} of the partition the delivery's events are in. */
+  public Mono<Boolean> freshDispatch(String projection, Topic topic, UUID dispatchId) {
+    return partitionCount(topic).flatMap(count ->
+        freshPartition(projection, topic, Topic.partitionFor(dispatchId, count)));
   }
 
   /**
@@ -56,9 +64,29 @@ public class ReadYourWrites {
   }
 
   public Mono<Void> awaitAll(String projection, Topic topic) {
-    return await(projection, topic,
-        IntStream.range(0, topic.partitions()).boxed().collect(Collectors.toSet())).then();
+    return partitionCount(topic).flatMap(count ->
+        await(projection, topic, IntStream.range(0, count).boxed().collect(Collectors.toSet()))).then();
   }
+
+  /**
+   * The topic's partition count as the broker has it (the producer partitions by it), read once a
+   * minute; the registry's default until the broker answers.
+   */
+  private Mono<Integer> partitionCount(Topic topic) {
+    CachedCount cached = counts.get(topic.name());
+    if (cached != null && cached.readAt() > System.nanoTime() - java.util.concurrent.TimeUnit.MINUTES.toNanos(1)) {
+      return Mono.just(cached.count());
+    }
+    return Mono.fromFuture(admin.describeTopics(java.util.List.of(topic.name())).allTopicNames()
+            .toCompletionStage().toCompletableFuture())
+        .map(topics -> topics.get(topic.name()).partitions().size())
+        .doOnNext(count -> counts.put(topic.name(), new CachedCount(count, System.nanoTime())))
+        .onErrorResume(e -> Mono.just(cached != null ? cached.count() : topic.partitions()));
+  }
+
+  private record CachedCount(int count, long readAt) {}
+
+  private final java.util.Map<String, CachedCount> counts = new java.util.concurrent.ConcurrentHashMap<>();
 
   private Mono<Boolean> await(String projection, Topic topic, Set<Integer> partitions) {
     long deadline = System.nanoTime() + maxWait.toNanos();

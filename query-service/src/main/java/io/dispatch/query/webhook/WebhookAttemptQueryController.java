@@ -68,12 +68,10 @@ public class WebhookAttemptQueryController {
   public reactor.core.publisher.Mono<Envelope> list(
       MerchantPrincipal merchant, @PathVariable String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return freshness.awaitPartition(
-            DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))
+    return freshness.awaitDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
         .then(deliveries.find(dispatchId, merchant.merchantId()))
         .switchIfEmpty(reactor.core.publisher.Mono.error(() -> ApiException.notFound("Delivery")))
-        .flatMap(view -> freshness.awaitPartition(WebhookAttemptProjection.NAME, Topics.WEBHOOK_ATTEMPTS,
-                Topics.WEBHOOK_ATTEMPTS.partitionFor(dispatchId))
+        .flatMap(view -> freshness.awaitDispatch(WebhookAttemptProjection.NAME, Topics.WEBHOOK_ATTEMPTS, dispatchId)
             .then(attempts.of(dispatchId, merchant.merchantId()).collectList()))
         .map(Envelope::of);
   }

@@ -37,6 +37,10 @@ public final class EventListenerContainers {
     // reads of those partitions answer 503 (retry) until then (spring.kafka.consumer.properties.*)
     config.putIfAbsent(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000);
     config.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 3_000);
+    // topics come from KafkaTopics, never from a consumer with the broker's default partition count;
+    // partitions added to a topic are picked up within 30 s
+    config.putIfAbsent(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+    config.putIfAbsent(ConsumerConfig.METADATA_MAX_AGE_CONFIG, 30_000);
     var consumers = new DefaultKafkaConsumerFactory<String, V>(
         config, new StringDeserializer(), new ErrorHandlingDeserializer<>(values));
     var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();

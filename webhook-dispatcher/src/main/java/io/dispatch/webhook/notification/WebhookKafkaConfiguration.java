@@ -3,7 +3,6 @@ package io.dispatch.webhook.notification;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.web.kafka.EventListenerContainers;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -22,11 +21,5 @@ public class WebhookKafkaConfiguration {
     var factory = EventListenerContainers.create(properties, concurrency);
     factory.setBatchListener(true);
     return factory;
-  }
-
-  /** The one writer of webhook-attempts declares it. */
-  @Bean
-  NewTopic webhookAttemptsTopic(@Value("${dispatch.kafka.replication-factor:1}") short replicationFactor) {
-    return new NewTopic(Topics.WEBHOOK_ATTEMPTS.name(), Topics.WEBHOOK_ATTEMPTS.partitions(), replicationFactor);
   }
 }

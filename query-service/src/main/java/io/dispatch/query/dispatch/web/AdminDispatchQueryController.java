@@ -62,8 +62,7 @@ public class AdminDispatchQueryController {
 
   private Mono<DispatchView> any(String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return freshness.awaitPartition(
-            DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))
+    return freshness.awaitDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
         .then(rows.find(dispatchId))
         .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")));
   }

@@ -137,8 +137,7 @@ public class DispatchQueryController {
    */
   private Mono<DispatchView> owned(MerchantPrincipal merchant, String id) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return freshness.freshPartition(
-            DispatchProjection.NAME, Topics.DISPATCH_EVENTS, Topics.DISPATCH_EVENTS.partitionFor(dispatchId))
+    return freshness.freshDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
         .flatMap(fresh -> rows.find(dispatchId, merchant.merchantId())
             .switchIfEmpty(Mono.error(() -> fresh ? ApiException.notFound("Delivery") : catchingUp())));
   }
