@@ -283,7 +283,12 @@ class ControlCharacterInputTest {
     // The JDK client will not send the others, so they go on a socket (ISO-8859-1, one byte a
     // character). C0 controls and DEL never reach the service: the HTTP server answers a bare 400.
     for (String control : List.of("\u0000", "\u0001", "\u001f", "\u007f")) {
-      assertThat(raw("POST", path, "X-Operator-Id: ops" + control + "jane\r\n", null).status()).isEqualTo(400);
+      try {
+        assertThat(raw("POST", path, "X-Operator-Id: ops" + control + "jane\r\n", null).status()).isEqualTo(400);
+      } catch (java.net.SocketException reset) {
+        // the server may close the connection before the 400 is read back: refused all the same
+        assertThat(reset.getMessage()).contains("reset");
+      }
     }
     // C1 controls are refused by the security firewall's header check before the controller sees them
     for (String control : List.of("\u0085", "\u009f")) {
