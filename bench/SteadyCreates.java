@@ -50,6 +50,7 @@ public class SteadyCreates {
     AtomicInteger failed = new AtomicInteger();
     var scheduler = Executors.newScheduledThreadPool(4);
     long period = TimeUnit.SECONDS.toNanos(1) / rate;
+    var inFlight = new java.util.concurrent.ConcurrentLinkedQueue<java.util.concurrent.CompletableFuture<?>>();
     var sending = scheduler.scheduleAtFixedRate(() -> {
       String body = """
           {"customerName":"Bench","customerPhone":"+254 700 000 001","pickup":{"address":"A","lat":-1.2841,"lng":36.8219},
@@ -58,18 +59,32 @@ public class SteadyCreates {
           .timeout(Duration.ofSeconds(30))
           .header("X-API-Key", key).header("Idempotency-Key", UUID.randomUUID().toString())
           .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
-      HTTP.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
+      inFlight.add(HTTP.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
         if (error == null && response.statusCode() == 201) {
           acknowledged.incrementAndGet();
         } else {
           failed.incrementAndGet();
         }
-      });
+      }));
     }, 0, period, TimeUnit.NANOSECONDS);
     scheduler.schedule(() -> sending.cancel(false), seconds, TimeUnit.SECONDS).get();
     scheduler.shutdown();
     scheduler.awaitTermination(40, TimeUnit.SECONDS);
-    Thread.sleep(args.length > 4 ? 10_000 : 2000);
+    // every answer in, then (with a receiver) the webhooks of the last creates
+    java.util.concurrent.CompletableFuture.allOf(inFlight.toArray(java.util.concurrent.CompletableFuture[]::new))
+        .handle((done, error) -> done).get(40, TimeUnit.SECONDS);
+    if (args.length > 4) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      var waiter = Executors.newSingleThreadScheduledExecutor();
+      var settled = new java.util.concurrent.CompletableFuture<Void>();
+      waiter.scheduleAtFixedRate(() -> {
+        if (webhooks.get() >= acknowledged.get() || System.nanoTime() > deadline) {
+          settled.complete(null);
+        }
+      }, 0, 100, TimeUnit.MILLISECONDS);
+      settled.get();
+      waiter.shutdownNow();
+    }
     System.out.printf("creates: sent at %d/s for %d s, acknowledged %d, failed %d%s%n", rate, seconds, acknowledged.get(),
         failed.get(), args.length > 4 ? ", webhooks received " + webhooks.get() : "");
     System.exit(0);

@@ -139,5 +139,6 @@ if [ -n "$pgbench" ]; then
   tps=$("$pgbench" "${psql_args[@]}" -n -c 8 -j 2 -T 10 -f "$data/insert.sql" 2>/dev/null | awk '/tps =/ {print int($3)}')
   log "baseline: pgbench single-row insert, 8 clients, 10 s: $tps tx/s on the same PostgreSQL"
 else
-  log "baseline: pgbench not available (install postgresql-15)"
+  log "baseline: pgbench not available and not installable here (as root: apt-get install postgresql-15)"
+  exit 1
 fi

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.deploy.ops.DebianPackages;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.File;
@@ -731,12 +732,6 @@ class ObservabilityFilesTest {
   static final class Promtool {
     static final Path BINARY = Path.of("/usr/bin/promtool");
     static final Path SERVER = Path.of("/usr/bin/prometheus");
-    static final Path APT_GET = Path.of("/usr/bin/apt-get");
-    /** Debian's switch that keeps maintainer scripts from starting daemons. */
-    static final Path POLICY_RC_D = Path.of("/usr/sbin/policy-rc.d");
-    static final Path BUILD = Path.of("target");
-    static final Path INSTALL_LOG = BUILD.resolve("prometheus-install.log");
-    private static final Duration APT_TIMEOUT = Duration.ofMinutes(15);
     private static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
     private static boolean versionLogged;
 
@@ -766,7 +761,11 @@ class ObservabilityFilesTest {
       }
     }
 
-    /** Installs Debian's prometheus package (for its promtool) when promtool is missing, or fails saying why. */
+    /**
+     * Debian's prometheus package (for its promtool), installed by the project's one apt-get helper
+     * when missing (which keeps the package's scripts from starting its server), or a failure
+     * saying why and how to install it.
+     */
     static synchronized void ensureInstalled() {
       if (Files.isExecutable(BINARY)) {
         if (!versionLogged) {
@@ -775,46 +774,10 @@ class ObservabilityFilesTest {
         }
         return;
       }
-      if (!Files.isExecutable(APT_GET)) {
-        throw cannotInstall("there is no " + APT_GET + " (not a Debian machine?)");
-      }
-      if (!root()) {
-        throw cannotInstall("apt-get needs root and this test runs as " + System.getProperty("user.name"));
-      }
       Instant start = Instant.now();
-      log("%s missing: installing Debian's prometheus package (for its promtool) with apt-get", BINARY);
-      // The package also installs a Prometheus server, which its scripts would start as a
-      // service; the tests only use promtool and must leave no server running. Debian's
-      // policy-rc.d (exit 101) keeps maintainer scripts from starting services; written for this
-      // apt-get run only, when there is none.
-      boolean policyWritten = false;
-      int update;
-      int install;
-      try {
-        if (!Files.exists(POLICY_RC_D)) {
-          Files.writeString(POLICY_RC_D, "#!/bin/sh\n# written by dispatch's ObservabilityFilesTest for one apt-get run\nexit 101\n");
-          POLICY_RC_D.toFile().setExecutable(true, false);
-          policyWritten = true;
-        }
-        // Always refresh the lists first: on a fresh machine they are empty or old.
-        update = apt("update", "-o", "DPkg::Lock::Timeout=300");
-        install = apt("install", "-y", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=300", "prometheus");
-      } catch (IOException e) {
-        throw cannotInstall(e.toString());
-      } finally {
-        if (policyWritten) {
-          try {
-            Files.deleteIfExists(POLICY_RC_D);
-          } catch (IOException e) {
-            log("could not remove %s: %s", POLICY_RC_D, e);
-          }
-        }
-      }
-      // and should a server have started all the same, it is stopped
+      DebianPackages.ensureInstalled("prometheus", BINARY);
+      // should a server have started all the same, it is stopped: only promtool is used
       stopServersStartedSince(start);
-      if (install != 0 || !Files.isExecutable(BINARY)) {
-        throw cannotInstall("apt-get update exited " + update + ", apt-get install exited " + install);
-      }
       versionLogged = true;
       log("installed in %d s: %s", Duration.between(start, Instant.now()).toSeconds(), version());
     }
@@ -855,70 +818,8 @@ class ObservabilityFilesTest {
       }
     }
 
-    private static boolean root() {
-      try {
-        return Files.readAllLines(Path.of("/proc/self/status")).stream()
-            .filter(line -> line.startsWith("Uid:"))
-            .anyMatch(line -> line.split("\\s+")[2].equals("0")); // the effective uid
-      } catch (IOException e) {
-        return "root".equals(System.getProperty("user.name"));
-      }
-    }
-
-    private static int apt(String... arguments) {
-      List<String> command = new ArrayList<>(List.of(APT_GET.toString()));
-      command.addAll(List.of(arguments));
-      log("$ DEBIAN_FRONTEND=noninteractive %s", String.join(" ", command));
-      ProcessBuilder builder = new ProcessBuilder(command)
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(INSTALL_LOG.toFile()))
-          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-      builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
-      try {
-        Process process = builder.start();
-        if (!process.waitFor(APT_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
-          process.destroyForcibly();
-          log("apt-get %s: no end after %s, killed", arguments[0], APT_TIMEOUT);
-          return -1;
-        }
-        log("apt-get %s exited %d", arguments[0], process.exitValue());
-        return process.exitValue();
-      } catch (IOException e) {
-        log("apt-get %s could not run: %s", arguments[0], e);
-        return -1;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while installing promtool", e);
-      }
-    }
-
-    private static AssertionError cannotInstall(String why) {
-      String tail = "";
-      try {
-        if (Files.exists(INSTALL_LOG)) {
-          List<String> lines = Files.readAllLines(INSTALL_LOG);
-          tail = "\nLast lines of " + INSTALL_LOG.toAbsolutePath() + ":\n"
-              + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
-        }
-      } catch (IOException ignored) {
-        // the message says enough without the log
-      }
-      return new AssertionError("The observability test checks the alert rules with promtool, from Debian's "
-          + "prometheus package; " + BINARY + " is missing and could not be installed: " + why
-          + ". As root: apt-get update && apt-get install -y --no-install-recommends prometheus" + tail);
-    }
-
-    /** To the test's output and to target/prometheus-install.log. */
     private static void log(String format, Object... arguments) {
-      String line = "[promtool] " + String.format(format, arguments);
-      System.out.println(line);
-      try {
-        Files.createDirectories(BUILD);
-        Files.writeString(INSTALL_LOG, Instant.now() + " " + line + "\n", StandardCharsets.UTF_8,
-            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      System.out.println("[promtool] " + String.format(format, arguments));
     }
   }
 }

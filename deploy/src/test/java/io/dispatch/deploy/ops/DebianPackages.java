@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * installed the test fails, saying why and how to install it; it is never skipped. The install
  * is logged to {@code target/<package>-install.log}.
  */
-final class DebianPackages {
+public final class DebianPackages {
 
   static final Path APT_GET = Path.of("/usr/bin/apt-get");
   static final Path BUILD = Path.of("target");
@@ -41,7 +41,7 @@ final class DebianPackages {
   }
 
   /** Installs the Debian package when its executable is missing, or fails saying why. */
-  static synchronized Path ensureInstalled(String debianPackage, Path executable) {
+  public static synchronized Path ensureInstalled(String debianPackage, Path executable) {
     if (Files.isExecutable(executable)) {
       return executable;
     }

@@ -165,20 +165,24 @@ public final class NginxFront implements AutoCloseable {
     }
   }
 
+  /** True once nginx accepts connections; false when it exited (e.g. the port was taken) or 15 s passed. */
   private static boolean awaitListening(Process process, int listenPort) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-    while (System.nanoTime() < deadline) {
-      if (!process.isAlive()) {
-        return false;
-      }
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), listenPort), 200);
-        return true;
-      } catch (IOException e) {
-        Thread.sleep(50);
-      }
+    try {
+      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50))
+          .until(() -> !process.isAlive() || accepts(listenPort));
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      return false;
     }
-    return false;
+    return process.isAlive();
+  }
+
+  private static boolean accepts(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static int freePort() throws IOException {
