@@ -292,7 +292,8 @@ class ControlCharacterInputTest {
     }
     // C1 controls are refused by the security firewall's header check before the controller sees them
     for (String control : List.of("\u0085", "\u009f")) {
-      Answer answer = raw("POST", path, "X-Operator-Id: ops" + control + "jane\r\n", order());
+      // no body: refused before it is read, a body left unread would make the close a reset
+      Answer answer = raw("POST", path, "X-Operator-Id: ops" + control + "jane\r\n", null);
       assertThat(answer.status()).as("%s", answer.response().body()).isIn(400, 422);
       assertThat(answer.error().get("code").asText()).isEqualTo("VALIDATION_ERROR");
     }
@@ -357,7 +358,18 @@ class ControlCharacterInputTest {
   private static final class RawAnswer {
     static Answer parse(InputStream in) throws Exception {
       ByteArrayOutputStream all = new ByteArrayOutputStream();
-      in.transferTo(all);
+      byte[] buffer = new byte[8192];
+      try {
+        for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+          all.write(buffer, 0, read);
+        }
+      } catch (java.net.SocketException reset) {
+        // a server that refuses a request without reading its body may reset the connection after
+        // its answer: what arrived before the reset is the answer
+        if (all.size() == 0) {
+          throw reset;
+        }
+      }
       String text = all.toString(StandardCharsets.UTF_8);
       int end = text.indexOf("\r\n\r\n");
       String[] head = text.substring(0, end).split("\r\n");

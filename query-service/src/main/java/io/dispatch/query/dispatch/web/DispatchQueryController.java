@@ -100,6 +100,10 @@ public class DispatchQueryController {
       content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
   @ApiResponse(responseCode = "404", description = "No such delivery for this merchant",
       content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+  @ApiResponse(responseCode = "503", description = """
+      Nothing found while the read model is still behind the event log (a consumer is restarting): the \
+      delivery may exist; retry after Retry-After (1 s)""",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
   @GetMapping("/{id}")
   public Mono<Envelope> get(
       MerchantPrincipal merchant, @PathVariable String id) {
