@@ -1,6 +1,10 @@
 package io.dispatch.command;
 
+import io.dispatch.command.dispatch.application.CreationKeys;
 import io.dispatch.web.SharedWebConfiguration;
+import io.dispatch.web.idempotency.IdempotencyProperties;
+import io.dispatch.web.scheduling.PeriodicTask;
+import java.time.Clock;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -10,6 +14,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -33,5 +38,16 @@ public class CommandServiceConfiguration {
         .schemas("command")
         .locations("classpath:db/command")
         .load();
+  }
+
+  /** Creation Idempotency-Keys, kept as long as the stored answers (command.creation_keys). */
+  @Bean
+  CreationKeys creationKeys(JdbcTemplate jdbc, IdempotencyProperties properties, Clock clock) {
+    return new CreationKeys(jdbc, properties, clock);
+  }
+
+  @Bean
+  PeriodicTask creationKeyCleanup(CreationKeys keys, IdempotencyProperties properties) {
+    return new PeriodicTask("creation-key-cleanup", properties.cleanupInterval(), keys::deleteExpired);
   }
 }

@@ -85,7 +85,8 @@ public class IdempotencyFilter implements WebFilter {
           request.getMethod().name(), path, request.getURI().getRawQuery(), body);
       return blocking(() -> store.claim(merchantId, key, fingerprint)).flatMap(claim -> switch (claim) {
         case IdempotencyStore.Claim.Acquired acquired ->
-            execute(exchange, chain, body, new Held(merchantId, key, acquired.owner()));
+            execute(exchange, chain, body, new Held(merchantId, key, acquired.owner()),
+                new IdempotentRequest(merchantId, key, fingerprint));
         case IdempotencyStore.Claim.Replay replay -> replay(exchange.getResponse(), replay.answer());
         case IdempotencyStore.Claim.Mismatch mismatch -> Mono.error(ApiException.conflict(
             "This Idempotency-Key was already used with a different request; use a new key for a new request",
@@ -99,12 +100,14 @@ public class IdempotencyFilter implements WebFilter {
   /** The key this request holds while it runs. */
   private record Held(UUID merchantId, String key, UUID owner) {}
 
-  private Mono<Void> execute(ServerWebExchange exchange, WebFilterChain chain, byte[] body, Held held) {
+  private Mono<Void> execute(
+      ServerWebExchange exchange, WebFilterChain chain, byte[] body, Held held, IdempotentRequest request) {
     RecordingResponse recording = new RecordingResponse(exchange.getResponse(), answer -> finish(held, answer));
     ServerWebExchange recorded = exchange.mutate()
         .request(new BufferedBodyRequest(exchange.getRequest(), body, exchange.getResponse()))
         .response(recording)
         .build();
+    recorded.getAttributes().put(IdempotentRequest.ATTRIBUTE, request);
     return chain.filter(recorded)
         .onErrorResume(failure -> errors.handle(recorded, failure))
         .then(Mono.defer(recording::setComplete))

@@ -16,6 +16,7 @@ import io.dispatch.command.publication.PublicationTracker.Published;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
+import io.dispatch.web.idempotency.IdempotentRequest;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
@@ -54,6 +55,7 @@ public class DispatchService {
   private final Duration publicationWait;
   private final TransactionTemplate transactions;
   private final PinGuessMetrics pinGuesses;
+  private final CreationKeys creationKeys;
 
   public DispatchService(
       CommandGateway commands,
@@ -63,9 +65,11 @@ public class DispatchService {
       PublicationWatermark watermark,
       PlatformTransactionManager transactionManager,
       PinGuessMetrics pinGuesses,
+      CreationKeys creationKeys,
       @Value("${dispatch.publication.max-wait:PT5S}") Duration publicationWait) {
     this.commands = commands;
     this.pinGuesses = pinGuesses;
+    this.creationKeys = creationKeys;
     this.transactions = new TransactionTemplate(transactionManager);
     this.pricing = pricing;
     this.history = history;
@@ -78,32 +82,86 @@ public class DispatchService {
   public record Written(DispatchView view, Published published) {}
 
   public Mono<Written> create(UUID merchantId, DispatchOrder order, Source source, Actor actor) {
-    return createAll(merchantId, List.of(order), source, actor).map(written -> written.get(0));
+    return create(merchantId, order, source, actor, null);
+  }
+
+  /** One creation; with {@code key}, a retry of the key answers the delivery it already made. */
+  public Mono<Written> create(
+      UUID merchantId, DispatchOrder order, Source source, Actor actor, IdempotentRequest key) {
+    return createAll(merchantId, List.of(order), source, actor, key).map(written -> written.get(0));
+  }
+
+  public Mono<List<Written>> createAll(UUID merchantId, List<DispatchOrder> orders, Source source, Actor actor) {
+    return createAll(merchantId, orders, source, actor, null);
   }
 
   /**
    * Creates every order or none: the creations share one database transaction, so the
    * events of all of them are stored together or not at all. Answers in request order.
+   *
+   * <p>With an Idempotency-Key, the key is stored in that same transaction. When it is already
+   * there (an earlier request with it committed, and its answer was lost to a crash, a failed
+   * store or a disconnect), nothing is created and the answer is the deliveries the key made, as
+   * they stand now; a different request under the key is {@link KeyReused}.
    */
-  public Mono<List<Written>> createAll(UUID merchantId, List<DispatchOrder> orders, Source source, Actor actor) {
+  public Mono<List<Written>> createAll(
+      UUID merchantId, List<DispatchOrder> orders, Source source, Actor actor, IdempotentRequest key) {
     return Mono.fromCallable(() -> {
           List<CreateDispatch> creations = orders.stream()
               .map(order -> creation(merchantId, order, source, actor))
               .toList();
-          submitAll(creations);
-          return creations.stream().map(CreateDispatch::dispatchId).toList();
+          return submitAll(creations, key);
         })
         .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(ids -> Flux.fromIterable(ids).flatMapSequential(id -> afterWrite(id, 0L)).collectList());
+        .flatMap(outcome -> outcome.created()
+            ? Flux.fromIterable(outcome.ids()).flatMapSequential(id -> afterWrite(id, 0L)).collectList()
+            : earlier(outcome.ids()));
   }
 
-  /** Sends the creations in one transaction (a single one needs none beyond its own). */
-  void submitAll(List<CreateDispatch> creations) {
-    if (creations.size() == 1) {
-      commands.sendAndWait(creations.get(0));
-      return;
+  /** The deliveries of a transaction, and whether this request created them. */
+  record Submitted(boolean created, List<UUID> ids) {}
+
+  /** The key was first used with a different request; nothing was created. */
+  public static final class KeyReused extends RuntimeException {
+    KeyReused() {
+      super("This Idempotency-Key was already used with a different request; use a new key for a new request");
     }
-    transactions.executeWithoutResult(status -> creations.forEach(commands::sendAndWait));
+  }
+
+  /** Sends the creations in one transaction, with the key's record when there is one. */
+  Submitted submitAll(List<CreateDispatch> creations, IdempotentRequest key) {
+    List<UUID> ids = creations.stream().map(CreateDispatch::dispatchId).toList();
+    if (key == null && creations.size() == 1) {
+      commands.sendAndWait(creations.get(0));
+      return new Submitted(true, ids);
+    }
+    Submitted submitted = transactions.execute(status -> {
+      if (key != null && !creationKeys.record(key, ids)) {
+        return null;
+      }
+      creations.forEach(commands::sendAndWait);
+      return new Submitted(true, ids);
+    });
+    if (submitted != null) {
+      return submitted;
+    }
+    CreationKeys.Earlier earlier = creationKeys.find(key).orElseThrow(() ->
+        new IllegalStateException("creation key of merchant " + key.merchantId() + " vanished while read"));
+    if (!earlier.sameRequest(key)) {
+      throw new KeyReused();
+    }
+    log.info("Idempotency-Key of merchant {} already created {} deliveries; answering them", key.merchantId(),
+        earlier.dispatchIds().size());
+    return new Submitted(false, earlier.dispatchIds());
+  }
+
+  private Mono<List<Written>> earlier(List<UUID> ids) {
+    // the earlier request may have crashed before its events reached Kafka: wait for them as a write does
+    return Flux.fromIterable(ids)
+        .flatMapSequential(id -> Mono.fromCallable(() -> history.current(id).orElseThrow())
+            .subscribeOn(Schedulers.boundedElastic())
+            .flatMap(view -> afterWrite(id, view.sequence())))
+        .collectList();
   }
 
   private CreateDispatch creation(UUID merchantId, DispatchOrder order, Source source, Actor actor) {

@@ -10,6 +10,7 @@ import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.idempotency.IdempotentRequest;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.text.TextRule;
@@ -30,6 +31,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
@@ -61,11 +63,13 @@ public class DispatchCommandController {
   @RequestBody(content = @Content(schema = @Schema(implementation = DispatchOrderDocument.class)))
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> create(
-      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
+      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body,
+      ServerWebExchange exchange) {
     FieldErrors errors = new FieldErrors();
     DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
     errors.throwIfAny();
-    return dispatches.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()))
+    return dispatches.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()),
+            IdempotentRequest.of(exchange).orElse(null))
         .map(written -> answer(HttpStatus.CREATED, written))
         .onErrorMap(DispatchErrors::toApi);
   }
@@ -81,7 +85,8 @@ public class DispatchCommandController {
   @RequestBody(content = @Content(schema = @Schema(implementation = BulkDocument.class)))
   @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> createBulk(
-      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
+      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body,
+      ServerWebExchange exchange) {
     FieldErrors errors = new FieldErrors();
     JsonNode rows = body != null && body.isObject() ? body.get("orders") : null;
     if (body == null || !body.isObject()) {
@@ -99,7 +104,8 @@ public class DispatchCommandController {
       orders.add(DispatchOrderParser.parse(rows.get(i), "orders[" + i + "].", errors));
     }
     errors.throwIfAny();
-    return dispatches.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()))
+    return dispatches.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
+            IdempotentRequest.of(exchange).orElse(null))
         .map(written -> ResponseEntity.status(HttpStatus.CREATED).body(Envelope.of(new BulkCreated(
             written.size(), written.stream().map(w -> Delivery.from(w.view(), urls.baseUrl())).toList()))))
         .onErrorMap(DispatchErrors::toApi);

@@ -56,7 +56,7 @@ class DispatchServiceTest extends CommandServiceIntegrationTest {
     // The third repeats the first id: its insert violates the event store's key, after two succeeded.
     List<CreateDispatch> batch = List.of(creation(first), creation(second), creation(first));
 
-    assertThatThrownBy(() -> service.submitAll(batch)).isNotNull();
+    assertThatThrownBy(() -> service.submitAll(batch, null)).isNotNull();
 
     assertThat(history.events(first)).isEmpty();
     assertThat(history.events(second)).isEmpty();
