@@ -2,6 +2,7 @@ package io.dispatch.query.webhook;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.web.kafka.EventListenerContainers;
+import io.dispatch.web.kafka.recovery.RecordRecovery;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -16,7 +17,8 @@ public class WebhookAttemptKafkaConfiguration {
 
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryWebhookAttemptsListenerContainerFactory(
-      KafkaProperties properties, @Value("${dispatch.query.webhook-attempts-concurrency:1}") int concurrency) {
-    return EventListenerContainers.create(properties, concurrency);
+      KafkaProperties properties, RecordRecovery recovery,
+      @Value("${dispatch.query.webhook-attempts-concurrency:1}") int concurrency) {
+    return EventListenerContainers.create(properties, concurrency, recovery);
   }
 }

@@ -5,7 +5,9 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
 import io.dispatch.query.freshness.ProjectionPositions;
+import io.dispatch.web.kafka.recovery.RecoverableConsumer;
 import java.time.Duration;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -18,7 +20,7 @@ import reactor.core.publisher.Mono;
  * for it). Idempotent: a repeated or older report changes nothing.
  */
 @Component
-public class WebhookAttemptProjection {
+public class WebhookAttemptProjection implements RecoverableConsumer {
 
   public static final String NAME = "query-service.webhook-attempts";
 
@@ -44,6 +46,21 @@ public class WebhookAttemptProjection {
   public void on(ConsumerRecord<String, EventEnvelope> record) {
     applyTimer.time("webhook_attempts",
         () -> apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60)));
+  }
+
+  @Override
+  public String group() {
+    return NAME;
+  }
+
+  @Override
+  public Map<Integer, Long> storedPositions(String topic) {
+    return positions.of(NAME, topic).block(Duration.ofSeconds(30));
+  }
+
+  @Override
+  public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
+    apply(envelope, partition, offset).block(Duration.ofSeconds(60));
   }
 
   public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {

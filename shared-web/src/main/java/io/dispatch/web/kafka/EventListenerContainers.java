@@ -2,6 +2,7 @@ package io.dispatch.web.kafka;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.codec.EventEnvelopeDeserializer;
+import io.dispatch.web.kafka.recovery.RecordRecovery;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -14,9 +15,11 @@ import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * The one way services consume event topics: from the start of the log, offsets committed
- * only after the listener returned. A record that cannot be decoded is logged and skipped (it
- * can never succeed); any other failure, such as the database being away, is retried with
- * backoff for as long as it takes, so no event is lost from what the consumer builds.
+ * only after the listener returned. Without a {@link RecordRecovery}, a record that cannot be
+ * decoded is logged and skipped (it can never succeed) and any other failure is retried with
+ * backoff for as long as it takes. With one, the group resumes from the positions stored with its
+ * writes, and a record that fails for a reason other than an outage is dead-lettered after
+ * bounded retries instead of stalling its partition.
  */
 public final class EventListenerContainers {
 
@@ -25,6 +28,21 @@ public final class EventListenerContainers {
   public static ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> create(
       KafkaProperties properties, int concurrency) {
     return create(properties, concurrency, new EventEnvelopeDeserializer());
+  }
+
+  /**
+   * Event topics consumed by groups that write a database: positions from the database, bounded
+   * retries of a record that cannot be applied, then its dead letter ({@link RecordRecovery}).
+   */
+  public static ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> create(
+      KafkaProperties properties, int concurrency, RecordRecovery recovery) {
+    var factory = create(properties, concurrency, new EventEnvelopeDeserializer());
+    factory.setCommonErrorHandler(recovery.errorHandler());
+    factory.setRecordInterceptor(recovery.interceptor());
+    factory.setBatchInterceptor(recovery.batchInterceptor());
+    factory.getContainerProperties().setConsumerRebalanceListener(
+        recovery.positions(PartitionAssignments.ofThisProcess()));
+    return factory;
   }
 
   /** The same policy for a topic of other records (e.g. rider positions). */

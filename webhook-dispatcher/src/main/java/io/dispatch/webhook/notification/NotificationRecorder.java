@@ -9,14 +9,20 @@ import io.dispatch.events.view.DispatchView;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import java.time.Clock;
+import io.dispatch.web.kafka.recovery.Faults;
+import io.dispatch.web.kafka.recovery.RecoverableConsumer;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.apache.kafka.common.TopicPartition;
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.ObjectMapper;
@@ -31,7 +37,7 @@ import tools.jackson.databind.ObjectMapper;
  * advance the sequence) but never notified: merchants are not told of wrong PIN guesses.
  */
 @Component
-public class NotificationRecorder {
+public class NotificationRecorder implements RecoverableConsumer {
 
   public static final String GROUP = "webhook-dispatcher";
   private static final Logger log = LoggerFactory.getLogger(NotificationRecorder.class);
@@ -63,8 +69,11 @@ public class NotificationRecorder {
 
   /**
    * A whole poll in one transaction: the per-event work is a few statements, so committing once
-   * per batch rather than once per event is what keeps recording ahead of busy creators. A
-   * failure rolls the batch back and the container retries it whole.
+   * per batch rather than once per event is what keeps recording ahead of busy creators. The
+   * partitions' next offsets are stored in the same transaction. When the batch fails for a
+   * passing reason (the database away), the container retries it from its first record for as
+   * long as it lasts; for any other reason, its records are recorded one by one to find the one
+   * that fails, and the container retries that record a few times, then dead-letters it.
    */
   @KafkaListener(
       id = GROUP,
@@ -73,18 +82,75 @@ public class NotificationRecorder {
       containerFactory = "webhookListenerContainerFactory",
       batch = "true")
   public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
+    if (records.isEmpty()) {
+      return;
+    }
+    int created;
+    try {
+      created = recordAll(records);
+    } catch (RuntimeException batchFailure) {
+      if (Faults.passing(batchFailure)) {
+        throw new BatchListenerFailedException("recording a batch failed", batchFailure, records.get(0));
+      }
+      created = 0;
+      for (ConsumerRecord<String, EventEnvelope> record : records) {
+        try {
+          created += recordAll(List.of(record));
+        } catch (RuntimeException failure) {
+          if (created > 0) {
+            sender.nudge();
+          }
+          throw new BatchListenerFailedException("recording " + record.topic() + "-" + record.partition() + "@"
+              + record.offset() + " failed", failure, record);
+        }
+      }
+    }
+    if (created > 0) {
+      sender.nudge();
+    }
+  }
+
+  private int recordAll(List<ConsumerRecord<String, EventEnvelope>> records) {
     Integer created = transactions.execute(status -> {
       int count = 0;
+      Map<TopicPartition, Long> next = new HashMap<>();
       for (ConsumerRecord<String, EventEnvelope> record : records) {
         if (record.value() == null) {
           log.warn("Skipping unreadable record at {}-{}@{}", record.topic(), record.partition(), record.offset());
         } else if (record(record.value())) {
           count++;
         }
+        next.merge(new TopicPartition(record.topic(), record.partition()), record.offset() + 1, Math::max);
       }
+      next.forEach((partition, offset) -> jdbc.update(
+          "insert into webhook.consumer_positions (consumer_group, topic, partition, next_offset) values (?, ?, ?, ?)"
+              + " on conflict (consumer_group, topic, partition) do update"
+              + " set next_offset = greatest(webhook.consumer_positions.next_offset, excluded.next_offset)",
+          GROUP, partition.topic(), partition.partition(), offset));
       return count;
     });
-    if (created != null && created > 0) {
+    return created == null ? 0 : created;
+  }
+
+  @Override
+  public String group() {
+    return GROUP;
+  }
+
+  @Override
+  public Map<Integer, Long> storedPositions(String topic) {
+    Map<Integer, Long> positions = new HashMap<>();
+    jdbc.query("select partition, next_offset from webhook.consumer_positions where consumer_group = ? and topic = ?",
+        rs -> {
+          positions.put(rs.getInt(1), rs.getLong(2));
+        }, GROUP, topic);
+    return positions;
+  }
+
+  @Override
+  public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
+    Boolean due = transactions.execute(status -> record(envelope));
+    if (Boolean.TRUE.equals(due)) {
       sender.nudge();
     }
   }

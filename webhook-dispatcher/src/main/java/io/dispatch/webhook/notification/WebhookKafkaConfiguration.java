@@ -3,6 +3,7 @@ package io.dispatch.webhook.notification;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.web.kafka.EventListenerContainers;
+import io.dispatch.web.kafka.recovery.RecordRecovery;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -17,8 +18,9 @@ public class WebhookKafkaConfiguration {
 
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> webhookListenerContainerFactory(
-      KafkaProperties properties, @Value("${dispatch.webhook.consumer-concurrency:2}") int concurrency) {
-    var factory = EventListenerContainers.create(properties, concurrency);
+      KafkaProperties properties, RecordRecovery recovery,
+      @Value("${dispatch.webhook.consumer-concurrency:2}") int concurrency) {
+    var factory = EventListenerContainers.create(properties, concurrency, recovery);
     factory.setBatchListener(true);
     return factory;
   }

@@ -11,7 +11,9 @@ import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.freshness.ProjectionPositions;
 import io.dispatch.web.request.LogContext;
+import io.dispatch.web.kafka.recovery.RecoverableConsumer;
 import java.time.Duration;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +30,7 @@ import reactor.core.publisher.Mono;
  * transition: location updates and the PIN guard's events change the row only.
  */
 @Component
-public class DispatchProjection {
+public class DispatchProjection implements RecoverableConsumer {
 
   public static final String NAME = "query-service.dispatches";
   private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
@@ -55,6 +57,23 @@ public class DispatchProjection {
     try (var logged = LogContext.dispatch(record.key())) {
       applyTimer.time("deliveries",
           () -> apply(record.value(), record.partition(), record.offset()).block(Duration.ofSeconds(60)));
+    }
+  }
+
+  @Override
+  public String group() {
+    return NAME;
+  }
+
+  @Override
+  public Map<Integer, Long> storedPositions(String topic) {
+    return positions.of(NAME, topic).block(Duration.ofSeconds(30));
+  }
+
+  @Override
+  public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
+    try (var logged = LogContext.dispatch(envelope.dispatchId().toString())) {
+      apply(envelope, partition, offset).block(Duration.ofSeconds(60));
     }
   }
 

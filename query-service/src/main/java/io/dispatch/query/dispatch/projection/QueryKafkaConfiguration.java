@@ -2,6 +2,7 @@ package io.dispatch.query.dispatch.projection;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.web.kafka.EventListenerContainers;
+import io.dispatch.web.kafka.recovery.RecordRecovery;
 import org.apache.kafka.clients.admin.Admin;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -17,8 +18,9 @@ public class QueryKafkaConfiguration {
 
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryListenerContainerFactory(
-      KafkaProperties properties, @Value("${dispatch.query.consumer-concurrency:2}") int concurrency) {
-    return EventListenerContainers.create(properties, concurrency);
+      KafkaProperties properties, RecordRecovery recovery,
+      @Value("${dispatch.query.consumer-concurrency:2}") int concurrency) {
+    return EventListenerContainers.create(properties, concurrency, recovery);
   }
 
   @Bean(destroyMethod = "close")

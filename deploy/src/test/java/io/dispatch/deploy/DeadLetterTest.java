@@ -1,0 +1,213 @@
+package io.dispatch.deploy;
+
+import static io.dispatch.deploy.DispatchUnderTest.admin;
+import static io.dispatch.deploy.DispatchUnderTest.merchant;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dispatch.command.dispatch.application.DispatchHistory;
+import io.dispatch.deploy.DispatchUnderTest.Merchant;
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.codec.EventEnvelopeSerializer;
+import io.dispatch.query.dispatch.projection.DispatchProjection;
+import io.dispatch.web.kafka.recovery.RecordRecovery;
+import io.dispatch.webhook.notification.NotificationRecorder;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * A record a consumer group cannot apply no longer stalls its partition: after a few tries it is
+ * dead-lettered, the delivery's later records are held back behind it, everyone else's flow on,
+ * and an operator replays them in order once the cause is fixed.
+ */
+class DeadLetterTest {
+
+  private static final String ORDER = """
+      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
+       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
+       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
+       "paymentType":"COD","amountCents":150000}""";
+  private static final String PROJECTION = DispatchProjection.NAME;
+
+  private static DispatchUnderTest dispatch;
+
+  @BeforeAll
+  static void start() {
+    dispatch = DispatchUnderTest.get();
+  }
+
+  @Test
+  void a_record_the_read_model_refuses_is_dead_lettered_its_delivery_parked_and_replayed_in_order_after_the_fix()
+      throws Exception {
+    Merchant m = dispatch.newMerchant("Dead letters");
+    String poison = "poison-" + UUID.randomUUID();
+    JdbcTemplate jdbc = dispatch.bean(JdbcTemplate.class);
+    // a read-model rule this one delivery breaks: a permanent failure of its record, until it is dropped
+    String constraint = "refuse_" + poison.replace('-', '_');
+    jdbc.execute("alter table query.dispatches add constraint " + constraint
+        + " check (body->>'externalId' is distinct from '" + poison + "')");
+    double failedBefore = deadLetters(PROJECTION, "FAILED");
+
+    String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()),
+        ORDER.formatted(poison), 201).data().get("id").asText();
+    dispatch.call("PATCH", "/api/v1/external/dispatches/" + id + "/status", merchant(m.apiKey()),
+        "{\"status\":\"CANCELLED\",\"reason\":\"test\"}", 200);
+
+    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+      JsonNode letters = letters(PROJECTION, id);
+      assertThat(letters).hasSize(2);
+      assertThat(letters.get(1).get("reason").asText()).isEqualTo("FAILED");
+      assertThat(letters.get(1).get("error").asText()).contains(constraint);
+      assertThat(letters.get(0).get("reason").asText()).isEqualTo("PARKED");
+    });
+    assertThat(deadLetters(PROJECTION, "FAILED")).isEqualTo(failedBefore + 1);
+    assertThat(copiesOnTopic(RecordRecovery.topicOf(PROJECTION), id)).isEqualTo(2);
+
+    // the partition moved on: deliveries created after it, on every partition, read back at once
+    for (String other : createdOnEveryPartition(m)) {
+      dispatch.call("GET", "/api/v1/external/dispatches/" + other, merchant(m.apiKey()), null, 200);
+    }
+    // the webhook side was not concerned: its group applied both records
+    assertThat(letters(NotificationRecorder.GROUP, id)).isEmpty();
+
+    jdbc.execute("alter table query.dispatches drop constraint " + constraint);
+    JsonNode requested = dispatch.call("POST", "/api/v1/admin/dead-letters/replay", admin(),
+        "{\"group\":\"" + PROJECTION + "\",\"key\":\"" + id + "\"}", 202).data();
+    assertThat(requested.get("requested").asInt()).isEqualTo(2);
+
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+      JsonNode delivery = dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(m.apiKey()), null, 200)
+          .data();
+      assertThat(delivery.get("status").asText()).isEqualTo("CANCELLED");
+    });
+    JsonNode history = dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events", merchant(m.apiKey()),
+        null, 200).data();
+    assertThat(history).extracting(entry -> entry.get("status").asText()).containsExactly("NEW", "CANCELLED");
+    assertThat(letters(PROJECTION, id)).allSatisfy(letter -> assertThat(letter.get("status").asText())
+        .isEqualTo("REPLAYED"));
+
+  }
+
+  @Test
+  void a_nul_character_that_reached_the_log_stalls_nothing() throws Exception {
+    Merchant m = dispatch.newMerchant("NUL in the log");
+    String template = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()),
+        ORDER.formatted("template"), 201).data().get("id").asText();
+    EventEnvelope real = dispatch.bean(DispatchHistory.class).events(UUID.fromString(template)).get(0);
+    DispatchCreated created = (DispatchCreated) real.event();
+    UUID poisonId = UUID.randomUUID();
+    DispatchCreated poisoned = new DispatchCreated(poisonId, created.merchantId(), created.occurredAt(),
+        created.actor(), "nul", "A\u0000B", created.customerPhone(), created.pickup(), created.dropoff(),
+        created.paymentType(), created.amountCents(), created.feeCents(), created.currency(),
+        created.targetPickupAt(), created.targetDeliveryAt(), created.zoneId(), created.source(),
+        "nul" + UUID.randomUUID().toString().replace("-", ""), created.deliveryPin());
+    EventEnvelope envelope = new EventEnvelope(UUID.randomUUID(), real.type(), real.version(), poisonId,
+        real.merchantId(), 0, real.occurredAt(), real.actor(), poisoned);
+    try (var producer = new KafkaProducer<>(Map.<String, Object>of(
+        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()), new StringSerializer(), new EventEnvelopeSerializer())) {
+      producer.send(new ProducerRecord<>("dispatch-events", poisonId.toString(), envelope)).get();
+    }
+
+    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+      assertThat(letters(PROJECTION, poisonId.toString())).hasSize(1);
+      assertThat(letters(NotificationRecorder.GROUP, poisonId.toString())).hasSize(1);
+    });
+    for (String other : createdOnEveryPartition(m)) {
+      dispatch.call("GET", "/api/v1/external/dispatches/" + other, merchant(m.apiKey()), null, 200);
+    }
+  }
+
+  /** Deliveries created until every partition of dispatch-events holds one. */
+  private static List<String> createdOnEveryPartition(Merchant m) throws Exception {
+    int partitions = partitions();
+    boolean[] covered = new boolean[partitions];
+    List<String> ids = new ArrayList<>();
+    int left = partitions;
+    for (int i = 0; left > 0 && i < 200; i++) {
+      String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()),
+          ORDER.formatted("after-" + i), 201).data().get("id").asText();
+      int partition = Utils.toPositive(Utils.murmur2(id.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+          % partitions;
+      ids.add(id);
+      if (!covered[partition]) {
+        covered[partition] = true;
+        left--;
+      }
+    }
+    assertThat(left).as("partitions without a delivery").isZero();
+    return ids;
+  }
+
+  private static JsonNode letters(String group, String key) throws Exception {
+    JsonNode all = dispatch.call("GET", "/api/v1/admin/dead-letters?limit=200&group=" + group, admin(), null, 200)
+        .data();
+    List<JsonNode> mine = new ArrayList<>();
+    all.forEach(letter -> {
+      if (key.equals(letter.get("key").asText())) {
+        mine.add(letter);
+      }
+    });
+    return DispatchUnderTest.JSON.valueToTree(mine);
+  }
+
+  private static double deadLetters(String group, String reason) {
+    var counter = dispatch.bean(MeterRegistry.class).find("dispatch.dead.letters")
+        .tags("group", group, "reason", reason).counter();
+    return counter == null ? 0 : counter.count();
+  }
+
+  private static String bootstrap() {
+    return String.join(",", dispatch.bean(KafkaProperties.class).getBootstrapServers());
+  }
+
+  private static int partitions() throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()))) {
+      return admin.describeTopics(List.of("dispatch-events")).allTopicNames().get().get("dispatch-events")
+          .partitions().size();
+    }
+  }
+
+  private static long copiesOnTopic(String topic, String key) throws Exception {
+    Map<String, Object> config = Map.of(
+        "bootstrap.servers", bootstrap(),
+        "group.id", "dead-letter-test-" + UUID.randomUUID(),
+        "auto.offset.reset", "earliest",
+        "key.deserializer", "org.apache.kafka.common.serialization.StringDeserializer",
+        "value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
+    try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<String, byte[]>(config);
+        Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()))) {
+      TopicPartition partition = new TopicPartition(topic, 0);
+      long end = admin.listOffsets(Map.of(partition, OffsetSpec.latest())).all().get().get(partition).offset();
+      consumer.assign(List.of(partition));
+      consumer.seekToBeginning(List.of(partition));
+      long copies = 0;
+      while (consumer.position(partition) < end) {
+        for (var record : consumer.poll(Duration.ofSeconds(1))) {
+          if (key.equals(record.key())) {
+            copies++;
+          }
+        }
+      }
+      return copies;
+    }
+  }
+}

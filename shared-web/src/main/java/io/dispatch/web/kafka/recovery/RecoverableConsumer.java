@@ -1,0 +1,29 @@
+package io.dispatch.web.kafka.recovery;
+
+import io.dispatch.events.EventEnvelope;
+import java.util.Map;
+
+/**
+ * A consumer group whose records change a database: it says where it stands from its own
+ * writes, and can apply a dead-lettered record again. Register it as a bean; the containers of
+ * {@link io.dispatch.web.kafka.EventListenerContainers} then seek it to its stored positions on
+ * every partition assignment, dead-letter a record it cannot apply, and hold back that key's
+ * later records until the operator replays them.
+ */
+public interface RecoverableConsumer {
+
+  /** The Kafka consumer group id. */
+  String group();
+
+  /**
+   * The next offset to read per partition of {@code topic}, as stored in the same transactions as
+   * the consumer's writes; partitions missing from the map start from Kafka's committed offset.
+   */
+  Map<Integer, Long> storedPositions(String topic);
+
+  /**
+   * Applies a record again, outside the listener (blocking). Must be idempotent, and must not
+   * move a stored position backwards. Throws when it still cannot be applied.
+   */
+  void reapply(String topic, int partition, long offset, EventEnvelope envelope);
+}
