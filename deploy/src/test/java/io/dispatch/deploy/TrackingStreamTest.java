@@ -15,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeAll;
@@ -91,6 +92,25 @@ class TrackingStreamTest {
         .map(l -> l.replaceAll(".*\"status\":\"([A-Z_]+)\".*", "$1")).toList();
     assertThat(statuses).containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED");
     await().atMost(Duration.ofSeconds(5)).until(() -> dispatch.bean(TrackingHub.class).viewerCount() == 0);
+  }
+
+  @Test
+  void the_tracking_json_read_right_after_each_rider_write_shows_that_write() throws Exception {
+    Rider rider = dispatch.newRider("Otieno Fresh");
+    for (int i = 0; i < 10; i++) {
+      JsonNode created = create();
+      String id = created.get("id").asText();
+      String page = "/api/v1/track/" + created.get("trackingToken").asText();
+      assertThat(dispatch.call("GET", page, Map.of(), null, 200).data().get("status").asText()).isEqualTo("NEW");
+      dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/accept", rider(rider), null, 200);
+      assertThat(dispatch.call("GET", page, Map.of(), null, 200).data().get("status").asText())
+          .as("tracking read right after accept #%d", i).isEqualTo("ASSIGNED");
+      dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/pickup", rider(rider), null, 200);
+      assertThat(dispatch.call("GET", page, Map.of(), null, 200).data().get("status").asText())
+          .as("tracking read right after pickup #%d", i).isEqualTo("PICKED_UP");
+      dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/fail", rider(rider),
+          "{\"reasonCode\":\"OTHER\",\"detail\":\"test\"}", 200);
+    }
   }
 
   @Test

@@ -146,11 +146,17 @@ public class TrackingController {
   }
 
   /**
-   * The delivery of a token. A miss waits for the projection to catch up with the whole log
-   * once and looks again, so a link handed out right after the create never answers 404.
+   * The delivery of a token, as fresh as a merchant's read: once found, the read waits (bounded)
+   * until the projection has applied what the delivery's partition held when the read began, and
+   * looks again, so the page right after a rider's accept shows ASSIGNED. A miss waits for the
+   * projection to catch up with the whole log once and looks again, so a link handed out right
+   * after the create never answers 404.
    */
   private Mono<DispatchView> find(String token) {
     return rows.findByTrackingToken(token)
+        .flatMap(found -> freshness.awaitDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, found.dispatchId())
+            .then(rows.findByTrackingToken(token))
+            .defaultIfEmpty(found))
         .switchIfEmpty(Mono.defer(() -> freshness.awaitAll(DispatchProjection.NAME, Topics.DISPATCH_EVENTS)
             .then(rows.findByTrackingToken(token))))
         .switchIfEmpty(Mono.error(() -> ApiException.notFound("Tracking link")));
