@@ -131,6 +131,13 @@ class DeadLetterTest {
       assertThat(letters(PROJECTION, poisonId.toString())).hasSize(1);
       assertThat(letters(NotificationRecorder.GROUP, poisonId.toString())).hasSize(1);
     });
+    // the projection's stored position passed the dead letter: reads of that partition need not wait for it
+    int partition = Utils.toPositive(Utils.murmur2(poisonId.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+        % partitions();
+    long end = endOffset("dispatch-events", partition);
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(dispatch.bean(JdbcTemplate.class)
+        .queryForObject("select next_offset from query.projection_positions where projection = ? and topic = ? "
+            + "and partition = ?", Long.class, PROJECTION, "dispatch-events", partition)).isGreaterThanOrEqualTo(end));
     for (String other : createdOnEveryPartition(m)) {
       dispatch.call("GET", "/api/v1/external/dispatches/" + other, merchant(m.apiKey()), null, 200);
     }
@@ -183,6 +190,13 @@ class DeadLetterTest {
     try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()))) {
       return admin.describeTopics(List.of("dispatch-events")).allTopicNames().get().get("dispatch-events")
           .partitions().size();
+    }
+  }
+
+  private static long endOffset(String topic, int partition) throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()))) {
+      TopicPartition tp = new TopicPartition(topic, partition);
+      return admin.listOffsets(Map.of(tp, OffsetSpec.latest())).all().get().get(tp).offset();
     }
   }
 

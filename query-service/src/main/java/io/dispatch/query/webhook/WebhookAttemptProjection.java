@@ -59,6 +59,11 @@ public class WebhookAttemptProjection implements RecoverableConsumer {
   }
 
   @Override
+  public void passed(String topic, int partition, long offset) {
+    positions.advance(NAME, topic, partition, offset + 1).block(Duration.ofSeconds(30));
+  }
+
+  @Override
   public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
     apply(envelope, partition, offset).block(Duration.ofSeconds(60));
   }

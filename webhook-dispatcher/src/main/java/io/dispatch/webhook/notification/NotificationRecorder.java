@@ -122,14 +122,23 @@ public class NotificationRecorder implements RecoverableConsumer {
         }
         next.merge(new TopicPartition(record.topic(), record.partition()), record.offset() + 1, Math::max);
       }
-      next.forEach((partition, offset) -> jdbc.update(
-          "insert into webhook.consumer_positions (consumer_group, topic, partition, next_offset) values (?, ?, ?, ?)"
-              + " on conflict (consumer_group, topic, partition) do update"
-              + " set next_offset = greatest(webhook.consumer_positions.next_offset, excluded.next_offset)",
-          GROUP, partition.topic(), partition.partition(), offset));
+      next.forEach((partition, offset) -> advance(partition.topic(), partition.partition(), offset));
       return count;
     });
     return created == null ? 0 : created;
+  }
+
+  private void advance(String topic, int partition, long nextOffset) {
+    jdbc.update(
+        "insert into webhook.consumer_positions (consumer_group, topic, partition, next_offset) values (?, ?, ?, ?)"
+            + " on conflict (consumer_group, topic, partition) do update"
+            + " set next_offset = greatest(webhook.consumer_positions.next_offset, excluded.next_offset)",
+        GROUP, topic, partition, nextOffset);
+  }
+
+  @Override
+  public void passed(String topic, int partition, long offset) {
+    advance(topic, partition, offset + 1);
   }
 
   @Override

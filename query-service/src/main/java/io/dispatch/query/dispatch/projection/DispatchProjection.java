@@ -71,6 +71,11 @@ public class DispatchProjection implements RecoverableConsumer {
   }
 
   @Override
+  public void passed(String topic, int partition, long offset) {
+    positions.advance(NAME, topic, partition, offset + 1).block(Duration.ofSeconds(30));
+  }
+
+  @Override
   public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
     try (var logged = LogContext.dispatch(envelope.dispatchId().toString())) {
       apply(envelope, partition, offset).block(Duration.ofSeconds(60));

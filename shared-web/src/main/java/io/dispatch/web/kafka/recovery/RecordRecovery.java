@@ -117,6 +117,7 @@ public class RecordRecovery {
     byte[] payload = payload(record, failure);
     String error = cause.getClass().getName() + ": " + cause.getMessage();
     boolean stored = letters.fail(group, record, payload, error);
+    consumer(group).orElseThrow().passed(record.topic(), record.partition(), record.offset());
     if (record.key() != null) {
       parked.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet()).add(record.key().toString());
     }
@@ -167,6 +168,7 @@ public class RecordRecovery {
     }
     byte[] payload = payload(record, null);
     if (letters.parkIfBehind(group, record, payload)) {
+      consumer(group).ifPresent(c -> c.passed(record.topic(), record.partition(), record.offset()));
       publish(group, record, payload, "held back behind an earlier dead letter", DeadLetters.PARKED);
       count(group, DeadLetters.PARKED);
       log.warn("Held back {}-{}@{} (key {}) of group {}: an earlier record of the key is dead-lettered",

@@ -22,6 +22,13 @@ public interface RecoverableConsumer {
   Map<Integer, Long> storedPositions(String topic);
 
   /**
+   * Moves the stored position past a record that was dead-lettered or held back instead of
+   * applied (never backwards), so that reads waiting for the partition to be applied do not wait
+   * for it.
+   */
+  void passed(String topic, int partition, long offset);
+
+  /**
    * Applies a record again, outside the listener (blocking). Must be idempotent, and must not
    * move a stored position backwards. Throws when it still cannot be applied.
    */
