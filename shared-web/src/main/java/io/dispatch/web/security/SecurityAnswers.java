@@ -7,6 +7,7 @@ import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.request.RequestIds;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpMethod;
@@ -31,6 +32,7 @@ final class SecurityAnswers
         ServerExchangeRejectedHandler {
 
   private static final Logger log = LoggerFactory.getLogger(SecurityAnswers.class);
+  private static final Pattern HEADER_VALUE = Pattern.compile("has a value \".*\" that", Pattern.DOTALL);
 
   private final ApiErrorHandler errors;
 
@@ -66,11 +68,22 @@ final class SecurityAnswers
   /** The firewall refused the request line or headers. */
   @Override
   public Mono<Void> handle(ServerWebExchange exchange, ServerExchangeRejectedException rejected) {
+    String reason = withoutHeaderValue(rejected.getMessage());
     log.info("Refused a non-canonical request (requestId={}): {} {}: {}", RequestIds.of(exchange),
-        exchange.getRequest().getMethod(), exchange.getRequest().getURI().getRawPath(), rejected.getMessage());
+        exchange.getRequest().getMethod(), exchange.getRequest().getURI().getRawPath(), reason);
     return errors.handle(exchange, new ApiException(ErrorCode.VALIDATION_ERROR, HttpStatus.BAD_REQUEST,
-        "The request is not in canonical form: " + rejected.getMessage(),
-        Map.of("fieldErrors", Map.of(partOf(rejected), List.of(rejected.getMessage())))));
+        "The request is not in canonical form: " + reason,
+        Map.of("fieldErrors", Map.of(partOf(rejected), List.of(reason)))));
+  }
+
+  /**
+   * The firewall's reason without the refused header's value. Spring's message quotes the whole
+   * value ({@code the header: "X-API-Key" has a value "<key>" that is not allowed}), and the value
+   * of a credential header is a secret: an API key pasted with a stray control character would
+   * otherwise be logged whole.
+   */
+  static String withoutHeaderValue(String message) {
+    return message == null ? null : HEADER_VALUE.matcher(message).replaceAll("has a value that");
   }
 
   /** Which part of the request the firewall refused: a header, the method, else the path. */
