@@ -18,7 +18,6 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
 /**
@@ -36,22 +35,20 @@ public final class LocalRun {
 
   public static ConfigurableApplicationContext start(String... args) {
     ProcessDefaults.apply();
-    StandardEnvironment environment = new StandardEnvironment();
-    environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
-    Path dataDir = Path.of(environment.getProperty("dispatch.data-dir", ".dispatch/data")).toAbsolutePath();
+    LocalRunSettings settings = LocalRunSettings.read(args, System.getenv());
+    Path dataDir = settings.dataDir();
     long started = System.nanoTime();
-    RunningInfrastructure infrastructure = Infrastructure.start(new InfrastructureOptions(dataDir, 0, 0));
+    RunningInfrastructure infrastructure =
+        Infrastructure.start(new InfrastructureOptions(dataDir, 0, 0), settings.infrastructureKind());
     infrastructure.createDatabase(DATABASE);
     log.info("{} Kafka and PostgreSQL ready in {} ms (data in {})", infrastructure.kind(),
         (System.nanoTime() - started) / 1_000_000, dataDir);
-    if (environment.getProperty("dispatch.local.infrastructure-only", Boolean.class, false)) {
+    if (settings.infrastructureOnly()) {
       return infrastructureOnly(infrastructure);
     }
 
-    String adminToken = environment.getProperty("dispatch.admin-token");
-    if (adminToken == null || adminToken.isBlank()) {
-      adminToken = remembered(dataDir.resolve("admin-token"), ApiKeys.newSecret());
-    }
+    String adminToken = settings.adminToken()
+        .orElseGet(() -> remembered(dataDir.resolve("admin-token"), ApiKeys.newSecret()));
     Map<String, Object> defaults = new HashMap<>(infrastructure.springProperties(DATABASE));
     defaults.put("dispatch.admin-token", adminToken);
     defaults.put("dispatch.webhook.allow-insecure-targets", "true");
