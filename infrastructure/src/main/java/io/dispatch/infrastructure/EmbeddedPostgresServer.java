@@ -16,6 +16,11 @@ import org.slf4j.LoggerFactory;
  * through {@code unshare -U}, as an unprivileged user in a user namespace, because PostgreSQL
  * refuses to run as root.
  *
+ * <p>Commits are durable on the server's side in every mode: {@code synchronous_commit=on} (zonky's
+ * default is off), so a commit answered to a client has its write-ahead log written before the
+ * answer and survives a kill of the server process; persistent data is also fsynced, so it
+ * survives a crash of the machine (docs/adr/0014-durable-commits.md).
+ *
  * <p>With persistent data the owner must {@link #close()} it: the server is a process of its own
  * and no JVM shutdown hook stops it behind the owner's back (the local run stops its services
  * first, then Kafka, then PostgreSQL). A server a killed JVM left running is stopped by the next
@@ -63,7 +68,12 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 .setServerConfig("max_connections", "300")
                 // zonky always passes -F (fsync off); a later -c wins, so persistent data is synced
                 .setServerConfig("fsync", persistent ? "on" : "off")
-                .setServerConfig("full_page_writes", persistent ? "on" : "off");
+                .setServerConfig("full_page_writes", persistent ? "on" : "off")
+                // zonky sets synchronous_commit=off: a commit would be answered before its WAL is
+                // written, and lost if the server process is killed. On in every mode: with fsync off
+                // (throw-away test data) the WAL still reaches the OS before the answer, which is
+                // what surviving a kill of the process needs; a crash of the machine is what fsync is for.
+                .setServerConfig("synchronous_commit", "on");
         try {
             EmbeddedPostgres postgres = builder.start();
             log.info("Embedded PostgreSQL on 127.0.0.1:{} (data {}) started in {} ms as OS user {}",
