@@ -134,7 +134,10 @@ final class ServiceProcess implements AutoCloseable {
     assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("%s killed", name).isTrue();
   }
 
-  /** SIGTERM, as Ctrl-C or a process manager sends it: how long the process took to exit, or null if it did not within the wait. */
+  /**
+   * SIGTERM, as Ctrl-C or a process manager sends it: how long the process took to exit, or null
+   * if it did not within the wait.
+   */
   Duration terminate(Duration wait) throws InterruptedException {
     long sent = System.nanoTime();
     process.destroy();

@@ -36,7 +36,8 @@ public final class Infrastructure {
      */
     public static RunningInfrastructure start(InfrastructureOptions options, String requestedKind) {
         Objects.requireNonNull(options, "options (InfrastructureOptions.ephemeral() for tests)");
-        String kind = chooseKind(requestedKind != null ? requestedKind : requestedKind(), Infrastructure::dockerAnswers);
+        String requested = requestedKind != null ? requestedKind : requestedKind();
+        String kind = chooseKind(requested, Infrastructure::dockerAnswers);
         log.info("Starting {} infrastructure with {}", kind, options);
         return TestcontainersInfrastructure.KIND.equals(kind)
                 ? TestcontainersInfrastructure.start(options)

@@ -80,8 +80,8 @@ class EmbeddedPostgresServerTest {
         }
         // at once, as kill -9 would: with synchronous_commit=off the last commits are still in
         // PostgreSQL's WAL buffers (shared memory) and die with it
-        ProcessHandle postmaster = ProcessHandle.of(LeftoverPostmaster.readPid(pgData.resolve("postmaster.pid")).orElseThrow())
-                .orElseThrow();
+        long pid = LeftoverPostmaster.readPid(pgData.resolve(LeftoverPostmaster.PID_FILE)).orElseThrow();
+        ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow();
         List<ProcessHandle> backends = postmaster.descendants().toList();
         postmaster.destroyForcibly();
         await().atMost(Duration.ofSeconds(30)).until(() -> !postmaster.isAlive()
