@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one-command local run: builds what is needed, then starts command-service,
 # query-service and webhook-dispatcher in one JVM on http://localhost:8080 with an embedded
-# Kafka broker and PostgreSQL whose data lives in $DISPATCH_DATA_DIR (default .dispatch/data).
+# Kafka broker and PostgreSQL whose data lives in $DISPATCH_DATADIR (or DISPATCH_DATA_DIR; default
+# .dispatch/data). Ctrl-C stops it in order; after a kill -9 the next start clears what it left.
 # Extra arguments go to the application, e.g. --server.port=9090 --dispatch.admin-token=secret
 set -euo pipefail
 cd "$(dirname "$0")/.."

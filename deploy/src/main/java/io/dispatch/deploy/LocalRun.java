@@ -14,10 +14,10 @@ import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
 /**
@@ -35,22 +35,20 @@ public final class LocalRun {
 
   public static ConfigurableApplicationContext start(String... args) {
     ProcessDefaults.apply();
-    StandardEnvironment environment = new StandardEnvironment();
-    environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
-    Path dataDir = Path.of(environment.getProperty("dispatch.data-dir", ".dispatch/data")).toAbsolutePath();
+    LocalRunSettings settings = LocalRunSettings.read(args, System.getenv());
+    Path dataDir = settings.dataDir();
     long started = System.nanoTime();
-    RunningInfrastructure infrastructure = Infrastructure.start(new InfrastructureOptions(dataDir, 0, 0));
+    RunningInfrastructure infrastructure =
+        Infrastructure.start(new InfrastructureOptions(dataDir, 0, 0), settings.infrastructureKind());
     infrastructure.createDatabase(DATABASE);
     log.info("{} Kafka and PostgreSQL ready in {} ms (data in {})", infrastructure.kind(),
         (System.nanoTime() - started) / 1_000_000, dataDir);
-    if (environment.getProperty("dispatch.local.infrastructure-only", Boolean.class, false)) {
+    if (settings.infrastructureOnly()) {
       return infrastructureOnly(infrastructure);
     }
 
-    String adminToken = environment.getProperty("dispatch.admin-token");
-    if (adminToken == null || adminToken.isBlank()) {
-      adminToken = remembered(dataDir.resolve("admin-token"), ApiKeys.newSecret());
-    }
+    String adminToken = settings.adminToken()
+        .orElseGet(() -> remembered(dataDir.resolve("admin-token"), ApiKeys.newSecret()));
     Map<String, Object> defaults = new HashMap<>(infrastructure.springProperties(DATABASE));
     defaults.put("dispatch.admin-token", adminToken);
     defaults.put("dispatch.webhook.allow-insecure-targets", "true");
@@ -60,14 +58,32 @@ public final class LocalRun {
     defaults.put("dispatch.webhook.secret-encryption-key",
         remembered(dataDir.resolve("webhook-secret-key"), SecretCipher.newBase64Key()));
     defaults.put("spring.application.name", "dispatch-local");
+    // Boot's logging shutdown would run before the infrastructure's (shutdown handlers run last
+    // added first) and swallow the lines saying Kafka and PostgreSQL stopped
+    defaults.put("logging.register-shutdown-hook", "false");
+    // Reactor Netty's event loops wait 2 s for quiet before they stop; by then the web server and
+    // the webhook sender have stopped, so there is nothing to wait for on Ctrl-C
+    defaults.put("spring.reactor.netty.shutdown-quiet-period", "100ms");
+    // the graceful stop of the web server waits for open tracking streams (an open tracking page)
+    // as for any request, 30 s by default; requests of a local run end well within 3 s
+    defaults.put("spring.lifecycle.timeout-per-shutdown-phase", "3s");
 
-    ConfigurableApplicationContext context = new SpringApplicationBuilder(LocalDispatchApplication.class)
-        .environment(withDefaults(defaults))
-        .run(args);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      context.close();
+    // One JVM shutdown hook, Spring Boot's, stops everything in order: first the application
+    // context (web server, Kafka consumers, Axon processors, connection pools, by Spring's
+    // lifecycle phases), then this handler: Kafka, then PostgreSQL. Separate hooks would run
+    // at the same time and stop the database under the services' feet.
+    Runnable stopInfrastructure = infrastructure::close;
+    SpringApplication.getShutdownHandlers().add(stopInfrastructure);
+    ConfigurableApplicationContext context;
+    try {
+      context = new SpringApplicationBuilder(LocalDispatchApplication.class)
+          .environment(withDefaults(defaults))
+          .run(args);
+    } catch (RuntimeException e) {
+      SpringApplication.getShutdownHandlers().remove(stopInfrastructure);
       infrastructure.close();
-    }, "local-run-shutdown"));
+      throw e;
+    }
 
     DemoMerchant.Demo demo = context.getBean(DemoMerchant.class).ensure(dataDir.resolve("demo-merchant.properties"));
     String port = context.getEnvironment().getProperty("local.server.port", "8080");
@@ -90,11 +106,6 @@ public final class LocalRun {
   }
 
   /**
-   * An environment where the local run's settings outrank the services' built-in defaults
-   * (their @PropertySource files) but not system properties, environment variables or
-   * command-line arguments, which Spring puts ahead of it.
-   */
-  /**
    * Only the embedded Kafka and PostgreSQL, for running the three services apart on one machine
    * (bench/services-apart.sh): prints the settings each service takes, then runs until stopped.
    */
@@ -111,6 +122,11 @@ public final class LocalRun {
     return null;
   }
 
+  /**
+   * An environment where the local run's settings outrank the services' built-in defaults
+   * (their @PropertySource files) but not system properties, environment variables or
+   * command-line arguments, which Spring puts ahead of it.
+   */
   public static StandardEnvironment withDefaults(Map<String, Object> settings) {
     StandardEnvironment environment = new StandardEnvironment();
     environment.getPropertySources().addLast(new MapPropertySource("local-run", settings));

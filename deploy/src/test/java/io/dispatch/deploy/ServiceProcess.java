@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * One service (command-service, query-service or webhook-dispatcher) started from its executable
- * jar as a process of its own on 127.0.0.1, the way an operator runs it; its output goes to
- * {@code deploy/target/multi-process/<name>.log}.
+ * jar as a process of its own on 127.0.0.1, the way an operator runs it, or the whole local run
+ * from deploy's jar; its output goes to {@code deploy/target/multi-process/<name>.log}.
  */
 final class ServiceProcess implements AutoCloseable {
 
@@ -66,6 +66,32 @@ final class ServiceProcess implements AutoCloseable {
     return new ServiceProcess(name, port, process, logs.resolve(name + ".log"));
   }
 
+  /**
+   * The local run from deploy's own jar, the command deploy/run-local.sh runs ({@code java -jar
+   * deploy/target/deploy-<version>.jar}), with these environment variables and arguments; for
+   * the integration tests (failsafe), which run after the jar is packaged.
+   */
+  static ServiceProcess startLocalRun(String name, int port, Map<String, String> environment, List<String> arguments)
+      throws IOException {
+    Path jar;
+    try (Stream<Path> files = Files.list(Path.of("target"))) {
+      jar = files.filter(file -> file.getFileName().toString().matches("deploy-[^-]+(-SNAPSHOT)?\\.jar")).findFirst()
+          .orElseThrow(() -> new IllegalStateException("No local-run jar in " + Path.of("target").toAbsolutePath()
+              + ": run the integration tests with mvn verify (after package)"));
+    }
+    List<String> command = new ArrayList<>(List.of(
+        ProcessHandle.current().info().command().orElse("java"),
+        "-Xmx512m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "--server.port=" + port));
+    command.addAll(arguments);
+    Path logs = Path.of("target", "multi-process");
+    Files.createDirectories(logs);
+    ProcessBuilder builder = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(logs.resolve(name + ".log").toFile());
+    builder.environment().putAll(environment);
+    return new ServiceProcess(name, port, builder.start(), logs.resolve(name + ".log"));
+  }
+
   private static Path jarOf(String module) throws IOException {
     Path target = Path.of("..", module, "target");
     try (Stream<Path> files = Files.exists(target) ? Files.list(target) : Stream.empty()) {
@@ -75,7 +101,7 @@ final class ServiceProcess implements AutoCloseable {
     }
   }
 
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     }
@@ -106,6 +132,22 @@ final class ServiceProcess implements AutoCloseable {
   void kill() throws InterruptedException {
     process.destroyForcibly();
     assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("%s killed", name).isTrue();
+  }
+
+  /**
+   * SIGTERM, as Ctrl-C or a process manager sends it: how long the process took to exit, or null
+   * if it did not within the wait.
+   */
+  Duration terminate(Duration wait) throws InterruptedException {
+    long sent = System.nanoTime();
+    process.destroy();
+    return process.waitFor(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        ? Duration.ofNanos(System.nanoTime() - sent)
+        : null;
+  }
+
+  int exitValue() {
+    return process.exitValue();
   }
 
   @Override

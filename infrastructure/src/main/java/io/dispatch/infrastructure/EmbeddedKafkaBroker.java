@@ -37,6 +37,18 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private static final String LOOPBACK = "127.0.0.1";
     private static final int NODE_ID = 1;
     private static final long READY_TIMEOUT_SECONDS = 60;
+    /**
+     * Kafka's default, kept on purpose. After a kill -9 the metadata log still holds this node's
+     * broker registration, unfenced; the controller, restarting with it, gives it a fresh session
+     * and refuses the new incarnation ("Another broker is registered with that broker id") until
+     * that session expires, then the broker registers. That costs this long once, after a crash
+     * only (a clean stop fences the broker in the log). A shorter session would shorten that wait
+     * but also fence the only broker, taking every partition offline, whenever the heartbeat is
+     * late by that much: a GC pause or a starved CPU on a shared 2-core machine is enough.
+     */
+    static final int BROKER_SESSION_TIMEOUT_MS = 9000;
+    /** Kafka writes it when its logs were closed cleanly and deletes it when it opens them. */
+    private static final String CLEAN_SHUTDOWN_FILE = ".kafka_cleanshutdown";
 
     static {
         // Kafka calls Exit.halt/exit on fatal faults (and sometimes while shutting down); by default
@@ -72,6 +84,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         // rely on this).
         int controllerPort = freePort();
         KafkaConfig config = KafkaConfig.fromProps(properties(logDir, clientPort, controllerPort), false);
+        if (Files.exists(logDir.resolve("meta.properties")) && !Files.exists(logDir.resolve(CLEAN_SHUTDOWN_FILE))) {
+            log.warn("Kafka in {} was not stopped cleanly last time (kill -9?): it recovers its logs, and the broker "
+                    + "may wait up to {} s (broker.session.timeout.ms) for the controller to expire the old run's "
+                    + "registration before it can register (\"Another broker is registered\" lines meanwhile)",
+                    logDir, BROKER_SESSION_TIMEOUT_MS / 1000);
+        }
         formatIfNeeded(logDir);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(server, LOOPBACK + ":" + clientPort, logDir);
@@ -129,6 +147,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         p.put("transaction.state.log.num.partitions", "5");
         p.put("share.coordinator.state.topic.num.partitions", "5");
         p.put("group.initial.rebalance.delay.ms", "0");
+        p.put("broker.session.timeout.ms", String.valueOf(BROKER_SESSION_TIMEOUT_MS));
         p.put("num.partitions", "6");
         p.put("auto.create.topics.enable", "true");
         // the log cleaner allocates its dedupe buffer on the heap up front (128 MB by default)

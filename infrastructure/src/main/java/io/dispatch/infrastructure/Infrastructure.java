@@ -26,8 +26,18 @@ public final class Infrastructure {
 
     /** Starts Kafka and PostgreSQL (kind chosen as above); see {@link InfrastructureOptions} for dataDir and ports. */
     public static RunningInfrastructure start(InfrastructureOptions options) {
+        return start(options, null);
+    }
+
+    /**
+     * As {@link #start(InfrastructureOptions)}, with the kind the caller read from its own settings
+     * ({@code embedded}, {@code testcontainers} or {@code auto}); null: the system property or
+     * environment variable decides, as above.
+     */
+    public static RunningInfrastructure start(InfrastructureOptions options, String requestedKind) {
         Objects.requireNonNull(options, "options (InfrastructureOptions.ephemeral() for tests)");
-        String kind = chooseKind(requestedKind(), Infrastructure::dockerAnswers);
+        String requested = requestedKind != null ? requestedKind : requestedKind();
+        String kind = chooseKind(requested, Infrastructure::dockerAnswers);
         log.info("Starting {} infrastructure with {}", kind, options);
         return TestcontainersInfrastructure.KIND.equals(kind)
                 ? TestcontainersInfrastructure.start(options)

@@ -5,18 +5,28 @@ import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.Topics;
 import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 
-/** The producer of the dispatch-events topic (its one writer): idempotent, acks=all. */
+/**
+ * The producer of the dispatch-events topic (its one writer): idempotent, acks=all. The
+ * producers close with the context: a KafkaTemplate does not close a factory it was handed, and
+ * a factory that is no bean of its own is not closed by Spring, so they would outlive the
+ * context and keep calling a broker that has stopped.
+ */
 @Configuration(proxyBeanMethods = false)
-public class KafkaPublicationConfiguration {
+public class KafkaPublicationConfiguration implements DisposableBean {
+
+  private final List<DefaultKafkaProducerFactory<?, ?>> factories = new CopyOnWriteArrayList<>();
 
   @Bean
   KafkaTemplate<String, EventEnvelope> dispatchEventsKafkaTemplate(KafkaProperties properties) {
@@ -27,6 +37,7 @@ public class KafkaPublicationConfiguration {
     config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
     config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.publisher");
     var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new EventEnvelopeSerializer());
+    factories.add(factory);
     return new KafkaTemplate<>(factory);
   }
 
@@ -39,6 +50,12 @@ public class KafkaPublicationConfiguration {
     config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
     config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.rider-positions");
     var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new RiderPositionCodec.Writer());
+    factories.add(factory);
     return new KafkaTemplate<>(factory);
+  }
+
+  @Override
+  public void destroy() {
+    factories.forEach(DefaultKafkaProducerFactory::destroy);
   }
 }
