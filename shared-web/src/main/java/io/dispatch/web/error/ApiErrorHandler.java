@@ -2,10 +2,12 @@ package io.dispatch.web.error;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.request.RequestIds;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -35,9 +37,11 @@ public class ApiErrorHandler implements WebExceptionHandler {
   private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
 
   private final ObjectMapper json;
+  private final Duration bodyTimeout;
 
-  public ApiErrorHandler(ObjectMapper json) {
+  public ApiErrorHandler(ObjectMapper json, @Value("${dispatch.http.body-timeout:60s}") Duration bodyTimeout) {
     this.json = json;
+    this.bodyTimeout = bodyTimeout;
   }
 
   @Override
@@ -63,6 +67,13 @@ public class ApiErrorHandler implements WebExceptionHandler {
 
   private Answer answerFor(Throwable failure, String requestId) {
     return switch (failure) {
+      case Throwable t when bodyTimedOut(t) -> {
+        // Reactor Netty closes the connection right after: the client may or may not read this
+        log.debug("A request body did not arrive within {} (requestId={})", bodyTimeout, requestId);
+        yield new Answer(HttpStatus.REQUEST_TIMEOUT, ErrorCode.VALIDATION_ERROR,
+            "The request body did not arrive within " + bodyTimeout.toSeconds() + " s; send the request again",
+            Map.of());
+      }
       case ApiException api -> new Answer(api.status(), api.code(), api.getMessage(), api.details());
       case MethodNotAllowedException e ->
           new Answer(HttpStatus.METHOD_NOT_ALLOWED, ErrorCode.NOT_FOUND,
@@ -97,6 +108,16 @@ public class ApiErrorHandler implements WebExceptionHandler {
   private static boolean tooLarge(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof DataBufferLimitException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Reactor Netty's request timeout (dispatch.http.body-timeout); the class is not public. */
+  private static boolean bodyTimedOut(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t.getClass().getName().equals("reactor.netty.http.server.RequestTimeoutException")) {
         return true;
       }
     }
