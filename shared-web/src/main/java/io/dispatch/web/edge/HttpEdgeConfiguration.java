@@ -13,7 +13,8 @@ import tools.jackson.databind.ObjectMapper;
  * Bounds what one HTTP connection can hold in every dispatch service (docs/operating.md,
  * "Connections and request limits"). Boot's own settings carry what Reactor Netty offers:
  * {@code server.netty.idle-timeout} between requests, {@code server.max-http-request-header-size}
- * and {@code server.netty.max-initial-line-length} for the head; edge.properties gives them our
+ * and {@code server.netty.max-initial-line-length} for the head, and
+ * {@code spring.http.codecs.max-in-memory-size} for the body; edge.properties gives them our
  * defaults. What Boot has no setting for is added here: Reactor Netty's request (body) timeout,
  * a timeout on the request head, and answers in the envelope for heads the decoder refuses.
  *
