@@ -119,7 +119,9 @@ class BoundedUnderLoadTest {
       // one thread per stream would be +2000; the pools that may still grow are bounded by
       // their own caps, none of which depends on the number of connections
       assertThat(grown).isLessThan(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE + 32);
-      assertThat(reads).allSatisfy(read -> assertThat(read).isLessThan(Duration.ofSeconds(3)));
+      // prompt: most reads as fast as without the crowd; on a busy machine one may be slower
+      assertThat(reads.stream().sorted().toList().get(reads.size() / 2)).isLessThan(Duration.ofSeconds(1));
+      assertThat(reads).allSatisfy(read -> assertThat(read).isLessThan(Duration.ofSeconds(5)));
     }
     await().atMost(Duration.ofSeconds(30)).until(() -> hub.viewerCount() == viewersBefore);
   }
