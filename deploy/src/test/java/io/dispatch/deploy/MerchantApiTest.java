@@ -362,7 +362,7 @@ class MerchantApiTest {
         .get("paths").get("/api/v1/external/dispatches").get("post");
     assertThat(create.get("parameters").findValuesAsText("name"))
         .as("added once, however often the document is served").containsOnlyOnce("Idempotency-Key");
-    assertThat(iterable(create.get("responses").fieldNames())).contains("201", "401", "422", "429");
+    assertThat(iterable(create.get("responses").fieldNames())).contains("201", "401", "413", "422", "429");
 
     Answer page = dispatch.send("GET", "/webjars/swagger-ui/index.html", Map.of(), null, null);
     assertThat(page.status()).isEqualTo(200);

@@ -3,6 +3,7 @@ package io.dispatch.command.admin;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.command.dispatch.web.FieldErrors;
 import io.dispatch.command.dispatch.web.JsonFields;
+import io.dispatch.command.dispatch.web.PhoneNumber;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.RiderAccounts;
 import io.swagger.v3.oas.annotations.Operation;
@@ -12,7 +13,6 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -27,8 +27,6 @@ import tools.jackson.databind.JsonNode;
 @Tag(name = "Operator: riders")
 @RestController
 public class RiderAdminController {
-
-  private static final Pattern PHONE = Pattern.compile("^\\+?[0-9 \\-]{7,20}$");
 
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RiderAdminController.class);
 
@@ -53,10 +51,7 @@ public class RiderAdminController {
     FieldErrors errors = new FieldErrors();
     JsonFields f = JsonFields.body(body, "{name, phone}", errors);
     String name = f.string("name", true, 1, 200);
-    String phone = f.string("phone", true, 7, 20);
-    if (phone != null && !PHONE.matcher(phone).matches()) {
-      errors.add("phone", "must be an international phone number: optional +, then digits, spaces or dashes");
-    }
+    String phone = PhoneNumber.read(f, "phone", "phone", errors);
     errors.throwIfAny();
     return Mono.fromCallable(() -> riders.createRider(name.strip(), phone))
         .subscribeOn(Schedulers.boundedElastic())
@@ -67,5 +62,6 @@ public class RiderAdminController {
 
   @Schema(name = "RiderRequest", requiredProperties = {"name", "phone"})
   record RiderDocument(@Schema(minLength = 1, maxLength = 200) String name,
-      @Schema(minLength = 7, maxLength = 20, example = "+254 711 000 002") String phone) {}
+      @Schema(minLength = PhoneNumber.MIN_LENGTH, maxLength = PhoneNumber.MAX_LENGTH, pattern = PhoneNumber.PATTERN,
+          example = "+254 711 000 002") String phone) {}
 }

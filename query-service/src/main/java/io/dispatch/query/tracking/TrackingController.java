@@ -25,7 +25,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -39,6 +38,7 @@ import reactor.core.scheduler.Schedulers;
 public class TrackingController {
 
   private static final Pattern TOKEN = Pattern.compile("^[A-Za-z0-9_-]{16,64}$");
+  private static final int STREAM_PREFETCH = 4;
 
   private final DispatchRows rows;
   private final RiderPositionProjection positions;
@@ -105,18 +105,23 @@ public class TrackingController {
     }
     return find(token)
         .flatMapMany(found -> {
-          Sinks.Many<TrackingHub.Update> live = hub.watch(found.dispatchId());
+          TrackingHub.Viewer live = hub.watch(found.dispatchId());
           // Re-read after registering: a change committed meanwhile is either in this state or in `live`.
           Flux<ServerSentEvent<Object>> events = rows.findByTrackingToken(token)
               .defaultIfEmpty(found)
-              .flatMapMany(view -> Flux.concat(current(view), live.asFlux()
+              .flatMapMany(view -> Flux.concat(current(view), live.updates()
                   .filter(update -> !(update instanceof TrackingHub.StatusChanged s) || s.sequence() > view.sequence())
                   .map(TrackingController::event)));
+          // a viewer that does not read misses heartbeats rather than piling them up
           Flux<ServerSentEvent<Object>> heartbeats = Flux.interval(heartbeat)
+              .onBackpressureDrop()
               .map(tick -> ServerSentEvent.<Object>builder().comment("heartbeat").build());
-          // The stream ends with the terminal status, which also stops the heartbeats.
-          return Flux.merge(events, heartbeats)
+          // The stream ends with the terminal status, which also stops the heartbeats. A small
+          // prefetch: what a slow viewer has waiting stays in the hub's bounded buffers.
+          return Flux.merge(STREAM_PREFETCH, events, heartbeats)
               .takeUntil(TrackingController::terminal)
+              // ended, its browser reconnects and starts again from the current state
+              .onErrorResume(TrackingHub.ViewerFellBehind.class, behind -> Flux.empty())
               .doFinally(signal -> hub.leave(found.dispatchId(), live));
         });
   }

@@ -11,13 +11,19 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderPositionReported;
 import java.time.Instant;
+import java.util.AbstractQueue;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import reactor.core.Scannable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 
 /**
@@ -25,9 +31,20 @@ import reactor.core.publisher.Sinks;
  * from the live end with a consumer group of its own (so every instance sees every delivery),
  * and hands each change to the viewers of that delivery connected to it. However many
  * customers watch, the database is read once per viewer, when the stream opens, never polled.
+ *
+ * <p>A viewer that reads slower than changes come (a phone on a bad network, a client that
+ * stopped reading) holds a bounded backlog, never a growing one: of the rider's positions only
+ * the newest waits (older ones are dropped, a newer position replaces them), and at most
+ * {@link #STATUS_BACKLOG} status changes wait; a viewer further behind than that is ended, and
+ * its browser reconnects to the current state.
  */
 @Component
 public class TrackingHub {
+
+  /** Status changes one viewer may have waiting; a delivery has seven statuses in its life. */
+  public static final int STATUS_BACKLOG = 16;
+  /** The most updates one viewer ever has waiting in the hub: the statuses and one position. */
+  public static final int MAX_BACKLOG = STATUS_BACKLOG + 1;
 
   /** What a viewer is told. */
   public sealed interface Update {}
@@ -36,25 +53,111 @@ public class TrackingHub {
 
   public record RiderMoved(double latitude, double longitude, Instant timestamp) implements Update {}
 
-  private final Map<UUID, Set<Sinks.Many<Update>>> viewers = new ConcurrentHashMap<>();
-
-  /** A viewer's own buffer, registered before the current state is read so nothing falls between. */
-  public Sinks.Many<Update> watch(UUID dispatchId) {
-    Sinks.Many<Update> sink = Sinks.many().unicast().onBackpressureBuffer();
-    viewers.computeIfAbsent(dispatchId, id -> ConcurrentHashMap.newKeySet()).add(sink);
-    return sink;
+  /** A viewer further behind than {@link #STATUS_BACKLOG} status changes: its stream ends. */
+  public static final class ViewerFellBehind extends RuntimeException {
+    ViewerFellBehind() {
+      super("A tracking viewer fell more than " + STATUS_BACKLOG + " status changes behind", null, false, false);
+    }
   }
 
-  public void leave(UUID dispatchId, Sinks.Many<Update> sink) {
-    viewers.computeIfPresent(dispatchId, (id, sinks) -> {
-      sinks.remove(sink);
-      return sinks.isEmpty() ? null : sinks;
+  /** One viewer's own buffer, registered before the current state is read so nothing falls between. */
+  public static final class Viewer {
+    private final Sinks.Many<Update> updates = Sinks.many().unicast().onBackpressureBuffer(new Backlog());
+
+    /** The updates as the viewer takes them, in the order they came, older positions left out. */
+    public Flux<Update> updates() {
+      return updates.asFlux();
+    }
+
+    private synchronized void tell(Update update) {
+      if (updates.tryEmitNext(update) == Sinks.EmitResult.FAIL_OVERFLOW) {
+        updates.tryEmitError(new ViewerFellBehind());
+      }
+    }
+
+    /** Updates waiting in this viewer's buffer (the stream's own operators hold a few more). */
+    int backlog() {
+      return Objects.requireNonNullElse(Scannable.from(updates).scan(Scannable.Attr.BUFFERED), 0);
+    }
+  }
+
+  /**
+   * What one viewer has not taken yet, oldest first: every status change, at most
+   * {@link #STATUS_BACKLOG} of them (a further one is refused: the viewer fell behind), and the
+   * newest position only (a newer one replaces it and goes last). Offered by the consumer
+   * threads, taken by the viewer's stream: every method holds the lock.
+   */
+  static final class Backlog extends AbstractQueue<Update> {
+    private final ArrayDeque<Update> waiting = new ArrayDeque<>();
+    private int statuses;
+
+    @Override
+    public synchronized boolean offer(Update update) {
+      if (update instanceof StatusChanged) {
+        if (statuses == STATUS_BACKLOG) {
+          return false;
+        }
+        statuses++;
+      } else {
+        waiting.removeIf(RiderMoved.class::isInstance);
+      }
+      return waiting.add(update);
+    }
+
+    @Override
+    public synchronized Update poll() {
+      Update next = waiting.poll();
+      if (next instanceof StatusChanged) {
+        statuses--;
+      }
+      return next;
+    }
+
+    @Override
+    public synchronized Update peek() {
+      return waiting.peek();
+    }
+
+    @Override
+    public synchronized int size() {
+      return waiting.size();
+    }
+
+    @Override
+    public synchronized void clear() {
+      waiting.clear();
+      statuses = 0;
+    }
+
+    @Override
+    public Iterator<Update> iterator() {
+      throw new UnsupportedOperationException("a backlog is only offered to and polled");
+    }
+  }
+
+  private final Map<UUID, Set<Viewer>> viewers = new ConcurrentHashMap<>();
+
+  public Viewer watch(UUID dispatchId) {
+    Viewer viewer = new Viewer();
+    viewers.computeIfAbsent(dispatchId, id -> ConcurrentHashMap.newKeySet()).add(viewer);
+    return viewer;
+  }
+
+  public void leave(UUID dispatchId, Viewer viewer) {
+    viewers.computeIfPresent(dispatchId, (id, watching) -> {
+      watching.remove(viewer);
+      return watching.isEmpty() ? null : watching;
     });
   }
 
   /** How many streams are open (a gauge for operators, and for tests). */
   public int viewerCount() {
     return viewers.values().stream().mapToInt(Set::size).sum();
+  }
+
+  /** The most updates any one viewer has waiting in the hub; never above {@link #MAX_BACKLOG}. */
+  public int largestBacklog() {
+    return viewers.values().stream().flatMap(Set::stream).mapToInt(Viewer::backlog).max().orElse(0);
   }
 
   @KafkaListener(
@@ -98,16 +201,12 @@ public class TrackingHub {
     fix.dispatchIds().forEach(id -> publish(id, moved));
   }
 
-  private void publish(UUID dispatchId, Update update) {
-    Set<Sinks.Many<Update>> sinks = viewers.get(dispatchId);
-    if (sinks == null) {
+  void publish(UUID dispatchId, Update update) {
+    Set<Viewer> watching = viewers.get(dispatchId);
+    if (watching == null) {
       return;
     }
-    for (Sinks.Many<Update> sink : sinks) {
-      // two consumer threads may reach one viewer at once; a unicast sink takes one at a time
-      synchronized (sink) {
-        sink.tryEmitNext(update);
-      }
-    }
+    // two consumer threads may reach one viewer at once: tell() takes one at a time
+    watching.forEach(viewer -> viewer.tell(update));
   }
 }

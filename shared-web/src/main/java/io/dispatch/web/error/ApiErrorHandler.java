@@ -1,11 +1,15 @@
 package io.dispatch.web.error;
 
 import io.dispatch.web.Envelope;
+import io.dispatch.web.edge.Sizes;
 import io.dispatch.web.request.RequestIds;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -14,6 +18,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
@@ -35,9 +40,15 @@ public class ApiErrorHandler implements WebExceptionHandler {
   private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
 
   private final ObjectMapper json;
+  private final String bodyLimit;
+  private final Duration bodyTimeout;
 
-  public ApiErrorHandler(ObjectMapper json) {
+  public ApiErrorHandler(ObjectMapper json,
+      @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody,
+      @Value("${dispatch.http.body-timeout:60s}") Duration bodyTimeout) {
     this.json = json;
+    this.bodyLimit = Sizes.describe(maxBody.toBytes());
+    this.bodyTimeout = bodyTimeout;
   }
 
   @Override
@@ -63,6 +74,19 @@ public class ApiErrorHandler implements WebExceptionHandler {
 
   private Answer answerFor(Throwable failure, String requestId) {
     return switch (failure) {
+      // Spring reports an over-long body in several wrappers (ContentTooLargeException, a
+      // ServerWebInputException, the bare DataBufferLimitException): the cause decides
+      case Throwable t when causedBy(t, DataBufferLimitException.class::isInstance) ->
+          new Answer(HttpStatus.CONTENT_TOO_LARGE, ErrorCode.VALIDATION_ERROR,
+              "The request body is larger than " + bodyLimit + ", the limit of this API",
+              body("must be at most " + bodyLimit));
+      case Throwable t when causedBy(t, ApiErrorHandler::bodyTimedOut) -> {
+        // Reactor Netty closes the connection right after: the client may or may not read this
+        log.debug("A request body did not arrive within {} (requestId={})", bodyTimeout, requestId);
+        yield new Answer(HttpStatus.REQUEST_TIMEOUT, ErrorCode.VALIDATION_ERROR,
+            "The request body did not arrive within " + bodyTimeout.toSeconds() + " s; send the request again",
+            Map.of());
+      }
       case ApiException api -> new Answer(api.status(), api.code(), api.getMessage(), api.details());
       case MethodNotAllowedException e ->
           new Answer(HttpStatus.METHOD_NOT_ALLOWED, ErrorCode.NOT_FOUND,
@@ -70,9 +94,6 @@ public class ApiErrorHandler implements WebExceptionHandler {
       case UnsupportedMediaTypeStatusException e ->
           new Answer(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.VALIDATION_ERROR,
               "Content-Type must be application/json", body("Content-Type must be application/json"));
-      case ServerWebInputException e when tooLarge(e) ->
-          new Answer(HttpStatus.CONTENT_TOO_LARGE, ErrorCode.VALIDATION_ERROR,
-              "The request body is too large", body("The request body is larger than 4 MiB"));
       case ServerWebInputException e when e.getCause() instanceof DecodingException ->
           new Answer(ErrorCode.VALIDATION_ERROR.status(), ErrorCode.VALIDATION_ERROR,
               "The request body is not valid JSON", body("The body is not valid JSON for this request"));
@@ -82,10 +103,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
       case ResponseStatusException e when e.getStatusCode().value() == 404 ->
           new Answer(HttpStatus.NOT_FOUND, ErrorCode.NOT_FOUND, "No such resource", Map.of());
       case ResponseStatusException e when e.getStatusCode().is4xxClientError() ->
-          new Answer(e.getStatusCode(), ErrorCode.VALIDATION_ERROR, String.valueOf(e.getReason()), Map.of());
-      case DataBufferLimitException e ->
-          new Answer(HttpStatus.CONTENT_TOO_LARGE, ErrorCode.VALIDATION_ERROR,
-              "The request body is too large", body("The request body is larger than 4 MiB"));
+          new Answer(e.getStatusCode(), ErrorCode.VALIDATION_ERROR, reason(e), Map.of());
       default -> {
         log.error("Unhandled failure, answered 500 (requestId={})", requestId, failure);
         yield new Answer(HttpStatus.INTERNAL_SERVER_ERROR, ErrorCode.INTERNAL_ERROR,
@@ -94,13 +112,27 @@ public class ApiErrorHandler implements WebExceptionHandler {
     };
   }
 
-  private static boolean tooLarge(Throwable failure) {
+  private static boolean causedBy(Throwable failure, Predicate<Throwable> test) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof DataBufferLimitException) {
+      if (test.test(t)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Spring's reason, else the status's own phrase: never the text "null". */
+  private static String reason(ResponseStatusException e) {
+    if (e.getReason() != null) {
+      return e.getReason();
+    }
+    HttpStatus status = HttpStatus.resolve(e.getStatusCode().value());
+    return status == null ? "The request was refused (" + e.getStatusCode().value() + ")" : status.getReasonPhrase();
+  }
+
+  /** Reactor Netty's request timeout (dispatch.http.body-timeout); the class is not public. */
+  private static boolean bodyTimedOut(Throwable failure) {
+    return failure.getClass().getName().equals("reactor.netty.http.server.RequestTimeoutException");
   }
 
   private static Map<String, Object> body(String message) {

@@ -56,7 +56,7 @@ public class IdempotencyFilter implements WebFilter {
   private final int maxBodyBytes;
 
   public IdempotencyFilter(IdempotencyStore store, ApiErrorHandler errors, LayerBypass bypass,
-      @Value("${spring.webflux.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
+      @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
     this.store = store;
     this.errors = errors;
     this.bypass = bypass;

@@ -17,15 +17,18 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.dispatch.web.edge.Sizes;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderPrincipal;
 import java.util.Map;
 import org.springdoc.core.utils.SpringDocUtils;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.PropertySource;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The OpenAPI 3 document at {@code /v3/api-docs} and its page at {@code /docs}. Controllers
@@ -72,18 +75,27 @@ public class ApiDocumentation {
                 * 60 requests per API key per one-minute window over `/api/v1/external/*` \
                 (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `RateLimit-Policy` on every \
                 answer; 429 `RATE_LIMITED` with `Retry-After` beyond it).
-                * A read sent after a write's answer reflects that write."""))
+                * A read sent after a write's answer reflects that write.
+                * Limits of one request, by default: a body of at most 4 MiB (413 `VALIDATION_ERROR` beyond it; the \
+                largest valid bulk create is about 1.4 MB), a request line of at most 4 KiB (414) and headers \
+                of at most 8 KiB in all (431), both answered in the envelope. A request's headers must arrive \
+                within 10 s of its first byte and its body within 60 s, or the connection is closed."""))
         .components(components);
   }
 
   /** Adds the shared rules to each operation by the API its path belongs to. */
   @Bean
-  OpenApiCustomizer dispatchOperationRules() {
+  OpenApiCustomizer dispatchOperationRules(
+      @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
+    String tooLarge = "The body is larger than " + Sizes.describe(maxBody.toBytes()) + " (VALIDATION_ERROR)";
     return openApi -> {
       if (openApi.getPaths() == null) {
         return;
       }
       openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+        if (operation.getRequestBody() != null) {
+          errors(operation, Map.of("413", tooLarge));
+        }
         if (path.startsWith(EXTERNAL)) {
           operation.addSecurityItem(new SecurityRequirement().addList("apiKey"));
           if (path.startsWith(DISPATCHES)) {

@@ -159,7 +159,9 @@ public class DispatchCommandController {
   @Schema(name = "DispatchOrder", requiredProperties = {"customerName", "customerPhone", "pickup", "dropoff", "paymentType"})
   record DispatchOrderDocument(
       @Schema(minLength = 1, maxLength = 200) String customerName,
-      @Schema(minLength = 7, maxLength = 20, pattern = "^\\+?[0-9 \\-]{7,20}$", example = "+254 700 000 001")
+      @Schema(minLength = PhoneNumber.MIN_LENGTH, maxLength = PhoneNumber.MAX_LENGTH, pattern = PhoneNumber.PATTERN,
+          description = "Optional leading +, then digits, spaces or dashes; 7 to 20 characters in all, the + included",
+          example = "+254 700 000 001")
       String customerPhone,
       StopDocument pickup,
       StopDocument dropoff,

@@ -14,7 +14,6 @@ import tools.jackson.databind.JsonNode;
  */
 public final class DispatchOrderParser {
 
-  private static final Pattern PHONE = Pattern.compile("^\\+?[0-9 \\-]{7,20}$");
   private static final Pattern CURRENCY = Pattern.compile("^[A-Z]{3}$");
 
   private DispatchOrderParser() {}
@@ -28,10 +27,7 @@ public final class DispatchOrderParser {
     int before = errors.count();
     JsonFields f = new JsonFields(body, prefix, errors);
     String customerName = f.string("customerName", true, 1, 200);
-    String customerPhone = f.string("customerPhone", true, 7, 20);
-    if (customerPhone != null && !PHONE.matcher(customerPhone).matches()) {
-      errors.add(prefix + "customerPhone", "must be an international phone number: optional +, then digits, spaces or dashes");
-    }
+    String customerPhone = PhoneNumber.read(f, "customerPhone", prefix + "customerPhone", errors);
     Stop pickup = stop(body.get("pickup"), prefix + "pickup", errors);
     Stop dropoff = stop(body.get("dropoff"), prefix + "dropoff", errors);
     PaymentType paymentType = f.oneOf("paymentType", PaymentType.class);
