@@ -226,6 +226,19 @@ class FrontRoutingTest {
 
   @Test
   @Order(2)
+  void theAccessLogNeverHoldsATrackingToken() throws Exception {
+    String token = "trkSecretToken" + System.nanoTime();
+    send("GET", "/api/v1/track/" + token, Map.of());
+    send("GET", "/track/" + token, Map.of());
+    send("GET", "/api/v1/external/dispatches/" + ID, Map.of());
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
+        assertThat(front.accessLog()).contains("GET /api/v1/track/<token>\"", "GET /track/<token>\"",
+            "GET /api/v1/external/dispatches/" + ID + "\""));
+    assertThat(front.accessLog()).doesNotContain(token);
+  }
+
+  @Test
+  @Order(2)
   void forwardsTheClientAddressProtoHostAndRequestId() throws Exception {
     JsonNode direct = JSON.readTree(send("GET", "/api/v1/track/trk_1", Map.of()).body());
     assertThat(direct.path("xForwardedFor").asText()).isEqualTo("127.0.0.1");

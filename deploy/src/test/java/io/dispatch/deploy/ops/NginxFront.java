@@ -47,6 +47,11 @@ public final class NginxFront implements AutoCloseable {
     this.runDir = runDir;
   }
 
+  /** What nginx wrote to its access log so far. */
+  public String accessLog() throws IOException {
+    return Files.readString(runDir.resolve("access.log"));
+  }
+
   /** Starts nginx in front of the given instances (host:port each) of command-service, query-service and webhook-dispatcher. */
   public static NginxFront start(List<String> command, List<String> query, List<String> dispatcher) {
     Path executable = DebianPackages.nginx();
