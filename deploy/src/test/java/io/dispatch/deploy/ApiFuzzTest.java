@@ -72,6 +72,7 @@ class ApiFuzzTest {
         seed, budget, threads, seed, budget);
 
     DispatchUnderTest dispatch = DispatchUnderTest.get();
+    long begun = System.nanoTime();
     try (WebhookReceiver receiver = new WebhookReceiver();
         FuzzPipeline pipeline = new FuzzPipeline(SharedTestInfrastructure.get().kafkaBootstrapServers())) {
       FuzzWorld world = new FuzzWorld(dispatch, receiver.url());
@@ -101,15 +102,17 @@ class ApiFuzzTest {
       try (FuzzTransport transport = new FuzzTransport(dispatch.baseUrl, world)) {
         run(cases, transport, report, created, threads);
         long seconds = (System.nanoTime() - started) / 1_000_000_000;
-        String header = String.format("ApiFuzzTest seed=%d requests=%d threads=%d routes=%d run=%ds keys=%d created=%d",
-            seed, budget, threads, routes.size(), seconds, world.keysIssued(), created.size());
+        String header = String.format(
+            "ApiFuzzTest seed=%d requests=%d threads=%d routes=%d setup=%ds run=%ds keys=%d created=%d", seed, budget,
+            threads, routes.size(), (started - begun) / 1_000_000_000, seconds, world.keysIssued(), created.size());
         report.write(OUT, header);
         System.out.println(report.summary(header));
 
         restore(dispatch, pricing, zones);
-        readable(created, transport, world, report);
+        readable(created, transport, world, report, threads);
         caughtUp(pipeline, before, report);
-        report.write(OUT, header + " (with the checks after the run)");
+        report.write(OUT, header + " checks=" + (System.nanoTime() - started) / 1_000_000_000 / 1 + "s since the run began"
+            + " (with the checks after the run)");
       }
 
       Map<String, Integer> perRoute = report.perRoute();
@@ -178,26 +181,38 @@ class ApiFuzzTest {
     }
   }
 
-  /** Every delivery a create answered is readable by id with its merchant's key. */
-  private static void readable(Map<String, String> created, FuzzTransport transport, FuzzWorld world, FuzzReport report)
-      throws Exception {
+  /** Every delivery a create answered is readable by id with its merchant's key (C reactivated first). */
+  private static void readable(Map<String, String> created, FuzzTransport transport, FuzzWorld world, FuzzReport report,
+      int threads) throws Exception {
     dispatchCall(world, "POST", "/api/v1/admin/merchants/" + world.c.id() + "/reactivate", 200);
-    String cKey = world.dispatch.newKey(world.c.id());
-    for (var delivery : created.entrySet()) {
-      String key = delivery.getValue().equals("A") ? "{key:A}" : delivery.getValue().equals(world.c.id()) ? cKey : null;
-      if (key == null) {
-        continue; // an unknown merchant's create cannot have answered 201; the verdict would have said so
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> reads = new ArrayList<>();
+      for (var delivery : created.entrySet()) {
+        String key = delivery.getValue().equals("A") ? "{key:A}" : delivery.getValue().equals(world.c.id()) ? "{key:C}" : null;
+        if (key == null) {
+          continue; // an unknown merchant's create cannot have answered 201; the verdict would have said so
+        }
+        reads.add(pool.submit(() -> {
+          FuzzRequest read = new FuzzRequest(-1, "GET /api/v1/external/dispatches/{id}", "after:read a created delivery",
+              "GET", "/api/v1/external/dispatches/" + delivery.getKey(), List.of(Map.entry("X-API-Key", key),
+              Map.entry("Idempotency-Key", java.util.UUID.randomUUID().toString())), null, FuzzRequest.Expect.VALID,
+              null);
+          FuzzRequest resolved = transport.resolve(read);
+          Answer answer = transport.send(resolved);
+          if (answer.failure() != null || answer.status() != 200) {
+            report.add(new Finding("created delivery not readable", "created delivery not readable | "
+                + FuzzReport.outcome(resolved, answer), null, resolved, answer, answer.failure() != null
+                ? String.valueOf(answer.failure()) : answer.text()));
+          }
+          return null;
+        }));
       }
-      FuzzRequest read = new FuzzRequest(-1, "GET /api/v1/external/dispatches/{id}", "after:read a created delivery",
-          "GET", "/api/v1/external/dispatches/" + delivery.getKey(), List.of(Map.entry("X-API-Key", key),
-          Map.entry("Idempotency-Key", java.util.UUID.randomUUID().toString())), null, FuzzRequest.Expect.VALID, null);
-      FuzzRequest resolved = transport.resolve(read);
-      Answer answer = transport.send(resolved);
-      if (answer.failure() != null || answer.status() != 200) {
-        report.add(new Finding("created delivery not readable", "created delivery not readable | "
-            + FuzzReport.outcome(resolved, answer), null, resolved, answer, answer.failure() != null
-            ? String.valueOf(answer.failure()) : answer.text()));
+      for (Future<?> read : reads) {
+        read.get();
       }
+    } finally {
+      pool.shutdownNow();
     }
   }
 

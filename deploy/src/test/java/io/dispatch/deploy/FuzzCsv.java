@@ -65,6 +65,9 @@ final class FuzzCsv {
         file = Expect.INVALID;
       }
       case 7 -> {
+        if (random.nextInt(3) > 0) {
+          break; // a file at the 500-row limit creates 500 deliveries: one in three of these cases
+        }
         List<String> first = cells.getFirst();
         for (int i = rows; i < ROW_LIMIT + (random.nextBoolean() ? 1 : 0); i++) {
           cells.add(new ArrayList<>(first));

@@ -17,7 +17,7 @@ final class FuzzKnown {
     if (answer.status() == 413 && text.contains("\"message\":\"null\"")) {
       return "known: a body over 262,144 bytes answers 413 with message \"null\"";
     }
-    if (kind.equals("valid refused") && request.label().matches(".*[Pp]hone=rule '\\+?[0-9]{6,7}'.*")) {
+    if (kind.equals("valid refused") && request.label().matches(".*[Pp]hone=(rule '\\+?[0-9]{6,7}'|length 7)")) {
       return "known: customerPhone \"+254700\" (7 characters in all) refused";
     }
     if (kind.equals("valid refused") && answer.status() == 413) {
@@ -26,8 +26,9 @@ final class FuzzKnown {
     if (kind.equals("bare refusal") && answer.status() == 431) {
       return "known: oversized headers get a bare 431";
     }
-    if (kind.equals("bare refusal") && answer.status() == 400 && request.bend() != null
-        && (request.bend() == FuzzRawBend.C0_IN_HEADER || request.bend() == FuzzRawBend.NUL_IN_HEADER_NAME)) {
+    boolean controlInHeader = request.bend() == FuzzRawBend.C0_IN_HEADER || request.bend() == FuzzRawBend.NUL_IN_HEADER_NAME
+        || request.headers().stream().anyMatch(h -> (h.getKey() + h.getValue()).chars().anyMatch(c -> c < 0x20 && c != '\t'));
+    if (kind.equals("bare refusal") && answer.status() == 400 && controlInHeader) {
       return "known: a C0 control in a header gets a bare 400";
     }
     return null;

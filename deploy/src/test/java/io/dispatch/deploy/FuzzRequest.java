@@ -83,15 +83,16 @@ record FuzzRequest(int index, String route, String label, String method, String 
   String describe() {
     StringBuilder out = new StringBuilder();
     out.append('#').append(index).append(' ').append(label).append(" [expect ").append(expect).append("]\n");
-    out.append("  ").append(method).append(' ').append(shorten(target, 300));
     if (bend != null) {
-      out.append("   (raw socket: ").append(bend.describe()).append(')');
+      byte[] sent = bend.build(method, target, headers, body, "127.0.0.1:<port>");
+      out.append("  raw socket (").append(bend.describe()).append("), ").append(sent.length).append(" bytes:\n  ")
+          .append(shorten(bytes(sent), 900).replace("\\r\\n", "\\r\\n\n  ")).append('\n');
+      return out.toString();
     }
-    out.append('\n');
+    out.append("  ").append(method).append(' ').append(shorten(target, 300)).append('\n');
     headers.forEach(h -> out.append("  ").append(h.getKey()).append(": ").append(shorten(visible(h.getValue()), 200)).append('\n'));
     if (body != null) {
-      out.append("  body (").append(body.length).append(" bytes): ")
-          .append(shorten(visible(new String(body, StandardCharsets.UTF_8)), 600)).append('\n');
+      out.append("  body (").append(body.length).append(" bytes): ").append(shorten(bytes(body), 600)).append('\n');
     }
     return out.toString();
   }
@@ -101,6 +102,23 @@ record FuzzRequest(int index, String route, String label, String method, String 
       return text;
     }
     return text.substring(0, max) + "…(" + text.length() + " chars in all)";
+  }
+
+  /**
+   * Bytes as text a reader can retype: UTF-8 shown as characters (escaped as below), anything
+   * that is not UTF-8 byte by byte, non-ASCII bytes as {@code \\xHH}.
+   */
+  static String bytes(byte[] bytes) {
+    try {
+      return visible(StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
+    } catch (java.nio.charset.CharacterCodingException notUtf8) {
+      StringBuilder out = new StringBuilder("(not UTF-8) ");
+      for (byte b : bytes) {
+        int c = b & 0xff;
+        out.append(c >= 0x20 && c < 0x7f ? String.valueOf((char) c) : String.format("\\x%02X", c));
+      }
+      return out.toString();
+    }
   }
 
   /** Control characters and non-ASCII shown as escapes, so a reproduction can be retyped. */

@@ -112,7 +112,7 @@ final class FuzzWorld {
   }
 
   /**
-   * A key of {@code merchant} (A or B) with {@code scope} ("" for both scopes) that has been used
+   * A key of {@code merchant} (A, B, or C once the run is over) with {@code scope} ("" for both scopes) that has been used
    * fewer than {@value #USES_PER_KEY} times; a fresh one is issued when the current one is spent.
    */
   synchronized String key(String merchant, String scope) throws Exception {
@@ -120,7 +120,11 @@ final class FuzzWorld {
     String key = current.get(slot);
     int[] count = key == null ? null : uses.get(key);
     if (key == null || count[0] >= USES_PER_KEY) {
-      String merchantId = merchant.equals("A") ? a.id() : b.id();
+      String merchantId = switch (merchant) {
+        case "A" -> a.id();
+        case "B" -> b.id();
+        default -> c.id();
+      };
       key = scope.isEmpty() ? dispatch.newKey(merchantId) : dispatch.newKey(merchantId, scope);
       keysIssued++;
       current.put(slot, key);
