@@ -2,10 +2,8 @@ package io.dispatch.deploy;
 
 import static io.dispatch.deploy.DispatchUnderTest.admin;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dispatch.deploy.FuzzCases.FuzzCase;
 import io.dispatch.deploy.FuzzRoutes.Route;
 import io.dispatch.deploy.FuzzTransport.Answer;
@@ -13,9 +11,7 @@ import io.dispatch.deploy.FuzzVerdicts.Finding;
 import io.dispatch.events.Topics;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -27,7 +23,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
@@ -78,7 +73,7 @@ class ApiFuzzTest {
       FuzzWorld world = new FuzzWorld(dispatch, receiver.url());
       JsonNode document = dispatch.call("GET", "/v3/api-docs", Map.of(), null, 200).json();
       Map<String, Set<String>> methods = new TreeMap<>();
-      List<Route> routes = FuzzRoutes.read(document, router(dispatch, methods), bodyOverrides());
+      List<Route> routes = FuzzRoutes.read(document, router(dispatch, methods), FuzzGoodValues.bodyOverrides());
       assertThat(routes).as("the catalogue found the routes").hasSizeGreaterThan(40)
           .extracting(Route::key).contains("POST /api/v1/external/dispatches", "POST /api/v1/external/dispatches/bulk",
               "GET /api/v1/external/quotes", "POST /api/v1/admin/merchants/{merchantId}/dispatches/import",
@@ -86,12 +81,12 @@ class ApiFuzzTest {
 
       JsonNode order = FuzzRoutes.inline(document.at("/components/schemas/DispatchOrder"),
           document.at("/components/schemas"), 0);
-      FuzzBodies bodies = new FuzzBodies(goodValues(world));
+      FuzzBodies bodies = new FuzzBodies(FuzzGoodValues.goodValues(world));
       FuzzCases generator = new FuzzCases(world, bodies, new FuzzCsv(bodies, order), methods);
       List<FuzzCase> cases = generator.generate(routes, budget, new Random(seed));
 
       JsonNode pricing = dispatch.call("GET", "/api/v1/admin/pricing/default", admin(), null, 200).data();
-      Set<String> zones = zoneIds(dispatch);
+      Set<String> zones = FuzzAfterRun.zoneIds(dispatch);
       Set<String> topics = Set.of(Topics.DISPATCH_EVENTS.name(), Topics.WEBHOOK_ATTEMPTS.name(),
           Topics.RIDER_POSITIONS.name());
       Map<TopicPartition, Long> before = pipeline.endOffsets(topics);
@@ -108,9 +103,9 @@ class ApiFuzzTest {
         report.write(OUT, header);
         System.out.println(report.summary(header));
 
-        restore(dispatch, pricing, zones);
-        readable(created, transport, world, report, threads);
-        caughtUp(pipeline, before, report);
+        FuzzAfterRun.restore(dispatch, pricing, zones);
+        FuzzAfterRun.readable(created, transport, world, report, threads);
+        FuzzAfterRun.caughtUp(pipeline, before, report);
         report.write(OUT, header + " checks=" + (System.nanoTime() - started) / 1_000_000_000 + "s since the run began"
             + " (with the checks after the run)");
       }
@@ -181,93 +176,6 @@ class ApiFuzzTest {
     }
   }
 
-  /** Every delivery a create answered is readable by id with its merchant's key (C reactivated first). */
-  private static void readable(Map<String, String> created, FuzzTransport transport, FuzzWorld world, FuzzReport report,
-      int threads) throws Exception {
-    dispatchCall(world, "POST", "/api/v1/admin/merchants/" + world.c.id() + "/reactivate", 200);
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<?>> reads = new ArrayList<>();
-      for (var delivery : created.entrySet()) {
-        String key = delivery.getValue().equals("A") ? "{key:A}" : delivery.getValue().equals(world.c.id()) ? "{key:C}" : null;
-        if (key == null) {
-          continue; // an unknown merchant's create cannot have answered 201; the verdict would have said so
-        }
-        reads.add(pool.submit(() -> {
-          FuzzRequest read = new FuzzRequest(-1, "GET /api/v1/external/dispatches/{id}", "after:read a created delivery",
-              "GET", "/api/v1/external/dispatches/" + delivery.getKey(), List.of(Map.entry("X-API-Key", key),
-              Map.entry("Idempotency-Key", java.util.UUID.randomUUID().toString())), null, FuzzRequest.Expect.VALID,
-              null);
-          FuzzRequest resolved = transport.resolve(read);
-          Answer answer = transport.send(resolved);
-          if (answer.failure() != null || answer.status() != 200) {
-            report.add(new Finding("created delivery not readable", "created delivery not readable | "
-                + FuzzReport.outcome(resolved, answer), null, resolved, answer, answer.failure() != null
-                ? String.valueOf(answer.failure()) : answer.text()));
-          }
-          return null;
-        }));
-      }
-      for (Future<?> read : reads) {
-        read.get();
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  /** Every consumer group commits what was on its partitions when the run ended, within the bound. */
-  private static void caughtUp(FuzzPipeline pipeline, Map<TopicPartition, Long> before, FuzzReport report)
-      throws Exception {
-    Map<String, Set<TopicPartition>> assignments = pipeline.assignments();
-    Set<String> missing = new TreeSet<>(FuzzPipeline.EXPECTED);
-    missing.removeAll(assignments.keySet());
-    if (!missing.isEmpty()) {
-      report.add(pipelineFinding("expected consumer groups not active: " + missing + " (active: "
-          + assignments.keySet() + ")"));
-      return;
-    }
-    Map<TopicPartition, Long> target = pipeline.endOffsets(FuzzPipeline.topics(assignments));
-    List<String> lagging = new ArrayList<>();
-    try {
-      await().atMost(FuzzPipeline.bound()).pollInterval(Duration.ofMillis(500)).until(() -> {
-        lagging.clear();
-        lagging.addAll(pipeline.behind(assignments, before, target));
-        return lagging.isEmpty();
-      });
-      System.out.println("ApiFuzzTest: every consumer group caught up: " + assignments.keySet());
-    } catch (org.awaitility.core.ConditionTimeoutException stuck) {
-      report.add(pipelineFinding("consumer groups behind after " + FuzzPipeline.bound().toSeconds() + " s: " + lagging));
-    }
-  }
-
-  private static Finding pipelineFinding(String detail) {
-    FuzzRequest none = new FuzzRequest(-1, "(pipeline)", "after:consumer groups", "-", "-", List.of(), null,
-        FuzzRequest.Expect.ANY, null);
-    return new Finding("consumer stuck", "consumer stuck | " + detail.replaceAll("[0-9]+", "N"), null, none,
-        new Answer(-1, Map.of(), null, 0, null, false), detail);
-  }
-
-  /** Puts back what the operator routes may have changed for the test classes that run after this one. */
-  private static void restore(DispatchUnderTest dispatch, JsonNode pricing, Set<String> zonesBefore) throws Exception {
-    dispatch.call("PUT", "/api/v1/admin/pricing/default", admin(), pricing.toString(), 200);
-    for (String zone : zoneIds(dispatch)) {
-      if (!zonesBefore.contains(zone)) {
-        dispatch.call("DELETE", "/api/v1/admin/zones/" + zone, admin(), null, 204);
-      }
-    }
-  }
-
-  private static void dispatchCall(FuzzWorld world, String method, String path, int status) throws Exception {
-    world.dispatch.call(method, path, admin(), null, status);
-  }
-
-  private static Set<String> zoneIds(DispatchUnderTest dispatch) throws Exception {
-    Set<String> ids = new TreeSet<>();
-    dispatch.call("GET", "/api/v1/admin/zones", admin(), null, 200).data().forEach(z -> ids.add(z.get("id").asText()));
-    return ids;
-  }
-
   /** "METHOD /pattern" of every handler; {@code methods} gets each pattern's methods. */
   private static Set<String> router(DispatchUnderTest dispatch, Map<String, Set<String>> methods) {
     Set<String> routes = new TreeSet<>();
@@ -281,71 +189,5 @@ class ApiFuzzTest {
       }));
     }
     return routes;
-  }
-
-  /**
-   * Bodies the document shows as a bare JsonNode: the operator's create takes the merchant's
-   * create body (operator docs), the default pricing the fields of decisions.md section 2.
-   */
-  private static Map<String, JsonNode> bodyOverrides() throws Exception {
-    Map<String, JsonNode> overrides = new HashMap<>();
-    overrides.put("POST /api/v1/admin/merchants/{merchantId}/dispatches",
-        DispatchUnderTest.JSON.readTree("{\"$ref\":\"#/components/schemas/DispatchOrder\"}"));
-    overrides.put("PUT /api/v1/admin/pricing/default", DispatchUnderTest.JSON.readTree("""
-        {"type":"object","x-name":"DefaultPricing",
-         "required":["baseFeeCents","perKmCents","minFeeCents","detourFactor","avgSpeedKmh"],
-         "properties":{"baseFeeCents":{"type":"integer","format":"int64"},"perKmCents":{"type":"integer","format":"int64"},
-          "minFeeCents":{"type":"integer","format":"int64"},"detourFactor":{"type":"number"},
-          "avgSpeedKmh":{"type":"number"},"targetPickupSeconds":{"type":"integer","format":"int64"},
-          "targetDeliverySeconds":{"type":"integer","format":"int64"}}}"""));
-    return overrides;
-  }
-
-  /** Values a schema cannot make up, by field name. */
-  private static Map<String, Supplier<JsonNode>> goodValues(FuzzWorld world) throws Exception {
-    Map<String, JsonNode> values = new HashMap<>();
-    var n = FuzzJson.NODES;
-    values.put("customerName", n.textNode("Amina Njeri"));
-    values.put("customerPhone", n.textNode("+254 700 000 001"));
-    values.put("phone", n.textNode("+254 711 000 002"));
-    values.put("address", n.textNode("Kenyatta Ave 1"));
-    values.put("notes", n.textNode("Gate B"));
-    values.put("lat", n.numberNode(-1.2841));
-    values.put("lng", n.numberNode(36.8219));
-    values.put("externalId", n.textNode("fz-1"));
-    values.put("amountCents", n.numberNode(150000));
-    values.put("currency", n.textNode("KES"));
-    values.put("targetPickupAt", n.textNode("2030-11-21T10:00:00Z"));
-    values.put("targetDeliveryAt", n.textNode("2030-11-21T12:00:00Z"));
-    values.put("timestamp", n.textNode("2026-01-01T00:00:00Z"));
-    values.put("reason", n.textNode("ordered twice"));
-    values.put("reasonCode", n.textNode("OTHER"));
-    values.put("detail", n.textNode("gate locked"));
-    values.put("recipientName", n.textNode("Amina"));
-    values.put("photoUrl", n.textNode("https://x.test/p.jpg"));
-    values.put("signatureUrl", n.textNode("https://x.test/s.png"));
-    values.put("pin", n.textNode("0000"));
-    values.put("url", n.textNode(world.receiverUrl));
-    values.put("scopes", n.arrayNode().add("read").add("write"));
-    values.put("scopes[]", n.textNode("read"));
-    values.put("name", n.textNode("Fuzz"));
-    values.put("sandbox", n.booleanNode(false));
-    values.put("riderId", n.textNode(world.rider.id()));
-    values.put("priority", n.numberNode(100));
-    values.put("baseFeeCents", n.numberNode(10000));
-    values.put("perKmCents", n.numberNode(1000));
-    values.put("minFeeCents", n.numberNode(12000));
-    values.put("targetPickupSeconds", n.numberNode(900));
-    values.put("targetDeliverySeconds", n.numberNode(2700));
-    values.put("detourFactor", n.numberNode(1.2));
-    values.put("avgSpeedKmh", n.numberNode(20));
-    // far from every real zone (the Southern Ocean), so a zone the fuzzer creates prices nothing else
-    ObjectNode polygon = n.objectNode().put("type", "Polygon");
-    polygon.set("coordinates", DispatchUnderTest.JSON.readTree(
-        "[[[0.0,-60.0],[0.1,-60.0],[0.1,-59.9],[0.0,-59.9],[0.0,-60.0]]]"));
-    values.put("polygon", polygon);
-    Map<String, Supplier<JsonNode>> suppliers = new HashMap<>();
-    values.forEach((name, value) -> suppliers.put(name, value::deepCopy));
-    return suppliers;
   }
 }

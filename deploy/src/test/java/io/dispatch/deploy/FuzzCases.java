@@ -4,7 +4,6 @@ import static io.dispatch.deploy.FuzzValues.pick;
 
 import io.dispatch.deploy.FuzzBodies.BodyCase;
 import io.dispatch.deploy.FuzzRequest.Expect;
-import io.dispatch.deploy.FuzzRoutes.Family;
 import io.dispatch.deploy.FuzzRoutes.Route;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -34,12 +33,16 @@ final class FuzzCases {
   private final FuzzWorld world;
   private final FuzzBodies bodies;
   private final FuzzCsv csv;
+  private final FuzzQueries queries;
+  private final FuzzHeaders headers;
   private final FuzzMutations mutations;
 
   FuzzCases(FuzzWorld world, FuzzBodies bodies, FuzzCsv csv, Map<String, Set<String>> methodsByTemplate) {
     this.world = world;
     this.bodies = bodies;
     this.csv = csv;
+    this.queries = new FuzzQueries(world);
+    this.headers = new FuzzHeaders(world);
     this.mutations = new FuzzMutations(world, methodsByTemplate);
   }
 
@@ -86,25 +89,25 @@ final class FuzzCases {
       return single(base.with("valid", base.expect()));
     }
     if (roll < 62 && (!route.query().isEmpty() || route.method().equals("GET"))) {
-      return single(mutations.query(route, base, random));
+      return single(queries.query(route, base, random));
     }
     if (roll < 72 && !route.pathParams().isEmpty()) {
       return single(mutations.path(route, base, random));
     }
     if (roll < 78 && route.idempotent()) {
-      return single(mutations.idempotencyKey(base, random));
+      return single(headers.idempotencyKey(base, random));
     }
     if (roll < 81 && route.idempotent()) {
       return replay(route, base, random);
     }
     if (roll < 85 && route.bodyType() != null) {
-      return single(mutations.contentType(route, base, random));
+      return single(headers.contentType(route, base, random));
     }
     if (roll < 90) {
-      return single(mutations.credentials(route, base, random));
+      return single(headers.credentials(route, base, random));
     }
     if (roll < 94) {
-      return single(random.nextBoolean() ? mutations.headers(route, base, random) : mutations.method(route, base, random));
+      return single(random.nextBoolean() ? headers.headers(route, base, random) : mutations.method(route, base, random));
     }
     return single(mutations.raw(route, base, random));
   }
@@ -133,19 +136,19 @@ final class FuzzCases {
     for (var value : values.entrySet()) {
       path = path.replaceFirst("\\{\\*?" + value.getKey() + "}", value.getValue());
     }
-    String target = path + FuzzMutations.query(FuzzMutations.validQuery(route));
-    List<Map.Entry<String, String>> headers = new ArrayList<>(FuzzMutations.credentialsOf(route.family(), world, "A", ""));
+    String target = path + FuzzQueries.query(FuzzQueries.validQuery(route));
+    List<Map.Entry<String, String>> sent = new ArrayList<>(FuzzHeaders.credentialsOf(route.family(), world, "A", ""));
     if (route.idempotent()) {
-      headers.add(Map.entry("Idempotency-Key", new UUID(random.nextLong(), random.nextLong()).toString()));
+      sent.add(Map.entry("Idempotency-Key", new UUID(random.nextLong(), random.nextLong()).toString()));
     }
     byte[] body = null;
     if (route.bodyType() != null) {
-      headers.add(Map.entry("Content-Type", route.bodyType()));
+      sent.add(Map.entry("Content-Type", route.bodyType()));
       body = route.bodyType().equals("text/csv") ? FuzzBodies.utf8(FuzzCsv.render(List.of("customerName", "customerPhone",
           "pickup.address", "dropoff.address", "paymentType"), List.of(List.of("Amina Njeri", "+254700000001",
           "Moi Ave 1", "Ngong Rd 12", "COD")))) : bodies.unmutated(route.bodySchema()).body();
     }
-    return new FuzzRequest(-1, route.key(), "valid", route.method(), target, headers, body, baselineExpect(route), null);
+    return new FuzzRequest(-1, route.key(), "valid", route.method(), target, sent, body, baselineExpect(route), null);
   }
 
   /**
