@@ -48,7 +48,7 @@ final class FuzzReport {
     if (answer.failure() == null) {
       return Integer.toString(answer.status());
     }
-    return FuzzVerdicts.tolerated(request, answer) != null ? "reset (codec)" : "transport error";
+    return FuzzVerdicts.tolerated(request, answer) != null ? "closed by the codec" : "transport error";
   }
 
   Map<String, Integer> perRoute() {

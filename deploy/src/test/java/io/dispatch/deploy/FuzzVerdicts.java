@@ -5,7 +5,6 @@ import io.dispatch.deploy.FuzzCases.Replay;
 import io.dispatch.deploy.FuzzRequest.Expect;
 import io.dispatch.deploy.FuzzTransport.Answer;
 import java.io.IOException;
-import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,13 +39,28 @@ final class FuzzVerdicts {
     return status >= 500 ? "INTERNAL_ERROR" : CODE_OF.getOrDefault(status, "VALIDATION_ERROR");
   }
 
-  /** Null when the transport failure is one the request's bend names as the codec's (see {@link FuzzRawBend}). */
+  /** The request-header size the HTTP server takes (Reactor Netty's default, 8 KiB); past it, a bare 431. */
+  static final int HEADER_LIMIT = 8192;
+
+  /**
+   * Why a transport failure is no finding, or null when it is one. Two causes are named: a bend
+   * the HTTP codec refuses ({@link FuzzRawBend#mayReset}), and a header past the server's limit
+   * (the codec answers 431 and closes before the body is read). In both the server closes with
+   * request bytes unread, so the kernel may reset the connection before its answer reaches the
+   * client; the refusal itself is asserted wherever the answer does arrive.
+   */
   static String tolerated(FuzzRequest request, Answer answer) {
     Exception failure = answer.failure();
-    boolean codec = request.bend() != null && request.bend().mayReset();
-    boolean reset = failure instanceof SocketException && String.valueOf(failure.getMessage())
-        .matches("(?i).*(reset|closed without an answer|broken pipe).*");
-    return codec && reset ? "reset by the HTTP codec (" + request.bend().describe() + ")" : null;
+    boolean closed = failure instanceof IOException && String.valueOf(failure.getMessage())
+        .matches("(?i).*(reset|closed without an answer|broken pipe|received no bytes).*");
+    if (!closed) {
+      return null;
+    }
+    if (request.bend() != null && request.bend().mayReset()) {
+      return "reset by the HTTP codec (" + request.bend().describe() + ")";
+    }
+    boolean oversized = request.headers().stream().anyMatch(h -> h.getKey().length() + h.getValue().length() > HEADER_LIMIT);
+    return oversized ? "closed by the HTTP codec (a header over " + HEADER_LIMIT + " bytes)" : null;
   }
 
   static List<Finding> check(FuzzRequest request, Answer answer) {
@@ -127,7 +141,8 @@ final class FuzzVerdicts {
       return List.of();
     }
     return List.of(finding("envelope incomplete", request, answer, String.join("; ", problems) + ": "
-        + FuzzRequest.shorten(answer.text(), 300), status + " " + String.join("; ", problems) + " " + labelFamily(request)));
+        + FuzzRequest.shorten(answer.text(), 300), request.route() + " " + status + " " + String.join("; ", problems) + " "
+        + labelFamily(request)));
   }
 
   private static boolean fieldErrors(JsonNode fieldErrors) {
