@@ -126,7 +126,9 @@ final class FuzzBodies {
     }
     Field field = pick(fields, random);
     String leaf = field.path().substring(field.path().lastIndexOf('.') + 1).replaceAll("\\[0]$", "");
-    FuzzBoundaries.Value value = switch (random.nextInt(8)) {
+    // a polygon or a timestamp is mostly interesting for its own shapes and instants
+    boolean shaped = leaf.equals("polygon") || field.schema().path("format").asText().equals("date-time");
+    FuzzBoundaries.Value value = switch (shaped && random.nextBoolean() ? 3 : random.nextInt(8)) {
       case 0 -> new FuzzBoundaries.Value("missing", null, true);
       case 1 -> new FuzzBoundaries.Value("null", NODES.nullNode(), false);
       case 2 -> boundaries.wrongType(field.schema(), random);

@@ -79,37 +79,55 @@ final class FuzzCases {
     return route.bodyType() != null ? 3 : route.query().isEmpty() ? 1 : 2;
   }
 
+  /** The mutation families and their weights; a family that does not apply to a route weighs 0. */
+  private enum Family { BODY, VALID, QUERY, PATH, IDEMPOTENCY_KEY, REPLAY, CONTENT_TYPE, CREDENTIALS, HEADERS, METHOD, RAW }
+
+  private static int weight(Family family, Route route) {
+    boolean body = route.bodyType() != null;
+    return switch (family) {
+      case BODY -> body ? 42 : 0;
+      case VALID -> 8;
+      // a route's query string is its main input when it has documented parameters
+      case QUERY -> !route.query().isEmpty() ? 30 : route.method().equals("GET") ? 6 : 0;
+      case PATH -> route.pathParams().isEmpty() ? 0 : 12;
+      case IDEMPOTENCY_KEY -> route.idempotent() ? 6 : 0;
+      case REPLAY -> route.idempotent() ? 3 : 0;
+      case CONTENT_TYPE -> body ? 5 : 0;
+      case CREDENTIALS -> 6;
+      case HEADERS -> 3;
+      case METHOD -> 2;
+      case RAW -> 6;
+    };
+  }
+
   FuzzCase one(Route route, Random random) {
     FuzzRequest base = baseline(route, random);
-    int roll = random.nextInt(100);
-    if (route.bodyType() != null && roll < 42) {
-      return single(body(route, base, random));
+    int total = 0;
+    for (Family family : Family.values()) {
+      total += weight(family, route);
     }
-    if (roll < 50) {
-      return single(base.with("valid", base.expect()));
+    int roll = random.nextInt(total);
+    Family chosen = Family.RAW;
+    for (Family family : Family.values()) {
+      roll -= weight(family, route);
+      if (roll < 0) {
+        chosen = family;
+        break;
+      }
     }
-    if (roll < 62 && (!route.query().isEmpty() || route.method().equals("GET"))) {
-      return single(queries.query(route, base, random));
-    }
-    if (roll < 72 && !route.pathParams().isEmpty()) {
-      return single(mutations.path(route, base, random));
-    }
-    if (roll < 78 && route.idempotent()) {
-      return single(headers.idempotencyKey(base, random));
-    }
-    if (roll < 81 && route.idempotent()) {
-      return replay(route, base, random);
-    }
-    if (roll < 85 && route.bodyType() != null) {
-      return single(headers.contentType(route, base, random));
-    }
-    if (roll < 90) {
-      return single(headers.credentials(route, base, random));
-    }
-    if (roll < 94) {
-      return single(random.nextBoolean() ? headers.headers(route, base, random) : mutations.method(route, base, random));
-    }
-    return single(mutations.raw(route, base, random));
+    return switch (chosen) {
+      case BODY -> single(body(route, base, random));
+      case VALID -> single(base.with("valid", base.expect()));
+      case QUERY -> single(queries.query(route, base, random));
+      case PATH -> single(mutations.path(route, base, random));
+      case IDEMPOTENCY_KEY -> single(headers.idempotencyKey(base, random));
+      case REPLAY -> replay(route, base, random);
+      case CONTENT_TYPE -> single(headers.contentType(route, base, random));
+      case CREDENTIALS -> single(headers.credentials(route, base, random));
+      case HEADERS -> single(headers.headers(route, base, random));
+      case METHOD -> single(mutations.method(route, base, random));
+      case RAW -> single(mutations.raw(route, base, random));
+    };
   }
 
   private static FuzzCase single(FuzzRequest request) {
