@@ -37,7 +37,9 @@ public class MerchantAdminController {
   }
 
   /** {@code sandbox}: the merchant's deliveries are for testing; the rider simulator drives them when it is on. */
-  public record CreateMerchant(String name, Boolean sandbox) {}
+  @io.swagger.v3.oas.annotations.media.Schema(requiredProperties = "name")
+  public record CreateMerchant(
+      @io.swagger.v3.oas.annotations.media.Schema(minLength = 1, maxLength = 200) String name, Boolean sandbox) {}
 
   public record IssueKey(List<String> scopes) {}
 

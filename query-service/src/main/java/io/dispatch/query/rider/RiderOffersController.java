@@ -65,7 +65,8 @@ public class RiderOffersController {
       return 50;
     }
     try {
-      int value = Integer.parseInt(raw);
+      // ASCII digits only: Integer.parseInt also reads "\uFF11" (a full-width 1) as 1
+      int value = raw.matches("[0-9]{1,3}") ? Integer.parseInt(raw) : -1;
       if (value >= 1 && value <= 200) {
         return value;
       }

@@ -88,6 +88,14 @@ public class ApiErrorHandler implements WebExceptionHandler {
             Map.of());
       }
       case ApiException api -> new Answer(api.status(), api.code(), api.getMessage(), api.details());
+      // raised inside a body's stream (Utf8Only), it reaches us wrapped by the decoder
+      case Throwable t when causedBy(t, ApiException.class::isInstance) -> {
+        Throwable cause = t;
+        while (!(cause instanceof ApiException)) {
+          cause = cause.getCause();
+        }
+        yield answerFor(cause, requestId);
+      }
       case MethodNotAllowedException e ->
           new Answer(HttpStatus.METHOD_NOT_ALLOWED, ErrorCode.NOT_FOUND,
               "Method " + e.getHttpMethod() + " is not allowed here", Map.of());

@@ -1,5 +1,10 @@
 package io.dispatch.web.json;
 
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.type.LogicalType;
+
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -20,6 +25,25 @@ public class ApiJson {
 
   public static final DateTimeFormatter MILLIS =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  /**
+   * Request bodies bound to records take JSON types as they are: a number or a boolean is no
+   * string, and a number or a string (empty or "true") is no boolean. Jackson's default would
+   * read {@code {"name": -1, "sandbox": 90}} as the name "-1" of a sandbox merchant.
+   */
+  @Bean
+  JsonMapperBuilderCustomizer strictScalars() {
+    return builder -> builder
+        .withCoercionConfig(LogicalType.Textual, config -> config
+            .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+        .withCoercionConfig(LogicalType.Boolean, config -> config
+            .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+            .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+            .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail));
+  }
 
   @Bean
   SimpleModule instantsInMilliseconds() {

@@ -102,7 +102,7 @@ public final class JsonFields {
     if (value == null) {
       return null;
     }
-    if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
+    if (!within(value, min, max)) {
       fail(name, "must be a number from " + (long) min + " to " + (long) max);
       return null;
     }
@@ -140,11 +140,26 @@ public final class JsonFields {
     if (value == null) {
       return null;
     }
-    if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
+    if (!within(value, min, max)) {
       fail(name, "must be a number from " + min + " to " + max);
       return null;
     }
     return value.doubleValue();
+  }
+
+  /** A number in [min, max]; false for non-numbers and for numbers no double can hold. */
+  private static boolean within(JsonNode value, double min, double max) {
+    if (!value.isNumber()) {
+      return false;
+    }
+    double number;
+    try {
+      number = value.doubleValue();
+    } catch (RuntimeException tooBig) {
+      // Jackson refuses to narrow a BigInteger beyond a double's range
+      return false;
+    }
+    return Double.isFinite(number) && number >= min && number <= max;
   }
 
   public <E extends Enum<E>> E oneOf(String name, Class<E> type) {

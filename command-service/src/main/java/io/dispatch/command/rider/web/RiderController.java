@@ -54,6 +54,7 @@ public class RiderController {
 
   /** How far ahead of the server's clock a device's timestamp may be. */
   private static final Duration MAX_CLOCK_AHEAD = Duration.ofMinutes(5);
+  private static final Duration MAX_AGE = Duration.ofHours(24);
 
   private final DispatchService dispatches;
   private final RiderLocations locations;
@@ -158,7 +159,7 @@ public class RiderController {
       Instant receivedAt, List<UUID> activeDispatchIds, boolean locationEventsEmitted) {}
 
   @Operation(summary = "Report the rider's position", description = """
-      Body {lat, lng, timestamp?} (timestamp ISO 8601 with offset, default now; at most 5 minutes ahead). \
+      Body {lat, lng, timestamp?} (timestamp ISO 8601 with offset, default now; at most 5 minutes ahead and 24 hours back). \
       Every fix reaches live tracking; dispatch.location_updated is emitted for each delivery the rider \
       holds at most once per rider per dispatch.location.min-interval (20 s).""")
   @ApiResponse(responseCode = "202", description = "Accepted")
@@ -181,6 +182,9 @@ public class RiderController {
     Instant timestamp = f.timestamp("timestamp");
     if (timestamp != null && timestamp.isAfter(now.plus(MAX_CLOCK_AHEAD))) {
       errors.add("timestamp", "must not be more than 5 minutes in the future");
+    } else if (timestamp != null && timestamp.isBefore(now.minus(MAX_AGE))) {
+      // a fix older than that tells nobody where the rider is (and year -999999999 overflows storage)
+      errors.add("timestamp", "must not be more than 24 hours in the past");
     }
     errors.throwIfAny();
     Position position = new Position(lat, lng, timestamp == null ? now : timestamp);

@@ -143,7 +143,11 @@ public class DispatchQueryController {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     return freshness.freshDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
         .flatMap(fresh -> rows.find(dispatchId, merchant.merchantId())
-            .switchIfEmpty(Mono.error(() -> fresh ? ApiException.notFound("Delivery") : catchingUp())));
+            .switchIfEmpty(Mono.defer(() -> fresh
+                ? Mono.error(ApiException.notFound("Delivery"))
+                // a delivery of another merchant is there already: no catching up makes it this merchant's
+                : rows.find(dispatchId).hasElement().flatMap(someoneElses -> Mono.error(
+                    someoneElses ? ApiException.notFound("Delivery") : catchingUp())))));
   }
 
   /**

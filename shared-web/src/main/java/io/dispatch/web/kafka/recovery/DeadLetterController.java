@@ -117,7 +117,8 @@ public class DeadLetterController {
       return absent;
     }
     try {
-      int value = Integer.parseInt(raw);
+      // ASCII digits only: Integer.parseInt also reads full-width and other script digits
+      int value = raw.matches("[0-9]{1,10}") ? Integer.parseInt(raw) : -1;
       if (value >= min && value <= max) {
         return value;
       }
