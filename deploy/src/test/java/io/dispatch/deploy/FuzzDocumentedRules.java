@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * What the prose of docs/ and decisions.md adds to the OpenAPI schema of a named object: a stop's
  * lat and lng together, a delivery not due before its pickup, a location fix at most 5 minutes
- * ahead, a detail with reason OTHER, the proof's URL or PIN by its type, a zone's polygon.
+ * ahead and 24 hours back, a detail with reason OTHER, the proof's URL or PIN by its type, a zone's polygon.
  */
 final class FuzzDocumentedRules {
 
@@ -18,7 +18,7 @@ final class FuzzDocumentedRules {
   /** What the prose of the documents adds to the schema of a named object. */
   static Verdict check(String name, JsonNode value) {
     switch (name) {
-      case "Stop" -> {
+      case "Stop", "StopRequest" -> {
         if (present(value, "lat") != present(value, "lng")) {
           return Verdict.INVALID;
         }
@@ -44,6 +44,13 @@ final class FuzzDocumentedRules {
             return Verdict.INVALID;
           }
           if (when.isAfter(now.plusSeconds(240))) {
+            return Verdict.UNKNOWN;
+          }
+          // and at most 24 hours back (rider docs), with the same slack
+          if (when.isBefore(now.minusSeconds(24 * 3600 + 60))) {
+            return Verdict.INVALID;
+          }
+          if (when.isBefore(now.minusSeconds(24 * 3600 - 60))) {
             return Verdict.UNKNOWN;
           }
         }

@@ -49,7 +49,9 @@ final class FuzzGoodValues {
     values.put("currency", n.textNode("KES"));
     values.put("targetPickupAt", n.textNode("2030-11-21T10:00:00Z"));
     values.put("targetDeliveryAt", n.textNode("2030-11-21T12:00:00Z"));
-    values.put("timestamp", n.textNode("2026-01-01T00:00:00Z"));
+    // a rider's fix: at most 24 hours back and 5 minutes ahead of the server's clock
+    values.put("timestamp", n.textNode(java.time.Instant.now().minusSeconds(600)
+        .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()));
     values.put("reason", n.textNode("ordered twice"));
     values.put("reasonCode", n.textNode("OTHER"));
     values.put("detail", n.textNode("gate locked"));

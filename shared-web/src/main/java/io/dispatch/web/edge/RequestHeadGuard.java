@@ -5,6 +5,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.time.Duration;
@@ -94,10 +95,11 @@ final class RequestHeadGuard {
       }
       if (msg instanceof HttpRequest request) {
         stopClock();
-        if (request.decoderResult().isFailure()) {
+        Throwable refused = request.decoderResult().isFailure() ? request.decoderResult().cause() : unusable(request);
+        if (refused != null) {
           phase = Phase.REFUSED;
           ReferenceCountUtil.release(msg);
-          answers.refuse(ctx, request.decoderResult().cause());
+          answers.refuse(ctx, refused);
           return;
         }
         phase = Phase.BODY;
@@ -106,6 +108,24 @@ final class RequestHeadGuard {
         phase = Phase.BETWEEN_REQUESTS;
       }
       ctx.fireChannelRead(msg);
+    }
+  }
+
+  /**
+   * A head the codec took but the server cannot serve, which Reactor Netty or Spring would refuse
+   * with a bare 400: a version other than HTTP/1.0 or 1.1, or a target that is no URI (a lone
+   * {@code %}, {@code %zz}).
+   */
+  private static Throwable unusable(HttpRequest request) {
+    HttpVersion version = request.protocolVersion();
+    if (version.majorVersion() != 1 || version.minorVersion() > 1) {
+      return new IllegalArgumentException("HTTP version " + version.text() + " is not served here");
+    }
+    try {
+      new java.net.URI(request.uri());
+      return null;
+    } catch (java.net.URISyntaxException e) {
+      return new IllegalArgumentException("the request target is not a valid URI (check its %-escapes)");
     }
   }
 }

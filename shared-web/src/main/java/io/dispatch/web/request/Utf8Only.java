@@ -13,6 +13,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
@@ -40,15 +41,22 @@ public class Utf8Only implements WebFilter {
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     ServerHttpRequest request = exchange.getRequest();
-    List<MediaType> accept = request.getHeaders().getAccept();
+    List<MediaType> accept;
+    try {
+      accept = request.getHeaders().getAccept();
+    } catch (InvalidMediaTypeException e) {
+      // not ours to judge here: content negotiation answers it (406) as it would without this filter
+      accept = List.of();
+    }
     boolean charsetAsked = accept.stream().anyMatch(type -> type.getCharset() != null);
     boolean hasBody = request.getHeaders().getContentLength() > 0
         || request.getHeaders().containsHeader(HttpHeaders.TRANSFER_ENCODING);
     if (!charsetAsked && !hasBody) {
       return chain.filter(exchange);
     }
+    List<MediaType> negotiated = accept;
     ServerHttpRequest checked = new ServerHttpRequestDecorator(request) {
-      private final HttpHeaders headers = charsetAsked ? withoutCharsets(request.getHeaders(), accept) : null;
+      private final HttpHeaders headers = charsetAsked ? withoutCharsets(request.getHeaders(), negotiated) : null;
 
       @Override
       public HttpHeaders getHeaders() {

@@ -173,7 +173,7 @@ public class DispatchCommandController {
       @Schema(format = "date-time", description = "ISO 8601 with offset; not before targetPickupAt")
       String targetDeliveryAt) {}
 
-  @Schema(name = "Stop", requiredProperties = "address", description = "lat and lng are given together or not at all")
+  @Schema(name = "StopRequest", requiredProperties = "address", description = "lat and lng are given together or not at all")
   record StopDocument(
       @Schema(minLength = 1, maxLength = 500) String address,
       @Schema(minimum = "-90", maximum = "90") Double lat,

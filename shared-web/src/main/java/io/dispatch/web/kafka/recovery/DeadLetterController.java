@@ -72,7 +72,7 @@ public class DeadLetterController {
       throw ApiException.validation("status", "must be one of DEAD, REPLAY_REQUESTED, REPLAYED");
     }
     int size = parse(limit, "limit", 1, MAX_LIMIT, 50);
-    Long before = cursor == null ? null : (long) parse(cursor, "cursor", 1, Integer.MAX_VALUE, 0);
+    Long before = cursor == null ? null : cursor(cursor);
     return Mono.fromCallable(() -> letters.list(group, status, before, size))
         .subscribeOn(Schedulers.boundedElastic())
         .map(page -> Envelope.page(page.stream().map(Listed::of).toList(), size,
@@ -85,6 +85,8 @@ public class DeadLetterController {
       asked for; they show REPLAYED, or DEAD with replayError when they fail again. The key's later records \
       flow again once all its letters are applied.""")
   @ApiResponse(responseCode = "202", description = "Replay asked for")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+      schema = @io.swagger.v3.oas.annotations.media.Schema(implementation = ReplayRequest.class)))
   @PostMapping(path = "/replay", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ResponseEntity<Envelope>> replay(OperatorPrincipal operator, @RequestBody JsonNode body) {
     String group = text(body, "group", true);
@@ -94,6 +96,14 @@ public class DeadLetterController {
         .map(requested -> ResponseEntity.status(HttpStatus.ACCEPTED)
             .body(Envelope.of(Map.of("group", group, "requested", requested))));
   }
+
+  /** The body of a replay request, for the OpenAPI document (the handler reads the JSON itself). */
+  @io.swagger.v3.oas.annotations.media.Schema(name = "DeadLetterReplayRequest", requiredProperties = "group")
+  record ReplayRequest(
+      @io.swagger.v3.oas.annotations.media.Schema(minLength = 1, maxLength = 255,
+          description = "consumer group, e.g. query-service.dispatches") String group,
+      @io.swagger.v3.oas.annotations.media.Schema(minLength = 1, maxLength = 255,
+          description = "only this key's letters (a delivery id)") String key) {}
 
   private static String text(JsonNode body, String field, boolean required) {
     JsonNode value = body == null || !body.isObject() ? null : body.get(field);
@@ -110,6 +120,13 @@ public class DeadLetterController {
       throw ApiException.validation(field, problem);
     });
     return value.stringValue();
+  }
+
+  private static long cursor(String raw) {
+    if (raw.matches("[0-9]{1,18}") && Long.parseLong(raw) > 0) {
+      return Long.parseLong(raw);
+    }
+    throw ApiException.validation("cursor", "must be the nextCursor of a previous page");
   }
 
   private static int parse(String raw, String field, int min, int max, int absent) {
