@@ -191,7 +191,10 @@ final class FuzzVerdicts {
   /** The second request of a replay case, judged against the first (decisions.md, Idempotency). */
   static List<Finding> replay(FuzzRequest first, Answer firstAnswer, FuzzRequest second, Answer answer, Replay replay) {
     int stored = firstAnswer.status();
-    boolean handlerAnswer = stored >= 200 && stored < 300 || Set.of(404, 409, 422).contains(stored);
+    // a body refused before the key is claimed (not UTF-8: no fingerprint can be taken) is not stored
+    boolean refusedBeforeClaim = firstAnswer.text() != null && firstAnswer.text().contains("is not valid UTF-8");
+    boolean handlerAnswer = !refusedBeforeClaim
+        && (stored >= 200 && stored < 300 || Set.of(404, 409, 422).contains(stored));
     if (replay == Replay.NONE || !handlerAnswer || answer.failure() != null) {
       return List.of();
     }

@@ -68,6 +68,10 @@ public class DeadLetterController {
       @Parameter(description = "DEAD, REPLAY_REQUESTED or REPLAYED") @RequestParam(required = false) String status,
       @Parameter(description = "1 to 200, default 50") @RequestParam(required = false) String limit,
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor) {
+    if (group != null && (group.isBlank() || group.length() > 255
+        || TextRule.SINGLE_LINE.problem(group).isPresent())) {
+      throw ApiException.validation("group", "must be a consumer group name of 1 to 255 printable characters");
+    }
     if (status != null && !STATUSES.contains(status)) {
       throw ApiException.validation("status", "must be one of DEAD, REPLAY_REQUESTED, REPLAYED");
     }
