@@ -4,10 +4,9 @@ import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
+import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
-import io.dispatch.web.kafka.recovery.RecoverableConsumer;
 import java.time.Duration;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -20,21 +19,20 @@ import reactor.core.publisher.Mono;
  * for it). Idempotent: a repeated or older report changes nothing.
  */
 @Component
-public class WebhookAttemptProjection implements RecoverableConsumer {
+public class WebhookAttemptProjection extends PositionedProjection {
 
   public static final String NAME = "query-service.webhook-attempts";
 
   private final ApplyTimer applyTimer;
   private final WebhookAttemptRows rows;
-  private final ProjectionPositions positions;
   private final TransactionalOperator transactions;
 
   public WebhookAttemptProjection(
       WebhookAttemptRows rows, ProjectionPositions positions, TransactionalOperator queryTransactions,
       ApplyTimer applyTimer) {
+    super(NAME, positions);
     this.applyTimer = applyTimer;
     this.rows = rows;
-    this.positions = positions;
     this.transactions = queryTransactions;
   }
 
@@ -49,25 +47,6 @@ public class WebhookAttemptProjection implements RecoverableConsumer {
   }
 
   @Override
-  public String group() {
-    return NAME;
-  }
-
-  @Override
-  public Map<Integer, Long> storedPositions(String topic) {
-    return positions.of(NAME, topic).block(Duration.ofSeconds(30));
-  }
-
-  @Override
-  public void passed(String topic, int partition, long offset) {
-    positions.advance(NAME, topic, partition, offset + 1).block(Duration.ofSeconds(30));
-  }
-
-  @Override
-  public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
-    apply(envelope, partition, offset).block(Duration.ofSeconds(60));
-  }
-
   public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {
     Mono<Void> change = envelope.event() instanceof WebhookAttemptRecorded attempt
         ? rows.upsert(envelope, attempt)

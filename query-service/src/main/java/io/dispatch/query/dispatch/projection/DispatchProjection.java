@@ -9,11 +9,10 @@ import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
 import io.dispatch.web.request.LogContext;
-import io.dispatch.web.kafka.recovery.RecoverableConsumer;
 import java.time.Duration;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,21 +29,20 @@ import reactor.core.publisher.Mono;
  * transition: location updates and the PIN guard's events change the row only.
  */
 @Component
-public class DispatchProjection implements RecoverableConsumer {
+public class DispatchProjection extends PositionedProjection {
 
   public static final String NAME = "query-service.dispatches";
   private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
 
   private final ApplyTimer applyTimer;
   private final DispatchRows rows;
-  private final ProjectionPositions positions;
   private final TransactionalOperator transactions;
 
   public DispatchProjection(
       DispatchRows rows, ProjectionPositions positions, TransactionalOperator transactions, ApplyTimer applyTimer) {
+    super(NAME, positions);
     this.applyTimer = applyTimer;
     this.rows = rows;
-    this.positions = positions;
     this.transactions = transactions;
   }
 
@@ -61,27 +59,6 @@ public class DispatchProjection implements RecoverableConsumer {
   }
 
   @Override
-  public String group() {
-    return NAME;
-  }
-
-  @Override
-  public Map<Integer, Long> storedPositions(String topic) {
-    return positions.of(NAME, topic).block(Duration.ofSeconds(30));
-  }
-
-  @Override
-  public void passed(String topic, int partition, long offset) {
-    positions.advance(NAME, topic, partition, offset + 1).block(Duration.ofSeconds(30));
-  }
-
-  @Override
-  public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
-    try (var logged = LogContext.dispatch(envelope.dispatchId().toString())) {
-      apply(envelope, partition, offset).block(Duration.ofSeconds(60));
-    }
-  }
-
   public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {
     Mono<Void> change = envelope.event() instanceof DispatchLifecycleEvent ? project(envelope) : Mono.empty();
     return change
