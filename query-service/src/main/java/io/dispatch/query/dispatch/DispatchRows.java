@@ -189,7 +189,7 @@ public class DispatchRows {
   public Flux<Transition> history(UUID dispatchId) {
     return db.sql("""
             select sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail
-              from query.dispatch_history where dispatch_id = :id order by sequence""")
+              from query.dispatch_history where dispatch_id = :id order by sequence limit 1000""")
         .bind("id", dispatchId)
         .map(row -> new Transition(
             row.get("sequence", Long.class), row.get("status", String.class), row.get("previous_status", String.class),

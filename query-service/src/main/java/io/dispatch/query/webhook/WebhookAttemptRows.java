@@ -53,12 +53,14 @@ public class WebhookAttemptRows {
     return spec.then();
   }
 
-  /** Oldest first. */
+  /** Oldest first, the newest 1,000 at most (a long ride adds a location notification every 20 s). */
   public Flux<Notification> of(UUID dispatchId, UUID merchantId) {
     return db.sql("""
-            select notification_id, event, status, attempt_count, last_http_status, last_error, next_attempt_at,
-                   created_at, updated_at
-              from query.webhook_attempts where dispatch_id = :dispatch and merchant_id = :merchant
+            select * from (
+              select notification_id, event, status, attempt_count, last_http_status, last_error, next_attempt_at,
+                     created_at, updated_at
+                from query.webhook_attempts where dispatch_id = :dispatch and merchant_id = :merchant
+               order by created_at desc, notification_id desc limit 1000) newest
              order by created_at, notification_id""")
         .bind("dispatch", dispatchId)
         .bind("merchant", merchantId)

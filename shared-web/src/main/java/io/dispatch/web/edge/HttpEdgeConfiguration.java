@@ -4,6 +4,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.reactor.netty.autoconfigure.NettyServerProperties;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.PropertySource;
@@ -30,10 +31,14 @@ public class HttpEdgeConfiguration {
   NettyServerCustomizer httpEdge(
       HttpEdgeProperties edge,
       ObjectMapper json,
-      ServerProperties server,
-      NettyServerProperties netty) {
-    EdgeAnswers answers = new EdgeAnswers(
-        json, netty.getMaxInitialLineLength().toBytes(), server.getMaxHttpRequestHeaderSize().toBytes());
+      ObjectProvider<ServerProperties> server,
+      ObjectProvider<NettyServerProperties> netty) {
+    // absent in a context without a web server (some tests): the customizer is then never applied
+    long maxInitialLine = netty.stream().findFirst()
+        .map(n -> n.getMaxInitialLineLength().toBytes()).orElse(4096L);
+    long maxHeaders = server.stream().findFirst()
+        .map(s -> s.getMaxHttpRequestHeaderSize().toBytes()).orElse(8192L);
+    EdgeAnswers answers = new EdgeAnswers(json, maxInitialLine, maxHeaders);
     return http -> http
         .requestTimeout(edge.bodyTimeout())
         .doOnChannelInit((observer, channel, remoteAddress) ->
