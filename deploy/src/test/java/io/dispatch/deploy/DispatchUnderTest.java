@@ -175,6 +175,8 @@ final class DispatchUnderTest {
   Answer send(String method, String path, Map<String, String> headers, String body, String contentType)
       throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+        // a request that never gets an answer fails its test instead of holding the whole build
+        .timeout(java.time.Duration.ofSeconds(120))
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
     if (body != null && contentType != null) {

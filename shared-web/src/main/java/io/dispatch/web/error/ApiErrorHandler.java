@@ -65,6 +65,10 @@ public class ApiErrorHandler implements WebExceptionHandler {
     if (answer.status.value() == 503) {
       response.getHeaders().set(org.springframework.http.HttpHeaders.RETRY_AFTER, "1");
     }
+    if (answer.status.value() == 413 || answer.status.value() == 408) {
+      // the body was not read to its end: the connection cannot carry another request
+      response.getHeaders().set(org.springframework.http.HttpHeaders.CONNECTION, "close");
+    }
     if (failure instanceof MethodNotAllowedException notAllowed) {
       response.getHeaders().setAllow(notAllowed.getSupportedMethods());
     }
