@@ -51,6 +51,8 @@ final class DispatchUnderTest {
     // a slow request head is closed after this (RequestLimitsTest); a test client sends a head at once
     properties.put("dispatch.http.header-timeout", "PT2S");
     properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+    // a rebuild's swap gives up after this when a test holds the live tables (ProjectionRebuildTest)
+    properties.put("dispatch.rebuild.lock-timeout", "PT2S");
     // simulated riders take sandbox merchants' deliveries only; at 600x a 4 km ride takes about a second
     properties.put("dispatch.simulator.enabled", "true");
     properties.put("dispatch.simulator.riders", "3");

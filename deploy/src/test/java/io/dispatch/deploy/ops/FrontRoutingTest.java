@@ -116,6 +116,8 @@ class FrontRoutingTest {
       new Route("GET", "/api/v1/track/{token}", QUERY),
       new Route("GET", "/api/v1/track/{token}/stream", QUERY),
       new Route("GET", "/track/{token}", QUERY),
+      new Route("POST", "/api/v1/admin/projections/rebuild", QUERY),
+      new Route("GET", "/api/v1/admin/projections/rebuild", QUERY),
       // webhook-dispatcher
       new Route("POST", "/api/v1/external/webhooks/test", DISPATCHER),
       new Route("POST", "/api/v1/external/dispatches/{id}/webhooks/{notificationId}/resend", DISPATCHER),

@@ -161,7 +161,8 @@ public class DispatchRows {
         .then();
   }
 
-  public Mono<Void> recordTransition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
+  /** The history entry of an event that moved the delivery from {@code previous} to {@code status}. */
+  public static Transition transition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
     String reasonCode = envelope.event() instanceof DispatchFailed failed && failed.reasonCode() != null
         ? failed.reasonCode().name() : null;
     String detail = switch (envelope.event()) {
@@ -169,20 +170,26 @@ public class DispatchRows {
       case DispatchCancelled cancelled -> cancelled.reason();
       default -> null;
     };
+    return new Transition(envelope.sequence(), status.name(), previous == null ? null : previous.name(),
+        envelope.occurredAt(), envelope.actor().type().wireName(), envelope.actor().id(), reasonCode, detail);
+  }
+
+  public Mono<Void> recordTransition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
+    Transition entry = transition(envelope, status, previous);
     var spec = db.sql("""
             insert into query.dispatch_history
               (dispatch_id, sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail)
             values (:id, :sequence, :status, :previous, :occurred, :actorType, :actorId, :reason, :detail)
             on conflict do nothing""")
         .bind("id", envelope.dispatchId())
-        .bind("sequence", envelope.sequence())
-        .bind("status", status.name())
-        .bind("occurred", envelope.occurredAt())
-        .bind("actorType", envelope.actor().type().wireName());
-    spec = previous == null ? spec.bindNull("previous", String.class) : spec.bind("previous", previous.name());
-    spec = envelope.actor().id() == null ? spec.bindNull("actorId", String.class) : spec.bind("actorId", envelope.actor().id());
-    spec = reasonCode == null ? spec.bindNull("reason", String.class) : spec.bind("reason", reasonCode);
-    spec = detail == null ? spec.bindNull("detail", String.class) : spec.bind("detail", detail);
+        .bind("sequence", entry.sequence())
+        .bind("status", entry.status())
+        .bind("occurred", entry.occurredAt())
+        .bind("actorType", entry.actorType());
+    spec = entry.previousStatus() == null ? spec.bindNull("previous", String.class) : spec.bind("previous", entry.previousStatus());
+    spec = entry.actorId() == null ? spec.bindNull("actorId", String.class) : spec.bind("actorId", entry.actorId());
+    spec = entry.reasonCode() == null ? spec.bindNull("reason", String.class) : spec.bind("reason", entry.reasonCode());
+    spec = entry.detail() == null ? spec.bindNull("detail", String.class) : spec.bind("detail", entry.detail());
     return spec.then();
   }
 

@@ -2,6 +2,8 @@ package io.dispatch.query.rider;
 
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.events.RiderPositionReported;
+import io.dispatch.events.Topics;
+import io.dispatch.query.freshness.ProjectionPositions;
 import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.web.kafka.EventListenerContainers;
 import java.time.Duration;
@@ -14,12 +16,14 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
  * Every rider fix from rider-positions into the newest position per rider, the part of the
  * tracking read model that moves. A fix older than the stored one (re-delivered, or uploaded
- * late by the device) changes nothing.
+ * late by the device) changes nothing. The partition position is written in the same transaction,
+ * so a projection rebuild knows exactly which fixes the live table holds.
  */
 @Component
 public class RiderPositionProjection {
@@ -28,10 +32,15 @@ public class RiderPositionProjection {
 
   private final ApplyTimer applyTimer;
   private final DatabaseClient db;
+  private final ProjectionPositions positions;
+  private final TransactionalOperator transactions;
 
-  public RiderPositionProjection(DatabaseClient queryDatabaseClient, ApplyTimer applyTimer) {
+  public RiderPositionProjection(DatabaseClient queryDatabaseClient, ApplyTimer applyTimer,
+      ProjectionPositions positions, TransactionalOperator queryTransactions) {
     this.applyTimer = applyTimer;
     this.db = queryDatabaseClient;
+    this.positions = positions;
+    this.transactions = queryTransactions;
   }
 
   @Bean
@@ -46,9 +55,11 @@ public class RiderPositionProjection {
       topics = "rider-positions",
       containerFactory = "riderPositionsContainerFactory")
   public void on(ConsumerRecord<String, RiderPositionReported> record) {
-    if (record.value() != null) {
-      applyTimer.time("rider_positions", () -> apply(record.value()).block(Duration.ofSeconds(60)));
-    }
+    Mono<Void> change = record.value() == null ? Mono.empty() : apply(record.value());
+    applyTimer.time("rider_positions", () -> change
+        .then(positions.advance(NAME, Topics.RIDER_POSITIONS.name(), record.partition(), record.offset() + 1))
+        .as(transactions::transactional)
+        .block(Duration.ofSeconds(60)));
   }
 
   public Mono<Void> apply(RiderPositionReported fix) {
