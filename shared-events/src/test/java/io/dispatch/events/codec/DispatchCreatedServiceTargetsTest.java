@@ -42,7 +42,8 @@ class DispatchCreatedServiceTargetsTest {
     DispatchCreated written = new DispatchCreated(GoldenSamples.DISPATCH, GoldenSamples.MERCHANT, CREATED, null,
         null, "c", "p", null, null, null, 0, 0, "KES", pickupBy, null, null, null, null, null);
 
-    assertThat(written.targetPickupSeconds()).isEqualTo(decodeV1("2026-11-21T10:45:30.999Z", null).targetPickupSeconds());
+    assertThat(written.targetPickupSeconds())
+        .isEqualTo(decodeV1("2026-11-21T10:45:30.999Z", null).targetPickupSeconds());
   }
 
   @Test
@@ -60,7 +61,8 @@ class DispatchCreatedServiceTargetsTest {
     ObjectNode root = v1Root();
     root.remove("occurredAt");
 
-    assertThatThrownBy(() -> codec.decode(json.writeValueAsBytes(root))).isExactlyInstanceOf(EventDecodingException.class);
+    assertThatThrownBy(() -> codec.decode(json.writeValueAsBytes(root)))
+        .isExactlyInstanceOf(EventDecodingException.class);
   }
 
   private DispatchCreated decodeV1(String pickupBy, String deliverBy) {
