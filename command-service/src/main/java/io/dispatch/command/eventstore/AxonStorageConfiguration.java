@@ -29,8 +29,9 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Axon's JDBC event store in PostgreSQL (schema {@code command}, BYTEA payloads, JSON by
- * Jackson 2), its token store beside it, and the error policy of the Kafka publisher: a
- * failed send stops the processor and is retried, so the token never passes an unsent event.
+ * Jackson 2, older shapes upcast on read), its token store beside it, and the error policy of
+ * the Kafka publisher: a failed send stops the processor and is retried, so the token never
+ * passes an unsent event.
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonStorageConfiguration {
@@ -67,6 +68,7 @@ public class AxonStorageConfiguration {
         .connectionProvider(connections)
         .transactionManager(transactions)
         .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
+        .upcasterChain(new StoredDispatchCreatedUpcaster())
         .dataType(byte[].class)
         .schema(EventSchema.builder()
             .eventTable("command.domain_event_entry")

@@ -22,7 +22,8 @@ import java.util.UUID;
  * ({@code dispatchId}, {@code merchantId}, {@code occurredAt}, {@code actor}); nulls are written so
  * the shape is stable; instants are UTC with exactly millisecond precision (finer parts are
  * truncated, so a round trip equals the original only for millisecond instants). Reading
- * ignores unknown fields and upcasts older versions before binding. Immutable and thread-safe.
+ * ignores unknown fields, puts the lifted fields back into {@code data} and upcasts older
+ * versions before binding. Immutable and thread-safe.
  */
 public final class EventCodec {
 
@@ -90,11 +91,11 @@ public final class EventCodec {
     if (!(root.get("data") instanceof ObjectNode data)) {
       throw new EventDecodingException("envelope of event " + eventId + " has no data object");
     }
-    ObjectNode current = upcasters.upcast(type, version, data);
+    // Upcasters see the record's whole shape: a new field may derive from a lifted one (the time).
     for (String field : LIFTED) {
-      current.set(field, root.hasNonNull(field) ? root.get(field) : NullNode.getInstance());
+      data.set(field, root.hasNonNull(field) ? root.get(field) : NullNode.getInstance());
     }
-    DispatchEvent event = bind(current, type, eventId);
+    DispatchEvent event = bind(upcasters.upcast(type, version, data), type, eventId);
     return new EventEnvelope(
         eventId,
         type.wireName(),

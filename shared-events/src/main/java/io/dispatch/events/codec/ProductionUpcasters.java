@@ -3,13 +3,12 @@ package io.dispatch.events.codec;
 import java.util.List;
 
 /**
- * Every upcaster the shipped code needs. All types are still at v1, so none yet; a breaking
- * change bumps the version in EventType, adds its upcaster here and a golden file for the
- * old version.
+ * Every upcaster the shipped code needs. A breaking change bumps the version in EventType, adds
+ * its upcaster here and a golden file for the new version beside the old one's.
  */
 final class ProductionUpcasters {
 
-  static final List<Upcaster> ALL = List.of();
+  static final List<Upcaster> ALL = List.of(new DispatchCreatedServiceTargets());
 
   private ProductionUpcasters() {}
 }

@@ -15,6 +15,10 @@ public interface Upcaster {
   /** The version this upcaster reads; it produces {@code fromVersion() + 1}. */
   int fromVersion();
 
-  /** May modify and return {@code data}; it is a private copy owned by the decoder. */
+  /**
+   * May modify and return {@code data}; it is a private copy owned by the decoder. It holds the
+   * envelope's {@code data} plus the four fields the envelope lifts out ({@code dispatchId},
+   * {@code merchantId}, {@code occurredAt}, {@code actor}), i.e. the record's JSON shape.
+   */
   ObjectNode upcast(ObjectNode data);
 }

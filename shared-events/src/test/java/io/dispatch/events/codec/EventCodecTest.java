@@ -178,7 +178,8 @@ class EventCodecTest {
     DispatchCreated event = (DispatchCreated) sample.event();
     EventEnvelope wrongType = new EventEnvelope(sample.eventId(), "dispatch.cancelled", 1, event.dispatchId(),
         event.merchantId(), 0, event.occurredAt(), event.actor(), event);
-    EventEnvelope wrongMerchant = new EventEnvelope(sample.eventId(), "dispatch.created", 1, event.dispatchId(),
+    EventEnvelope wrongMerchant = new EventEnvelope(sample.eventId(), "dispatch.created",
+        EventType.DISPATCH_CREATED.version(), event.dispatchId(),
         GoldenSamples.RIDER, 0, event.occurredAt(), event.actor(), event);
 
     assertThatThrownBy(() -> codec.encode(wrongType)).isInstanceOf(IllegalArgumentException.class);

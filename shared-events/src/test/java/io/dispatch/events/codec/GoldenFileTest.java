@@ -1,9 +1,11 @@
 package io.dispatch.events.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.EventType;
 import java.io.IOException;
@@ -24,7 +26,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class GoldenFileTest {
 
   private static final Pattern GOLDEN_NAME = Pattern.compile("(.+)\\.v(\\d+)(\\.[a-z-]+)?\\.json");
-  private static final String OPTIONAL_NULLS = "dispatch.created.v1.optional-nulls.json";
+  private static final String OPTIONAL_NULLS = "dispatch.created.v2.optional-nulls.json";
+  private static final String CREATED_V1 = "dispatch.created.v1.json";
+  private static final String OPTIONAL_NULLS_V1 = "dispatch.created.v1.optional-nulls.json";
 
   private final EventCodec codec = EventCodec.standard();
   private final ObjectMapper plainJson = new ObjectMapper();
@@ -78,6 +82,33 @@ class GoldenFileTest {
   @Test
   void the_golden_creation_with_nulls_decodes_to_the_sample() {
     assertThat(codec.decode(golden(OPTIONAL_NULLS))).isEqualTo(GoldenSamples.createdWithOptionalsNull());
+  }
+
+  @Test
+  void a_v1_creation_decodes_to_the_same_event_as_its_v2_golden() {
+    assertThat(codec.decode(golden(CREATED_V1))).isEqualTo(codec.decode(golden(fileName(EventType.DISPATCH_CREATED))));
+    assertThat(codec.decode(golden(OPTIONAL_NULLS_V1))).isEqualTo(codec.decode(golden(OPTIONAL_NULLS)));
+  }
+
+  @Test
+  void a_v1_creation_reencodes_as_its_v2_golden() {
+    assertThat(tree(codec.encode(codec.decode(golden(CREATED_V1)))))
+        .isEqualTo(tree(golden(fileName(EventType.DISPATCH_CREATED))));
+    assertThat(tree(codec.encode(codec.decode(golden(OPTIONAL_NULLS_V1))))).isEqualTo(tree(golden(OPTIONAL_NULLS)));
+  }
+
+  @Test
+  void a_creation_of_a_future_version_is_refused() {
+    ObjectNode v3 = (ObjectNode) tree(golden(fileName(EventType.DISPATCH_CREATED)));
+    v3.put("version", EventType.DISPATCH_CREATED.version() + 1);
+
+    assertThatThrownBy(() -> codec.decode(plainJson.writeValueAsBytes(v3)))
+        .isExactlyInstanceOf(EventDecodingException.class)
+        .hasMessageContaining("newer");
+  }
+
+  private static String fileName(EventType type) {
+    return GoldenSamples.fileName(type);
   }
 
   private JsonNode tree(byte[] json) {

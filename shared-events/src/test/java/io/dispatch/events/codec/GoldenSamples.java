@@ -81,7 +81,7 @@ final class GoldenSamples {
         "Wanjiku Kamau", "+254 712 345 678",
         new Stop("Kimathi Street 12, Nairobi", -1.2841, 36.8233, "Ask for Otieno at the counter"),
         new Stop("Ngong Road 221, Apt 4B, Nairobi", -1.3001, 36.7807, "Blue gate, ring twice"),
-        PaymentType.COD, 250000, 24000, "KES", at("10:45:30.123"), at("11:15:30.123"),
+        PaymentType.COD, 250000, 24000, "KES", at("10:45:30.123"), at("11:15:30.123"), 1800L, 3600L,
         "nairobi-cbd", Source.API, "trk_Q2hvY29sYXRlQ2FrZUlzR29vZA", "4821");
   }
 
@@ -91,7 +91,7 @@ final class GoldenSamples {
         new DispatchCreated(DISPATCH, MERCHANT, CREATED_AT, Actor.system(), null, "Wanjiku Kamau",
             "+254712345678", new Stop("Kimathi Street 12, Nairobi", null, null, null),
             new Stop("Ngong Road 221, Nairobi", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
-            null, null, null, Source.CSV, "trk_U2Vjb25kU2FtcGxlVG9rZW4", "0007"));
+            null, null, null, null, null, Source.CSV, "trk_U2Vjb25kU2FtcGxlVG9rZW4", "0007"));
   }
 
   static UUID eventId(int n) {

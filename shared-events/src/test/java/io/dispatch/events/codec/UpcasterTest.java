@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The mechanism a v2 will use, proven with a made-up history: a "v0" of dispatch.cancelled that
+ * The mechanism itself, proven with a made-up history: a "v0" of dispatch.cancelled that
  * called its reason {@code cancelReason}.
  */
 class UpcasterTest {

@@ -83,11 +83,13 @@ public class Dispatch {
         deliverBy = fromNow.isAfter(fromPickup) ? fromNow : fromPickup;
       }
     }
+    // The targets in seconds are what the times allow: the zone's targets when the zone set the times.
     apply(new DispatchCreated(
         command.dispatchId(), command.merchantId(), now, command.actor(), command.externalId(),
         command.customerName(), command.customerPhone(), command.pickup(), command.dropoff(),
         command.paymentType(), command.amountCents(), command.feeCents(), command.currency(),
-        pickupBy, deliverBy, command.zoneId(), command.source(),
+        pickupBy, deliverBy, DispatchCreated.secondsFromCreation(now, pickupBy),
+        DispatchCreated.secondsFromCreation(now, deliverBy), command.zoneId(), command.source(),
         command.trackingToken(), command.deliveryPin()));
   }
 

@@ -102,7 +102,18 @@ class DispatchTest {
             "tok", "4821", new ServiceLevel(1800, 3600)))
         .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
             "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", NOW.plusSeconds(1800),
-            NOW.plusSeconds(3600), "nairobi-cbd", Source.API, "tok", "4821"));
+            NOW.plusSeconds(3600), 1800L, 3600L, "nairobi-cbd", Source.API, "tok", "4821"));
+  }
+
+  @Test
+  void without_target_times_or_a_zone_service_level_the_event_has_no_targets_in_seconds() {
+    fixture.givenNoPriorActivity()
+        .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
+            PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, null, Source.API,
+            "tok", "4821", null))
+        .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
+            "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, null, null, null,
+            Source.API, "tok", "4821"));
   }
 
   @Test
@@ -114,7 +125,7 @@ class DispatchTest {
             "tok", "4821", new ServiceLevel(1800, 3600)))
         .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
             "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", pickupBy,
-            pickupBy.plusSeconds(1800), "nairobi-cbd", Source.API, "tok", "4821"));
+            pickupBy.plusSeconds(1800), 86_400L, 88_200L, "nairobi-cbd", Source.API, "tok", "4821"));
   }
 
   @Test
