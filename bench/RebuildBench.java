@@ -1,0 +1,236 @@
+import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDelivered;
+import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchPickedUp;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.NotificationStatus;
+import io.dispatch.events.PaymentType;
+import io.dispatch.events.ProofOfDelivery;
+import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.RiderPositionReported;
+import io.dispatch.events.Source;
+import io.dispatch.events.Stop;
+import io.dispatch.events.WebhookAttemptRecorded;
+import io.dispatch.events.codec.EventCodec;
+import io.dispatch.events.codec.RiderPositionCodec;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Seeds a log of whole delivery lifecycles straight onto the topics (7 lifecycle events, 2 webhook
+ * attempt reports and 1 rider fix per delivery), waits for query-service's live projections to
+ * apply it, then times POST /api/v1/admin/projections/rebuild. Baselines in the same run: the
+ * live projections' own rate over the same log, a plain read of the same records from Kafka, and a
+ * multi-row insert of the same number of rows into the same PostgreSQL.
+ * Usage: java -cp ... bench/RebuildBench.java bootstrap jdbcUrl user password queryBaseUrl adminToken deliveries
+ */
+public class RebuildBench {
+
+  static final List<String> TOPICS = List.of("dispatch-events", "webhook-attempts", "rider-positions");
+
+  public static void main(String[] args) throws Exception {
+    String bootstrap = args[0];
+    String jdbc = args[1];
+    String user = args[2];
+    String password = args[3];
+    String query = args[4];
+    String token = args[5];
+    int deliveries = Integer.parseInt(args[6]);
+
+    long seedStart = System.nanoTime();
+    long events = seed(bootstrap, deliveries);
+    double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
+    System.out.printf("seeded %,d events (%,d deliveries) in %.1f s%n", events, deliveries, seedSeconds);
+
+    try (Connection db = DriverManager.getConnection(jdbc, user, password)) {
+      long liveStart = System.nanoTime();
+      long ends = ends(bootstrap);
+      while (applied(db) < ends) {
+        Thread.sleep(500);
+      }
+      double liveSeconds = (System.nanoTime() - liveStart) / 1e9;
+      System.out.printf("live projections (one record per transaction): caught up %,d records %.1f s after the "
+          + "seeding ended; %,.0f events/s over seeding and catch-up together%n", ends, liveSeconds,
+          ends / (seedSeconds + liveSeconds));
+
+      double readRate = plainRead(bootstrap, ends);
+      System.out.printf("baseline, plain Kafka read of the same %,d records (no decoding): %,.0f records/s%n", ends,
+          readRate);
+      double insertRate = multiRowInsert(db, (int) Math.min(ends, 400_000));
+      System.out.printf("baseline, PostgreSQL multi-row insert of %,d narrow rows in one statement: %,.0f rows/s%n",
+          Math.min(ends, 400_000), insertRate);
+
+      HttpClient http = HttpClient.newHttpClient();
+      long rebuildStart = System.nanoTime();
+      String started = send(http, "POST", query + "/api/v1/admin/projections/rebuild", token);
+      String id = field(started, "rebuildId");
+      String status;
+      do {
+        Thread.sleep(250);
+        status = send(http, "GET", query + "/api/v1/admin/projections/rebuild", token);
+      } while (!field(status, "rebuildId").equals(id) || field(status, "status").equals("RUNNING"));
+      double rebuildSeconds = (System.nanoTime() - rebuildStart) / 1e9;
+      System.out.printf("rebuild %s: %s, %s events (%s skipped) in %.1f s wall, %s events/s as the service "
+          + "reports it (from its start to the last batch); checksum %s, previous %s%n", id, field(status, "status"),
+          field(status, "eventsDone"), field(status, "eventsSkipped"), rebuildSeconds, field(status, "eventsPerSecond"),
+          field(status, "checksum"), field(status, "previousChecksum"));
+      System.out.printf("RESULT rebuild %,.0f events/s (wall, POST to SUCCEEDED incl. the swap and checksums) | "
+          + "live projections %,.0f events/s | plain Kafka read %,.0f records/s | PG multi-row insert %,.0f rows/s%n",
+          Long.parseLong(field(status, "eventsDone")) / rebuildSeconds, ends / (seedSeconds + liveSeconds), readRate,
+          insertRate);
+    }
+  }
+
+  static long seed(String bootstrap, int deliveries) throws Exception {
+    EventCodec codec = EventCodec.standard();
+    RiderPositionCodec.Writer positions = new RiderPositionCodec.Writer();
+    Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+        ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024,
+        ProducerConfig.ACKS_CONFIG, "all");
+    long events = 0;
+    Instant t0 = Instant.parse("2026-11-01T08:00:00Z");
+    try (var producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
+      for (int i = 0; i < deliveries; i++) {
+        UUID id = UUID.randomUUID();
+        UUID merchant = new UUID(0, i % 50);
+        UUID rider = new UUID(1, i % 300);
+        Instant at = t0.plusSeconds(i);
+        String key = id.toString();
+        List<EventEnvelope> lifecycle = List.of(
+            EventEnvelope.of(UUID.randomUUID(), 0, new DispatchCreated(id, merchant, at, Actor.merchant(merchant),
+                "ext-" + i, "Amina Njeri", "+254700000001", new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
+                new Stop("Ngong Rd 12", -1.3001, 36.7833, "blue gate"), PaymentType.COD, 150000, 24000, "KES",
+                at.plusSeconds(1800), at.plusSeconds(3600), "nairobi-cbd", Source.API, "trk_" + id, "4821")),
+            EventEnvelope.of(UUID.randomUUID(), 1, new RiderAssigned(id, merchant, at.plusSeconds(60),
+                Actor.rider(rider), rider, null)),
+            EventEnvelope.of(UUID.randomUUID(), 2, new DispatchPickedUp(id, merchant, at.plusSeconds(600),
+                Actor.rider(rider), rider)),
+            EventEnvelope.of(UUID.randomUUID(), 3, new DispatchDeparted(id, merchant, at.plusSeconds(660),
+                Actor.rider(rider), rider)),
+            EventEnvelope.of(UUID.randomUUID(), 4, new RiderLocationUpdated(id, merchant, at.plusSeconds(900),
+                Actor.rider(rider), rider, -1.29, 36.80, at.plusSeconds(899))),
+            EventEnvelope.of(UUID.randomUUID(), 5, new RiderLocationUpdated(id, merchant, at.plusSeconds(1200),
+                Actor.rider(rider), rider, -1.295, 36.79, at.plusSeconds(1199))),
+            EventEnvelope.of(UUID.randomUUID(), 6, new DispatchDelivered(id, merchant, at.plusSeconds(1500),
+                Actor.rider(rider), rider, new ProofOfDelivery(ProofOfDelivery.ProofType.SIGNATURE, "Baraka",
+                    at.plusSeconds(1500), null, "https://example.com/s.png"))));
+        for (EventEnvelope envelope : lifecycle) {
+          producer.send(new ProducerRecord<>("dispatch-events", key, codec.encode(envelope)));
+        }
+        UUID notification = UUID.randomUUID();
+        for (int revision = 1; revision <= 2; revision++) {
+          var attempt = new WebhookAttemptRecorded(id, merchant, at.plusSeconds(61 + revision), Actor.system(),
+              notification, "dispatch.assigned", revision == 1 ? NotificationStatus.PENDING : NotificationStatus.SUCCEEDED,
+              revision - 1, revision == 1 ? null : 204, null, null, at.plusSeconds(61));
+          producer.send(new ProducerRecord<>("webhook-attempts", key,
+              codec.encode(EventEnvelope.of(UUID.randomUUID(), revision, attempt))));
+        }
+        producer.send(new ProducerRecord<>("rider-positions", rider.toString(), positions.serialize("rider-positions",
+            new RiderPositionReported(rider, -1.29, 36.80, at.plusSeconds(899), at.plusSeconds(900), List.of(id)))));
+        events += lifecycle.size() + 3;
+      }
+      producer.flush();
+    }
+    return events;
+  }
+
+  static long ends(String bootstrap) {
+    try (var consumer = consumer(bootstrap)) {
+      long total = 0;
+      for (String topic : TOPICS) {
+        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+            .map(p -> new TopicPartition(topic, p.partition())).toList();
+        total += consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+      }
+      return total;
+    }
+  }
+
+  static long applied(Connection db) throws Exception {
+    try (Statement statement = db.createStatement();
+        ResultSet row = statement.executeQuery("select coalesce(sum(next_offset), 0) from query.projection_positions")) {
+      row.next();
+      return row.getLong(1);
+    }
+  }
+
+  static double plainRead(String bootstrap, long expected) {
+    try (var consumer = consumer(bootstrap)) {
+      List<TopicPartition> all = new ArrayList<>();
+      for (String topic : TOPICS) {
+        consumer.partitionsFor(topic).forEach(p -> all.add(new TopicPartition(topic, p.partition())));
+      }
+      consumer.assign(all);
+      consumer.seekToBeginning(all);
+      long start = System.nanoTime();
+      long read = 0;
+      while (read < expected) {
+        read += consumer.poll(Duration.ofMillis(500)).count();
+      }
+      return read / ((System.nanoTime() - start) / 1e9);
+    }
+  }
+
+  static double multiRowInsert(Connection db, int rows) throws Exception {
+    try (Statement statement = db.createStatement()) {
+      statement.execute("drop table if exists public.bench_rows");
+      statement.execute("create table public.bench_rows (id uuid primary key, status text, at timestamptz, body jsonb)");
+      long start = System.nanoTime();
+      statement.execute("insert into public.bench_rows select gen_random_uuid(), 'DELIVERED', now(), "
+          + "jsonb_build_object('n', n, 'customerName', 'Amina Njeri') from generate_series(1, " + rows + ") n");
+      double rate = rows / ((System.nanoTime() - start) / 1e9);
+      statement.execute("drop table public.bench_rows");
+      return rate;
+    }
+  }
+
+  static KafkaConsumer<byte[], byte[]> consumer(String bootstrap) {
+    return new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000, ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 64 * 1024 * 1024,
+        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 16 * 1024 * 1024),
+        new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  static String send(HttpClient http, String method, String url, String token) throws Exception {
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
+        .header("X-Admin-Token", token).method(method, HttpRequest.BodyPublishers.noBody()).build(),
+        HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() >= 300) {
+      throw new IllegalStateException(method + " " + url + " answered " + response.statusCode() + " " + response.body());
+    }
+    return response.body();
+  }
+
+  static String field(String json, String name) {
+    Matcher m = Pattern.compile("\"" + name + "\":(\"([^\"]*)\"|[^,}]*)").matcher(json);
+    if (!m.find()) {
+      return "?";
+    }
+    return m.group(2) != null ? m.group(2) : m.group(1);
+  }
+}
