@@ -43,67 +43,96 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Seeds a log of whole delivery lifecycles straight onto the topics (7 lifecycle events, 2 webhook
- * attempt reports and 1 rider fix per delivery), waits for query-service's live projections to
- * apply it, then times POST /api/v1/admin/projections/rebuild. Baselines in the same run: the
- * live projections' own rate over the same log, a plain read of the same records from Kafka, and a
- * multi-row insert of the same number of rows into the same PostgreSQL.
- * Usage: java -cp ... bench/RebuildBench.java bootstrap jdbcUrl user password queryBaseUrl adminToken deliveries
+ * attempt reports and 1 rider fix per delivery) and times POST /api/v1/admin/projections/rebuild
+ * over it (bench/rebuild.sh runs the modes in order). Baselines in the same run: the live
+ * projections' own rate over a smaller log, a plain read of the same records from Kafka, and a
+ * multi-row insert of as many rows into the same PostgreSQL.
+ * Usage: java -cp ... bench/RebuildBench.java live|seed-behind bootstrap jdbcUrl user password deliveries
+ *        java -cp ... bench/RebuildBench.java rebuild bootstrap jdbcUrl user password queryBaseUrl adminToken
  */
 public class RebuildBench {
 
   static final List<String> TOPICS = List.of("dispatch-events", "webhook-attempts", "rider-positions");
 
   public static void main(String[] args) throws Exception {
-    String bootstrap = args[0];
-    String jdbc = args[1];
-    String user = args[2];
-    String password = args[3];
-    String query = args[4];
-    String token = args[5];
-    int deliveries = Integer.parseInt(args[6]);
-
-    long seedStart = System.nanoTime();
-    long events = seed(bootstrap, deliveries);
-    double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
-    System.out.printf("seeded %,d events (%,d deliveries) in %.1f s%n", events, deliveries, seedSeconds);
-
-    try (Connection db = DriverManager.getConnection(jdbc, user, password)) {
-      long liveStart = System.nanoTime();
-      long ends = ends(bootstrap);
-      while (applied(db) < ends) {
-        Thread.sleep(500);
+    String mode = args[0];
+    String bootstrap = args[1];
+    try (Connection db = DriverManager.getConnection(args[2], args[3], args[4])) {
+      switch (mode) {
+        case "live" -> live(bootstrap, db, Integer.parseInt(args[5]));
+        case "seed-behind" -> seedBehind(bootstrap, db, Integer.parseInt(args[5]));
+        case "rebuild" -> rebuild(bootstrap, db, args[5], args[6]);
+        default -> throw new IllegalArgumentException("mode live, seed-behind or rebuild, not " + mode);
       }
-      double liveSeconds = (System.nanoTime() - liveStart) / 1e9;
-      System.out.printf("live projections (one record per transaction): caught up %,d records %.1f s after the "
-          + "seeding ended; %,.0f events/s over seeding and catch-up together%n", ends, liveSeconds,
-          ends / (seedSeconds + liveSeconds));
-
-      double readRate = plainRead(bootstrap, ends);
-      System.out.printf("baseline, plain Kafka read of the same %,d records (no decoding): %,.0f records/s%n", ends,
-          readRate);
-      double insertRate = multiRowInsert(db, (int) Math.min(ends, 400_000));
-      System.out.printf("baseline, PostgreSQL multi-row insert of %,d narrow rows in one statement: %,.0f rows/s%n",
-          Math.min(ends, 400_000), insertRate);
-
-      HttpClient http = HttpClient.newHttpClient();
-      long rebuildStart = System.nanoTime();
-      String started = send(http, "POST", query + "/api/v1/admin/projections/rebuild", token);
-      String id = field(started, "rebuildId");
-      String status;
-      do {
-        Thread.sleep(250);
-        status = send(http, "GET", query + "/api/v1/admin/projections/rebuild", token);
-      } while (!field(status, "rebuildId").equals(id) || field(status, "status").equals("RUNNING"));
-      double rebuildSeconds = (System.nanoTime() - rebuildStart) / 1e9;
-      System.out.printf("rebuild %s: %s, %s events (%s skipped) in %.1f s wall, %s events/s as the service "
-          + "reports it (from its start to the last batch); checksum %s, previous %s%n", id, field(status, "status"),
-          field(status, "eventsDone"), field(status, "eventsSkipped"), rebuildSeconds, field(status, "eventsPerSecond"),
-          field(status, "checksum"), field(status, "previousChecksum"));
-      System.out.printf("RESULT rebuild %,.0f events/s (wall, POST to SUCCEEDED incl. the swap and checksums) | "
-          + "live projections %,.0f events/s | plain Kafka read %,.0f records/s | PG multi-row insert %,.0f rows/s%n",
-          Long.parseLong(field(status, "eventsDone")) / rebuildSeconds, ends / (seedSeconds + liveSeconds), readRate,
-          insertRate);
     }
+  }
+
+  /** The live projections' own rate: seed with query-service running, time until they applied it all. */
+  static void live(String bootstrap, Connection db, int deliveries) throws Exception {
+    long start = System.nanoTime();
+    long events = seed(bootstrap, deliveries);
+    long ends = ends(bootstrap);
+    while (applied(db) < ends) {
+      Thread.sleep(200);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    System.out.printf("baseline, live projections (one record per transaction): %,d events seeded and applied in "
+        + "%.1f s, %,.0f events/s%n", events, seconds, events / seconds);
+  }
+
+  /**
+   * The log of a read model that lost everything: seeded while query-service is stopped, with the
+   * live projections' stored positions moved to the end, so it starts with nothing to apply.
+   */
+  static void seedBehind(String bootstrap, Connection db, int deliveries) throws Exception {
+    long start = System.nanoTime();
+    long events = seed(bootstrap, deliveries);
+    System.out.printf("seeded %,d events (%,d deliveries) in %.1f s%n", events, deliveries,
+        (System.nanoTime() - start) / 1e9);
+    Map<String, String> projections = Map.of("dispatch-events", "query-service.dispatches",
+        "webhook-attempts", "query-service.webhook-attempts", "rider-positions", "query-service.rider-positions");
+    try (var consumer = consumer(bootstrap); Statement statement = db.createStatement()) {
+      for (String topic : TOPICS) {
+        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+            .map(p -> new TopicPartition(topic, p.partition())).toList();
+        for (var end : consumer.endOffsets(partitions).entrySet()) {
+          statement.execute("""
+              insert into query.projection_positions (projection, topic, partition, next_offset)
+              values ('%s', '%s', %d, %d)
+              on conflict (projection, topic, partition) do update set next_offset = excluded.next_offset"""
+              .formatted(projections.get(topic), topic, end.getKey().partition(), end.getValue()));
+        }
+      }
+    }
+  }
+
+  static void rebuild(String bootstrap, Connection db, String query, String token) throws Exception {
+    long ends = ends(bootstrap);
+    double readRate = plainRead(bootstrap, ends);
+    System.out.printf("baseline, plain Kafka read of the same %,d records (no decoding): %,.0f records/s%n", ends,
+        readRate);
+    int rows = (int) Math.min(ends, 400_000);
+    double insertRate = multiRowInsert(db, rows);
+    System.out.printf("baseline, PostgreSQL multi-row insert of %,d narrow rows in one statement: %,.0f rows/s%n",
+        rows, insertRate);
+
+    HttpClient http = HttpClient.newHttpClient();
+    long rebuildStart = System.nanoTime();
+    String started = send(http, "POST", query + "/api/v1/admin/projections/rebuild", token);
+    String id = field(started, "rebuildId");
+    String status;
+    do {
+      Thread.sleep(250);
+      status = send(http, "GET", query + "/api/v1/admin/projections/rebuild", token);
+    } while (!field(status, "rebuildId").equals(id) || field(status, "status").equals("RUNNING"));
+    double rebuildSeconds = (System.nanoTime() - rebuildStart) / 1e9;
+    System.out.printf("rebuild %s: %s, %s events (%s skipped) in %.1f s from POST to SUCCEEDED (swap and checksums "
+        + "included), %s events/s as the service reports it (start to last batch); checksum %s, previous %s%n", id,
+        field(status, "status"), field(status, "eventsDone"), field(status, "eventsSkipped"), rebuildSeconds,
+        field(status, "eventsPerSecond"), field(status, "checksum"), field(status, "previousChecksum"));
+    System.out.printf("RESULT rebuild %,.0f events/s (POST to SUCCEEDED) | plain Kafka read %,.0f records/s | "
+        + "PG multi-row insert %,.0f rows/s%n", Long.parseLong(field(status, "eventsDone")) / rebuildSeconds,
+        readRate, insertRate);
   }
 
   static long seed(String bootstrap, int deliveries) throws Exception {

@@ -19,6 +19,8 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javax.sql.DataSource;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +46,7 @@ public class ProjectionRebuild implements DisposableBean {
   private final RebuildRuns runs;
   private final Clock clock;
   private final String instance = ManagementFactory.getRuntimeMXBean().getName();
+  private volatile ReplayCounts current = new ReplayCounts();
   private final ExecutorService worker = Executors.newSingleThreadExecutor(task -> {
     Thread thread = new Thread(task, "projection-rebuild");
     thread.setDaemon(true);
@@ -77,8 +80,27 @@ public class ProjectionRebuild implements DisposableBean {
     return runs.latest(clock.instant()).orElse(RebuildStatus.IDLE);
   }
 
+  /**
+   * Gauges of this instance's current or last run: {@code dispatch_rebuild_events_done},
+   * {@code _events_total} and {@code _events_skipped}, and {@code dispatch_rebuild_running} (0 or 1).
+   */
+  public void registerMetrics(MeterRegistry meters) {
+    Gauge.builder("dispatch.rebuild.events.done", () -> current.done())
+        .description("events the projection rebuild has read (this instance's current or last run)").register(meters);
+    Gauge.builder("dispatch.rebuild.events.total", () -> current.total())
+        .description("events the projection rebuild has to read, as far as known").register(meters);
+    Gauge.builder("dispatch.rebuild.events.skipped", () -> current.skipped())
+        .description("events the projection rebuild read but could not apply").register(meters);
+    Gauge.builder("dispatch.rebuild.running", () -> running ? 1 : 0)
+        .description("1 while this instance runs a projection rebuild").register(meters);
+  }
+
+  private volatile boolean running;
+
   private void run(UUID id, Instant startedAt) {
     ReplayCounts counts = new ReplayCounts();
+    current = counts;
+    running = true;
     RebuildProgress progress = new RebuildProgress(id, startedAt, counts, runs, clock);
     try (Connection work = dataSource.getConnection(); LogReplay replay = new LogReplay(consumerProperties)) {
       Map<String, Map<Integer, Long>> rebuilt = beginnings(replay);
@@ -106,6 +128,8 @@ public class ProjectionRebuild implements DisposableBean {
           id, counts.done(), error, e);
       runs.failed(id, error, clock.instant());
       dropQuietly();
+    } finally {
+      running = false;
     }
   }
 

@@ -1,5 +1,6 @@
 package io.dispatch.query.rebuild;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -21,17 +22,20 @@ class RebuildConfiguration {
       KafkaProperties kafka,
       ObjectMapper json,
       ObjectProvider<Clock> clock,
+      ObjectProvider<MeterRegistry> meters,
       @Value("${dispatch.rebuild.keep-previous:false}") boolean keepPrevious,
       @Value("${dispatch.rebuild.switch-lag:5000}") long switchLag,
       @Value("${dispatch.rebuild.max-catch-up-rounds:10}") int maxCatchUpRounds,
       @Value("${dispatch.rebuild.lock-timeout:PT30S}") Duration lockTimeout,
       @Value("${dispatch.rebuild.checksums:true}") boolean checksums,
       @Value("${dispatch.rebuild.abandoned-after:PT2M}") Duration abandonedAfter) {
-    return new ProjectionRebuild(
+    ProjectionRebuild rebuild = new ProjectionRebuild(
         dataSource,
         kafka.buildConsumerProperties(),
         List.of(new DispatchReplay(json), new WebhookAttemptReplay(), new RiderPositionReplay()),
         new RebuildSettings(keepPrevious, switchLag, maxCatchUpRounds, lockTimeout, checksums, abandonedAfter),
         clock.getIfAvailable(Clock::systemUTC));
+    meters.ifAvailable(rebuild::registerMetrics);
+    return rebuild;
   }
 }
