@@ -10,7 +10,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import tools.jackson.databind.JsonNode;
 
 /** The audit of one delivery as the operator API answers it (in the success envelope). */
 @Schema(name = "DispatchAudit", requiredProperties = {"dispatchId", "eventCount", "agrees", "differences"})
@@ -40,6 +39,7 @@ public record AuditAnswer(
         past == null ? null : past.events().stream().map(AuditEvent::of).toList());
   }
 
+  /** {@code fromEvents} and {@code readModel} hold JSON trees; typed Object so the document says "any value". */
   @Schema(name = "AuditDifference", requiredProperties = {"view", "field", "fromEvents", "readModel"})
   public record AuditDifference(
       @Schema(allowableValues = {Difference.DELIVERY, Difference.HISTORY, Difference.WEBHOOKS}) String view,
@@ -49,10 +49,10 @@ public record AuditAnswer(
           (.status, ..., .sourceEvent)""", example = "history[3].status") String field,
       @Schema(description = "The value the events give (any JSON value); null when they give none",
           types = {"string", "number", "integer", "boolean", "object", "array", "null"})
-      JsonNode fromEvents,
+      Object fromEvents,
       @Schema(description = "The value the read model holds (any JSON value); null when it holds none",
           types = {"string", "number", "integer", "boolean", "object", "array", "null"})
-      JsonNode readModel) {
+      Object readModel) {
 
     static AuditDifference of(Difference difference) {
       return new AuditDifference(difference.view(), difference.field(), difference.fromEvents(), difference.readModel());
