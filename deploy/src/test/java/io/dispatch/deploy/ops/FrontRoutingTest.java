@@ -105,6 +105,7 @@ class FrontRoutingTest {
       new Route("DELETE", "/api/v1/admin/zones/{zoneId}", COMMAND),
       new Route("GET", "/api/v1/admin/pricing/default", COMMAND),
       new Route("PUT", "/api/v1/admin/pricing/default", COMMAND),
+      new Route("GET", "/api/v1/admin/audit/dispatches/{id}", COMMAND),
       // query-service
       new Route("GET", "/api/v1/external/dispatches", QUERY),
       new Route("GET", "/api/v1/external/dispatches/{id}", QUERY),
