@@ -1,11 +1,10 @@
 package io.dispatch.query.dispatch;
 
-import io.dispatch.events.DispatchFailed;
-import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
+import io.dispatch.events.view.StatusTransition;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Parameters;
 import io.r2dbc.spi.R2dbcType;
@@ -28,11 +27,6 @@ public class DispatchRows {
     this.db = queryDatabaseClient;
     this.json = json;
   }
-
-  /** A history entry as stored: one per status transition. */
-  public record Transition(
-      long sequence, String status, String previousStatus, Instant occurredAt, String actorType, String actorId,
-      String reasonCode, String detail) {}
 
   /** Where a row sits in the newest-first order: its created_at as stored (microseconds) and id. */
   public record ListPosition(Instant createdAt, UUID id) {}
@@ -161,21 +155,8 @@ public class DispatchRows {
         .then();
   }
 
-  /** The history entry of an event that moved the delivery from {@code previous} to {@code status}. */
-  public static Transition transition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
-    String reasonCode = envelope.event() instanceof DispatchFailed failed && failed.reasonCode() != null
-        ? failed.reasonCode().name() : null;
-    String detail = switch (envelope.event()) {
-      case DispatchFailed failed -> failed.detail();
-      case DispatchCancelled cancelled -> cancelled.reason();
-      default -> null;
-    };
-    return new Transition(envelope.sequence(), status.name(), previous == null ? null : previous.name(),
-        envelope.occurredAt(), envelope.actor().type().wireName(), envelope.actor().id(), reasonCode, detail);
-  }
-
   public Mono<Void> recordTransition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
-    Transition entry = transition(envelope, status, previous);
+    StatusTransition entry = StatusTransition.of(envelope, status, previous);
     var spec = db.sql("""
             insert into query.dispatch_history
               (dispatch_id, sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail)
@@ -193,12 +174,12 @@ public class DispatchRows {
     return spec.then();
   }
 
-  public Flux<Transition> history(UUID dispatchId) {
+  public Flux<StatusTransition> history(UUID dispatchId) {
     return db.sql("""
             select sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail
               from query.dispatch_history where dispatch_id = :id order by sequence limit 1000""")
         .bind("id", dispatchId)
-        .map(row -> new Transition(
+        .map(row -> new StatusTransition(
             row.get("sequence", Long.class), row.get("status", String.class), row.get("previous_status", String.class),
             row.get("occurred_at", Instant.class), row.get("actor_type", String.class), row.get("actor_id", String.class),
             row.get("reason_code", String.class), row.get("detail", String.class)))

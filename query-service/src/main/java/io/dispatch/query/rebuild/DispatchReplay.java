@@ -1,14 +1,11 @@
 package io.dispatch.query.rebuild;
 
-import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
-import io.dispatch.query.dispatch.DispatchRows;
-import io.dispatch.query.dispatch.DispatchRows.Transition;
+import io.dispatch.events.view.StatusTransition;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -108,7 +105,7 @@ final class DispatchReplay implements ReplayedProjection {
         return null;
       }
       DispatchView created = DispatchView.created(envelope);
-      record(history, envelope, DispatchRows.transition(envelope, created.status(), null));
+      record(history, envelope, StatusTransition.of(envelope, created.status(), null));
       return created;
     }
     if (envelope.sequence() <= view.sequence()) {
@@ -121,13 +118,13 @@ final class DispatchReplay implements ReplayedProjection {
       skips.skipped("event the fold refuses", where(envelope), e.getMessage());
       return view;
     }
-    if (!(envelope.event() instanceof RiderLocationUpdated || envelope.event() instanceof DeliveryPinEvent)) {
-      record(history, envelope, DispatchRows.transition(envelope, next.status(), view.status()));
+    if (StatusTransition.isTransition(envelope)) {
+      record(history, envelope, StatusTransition.of(envelope, next.status(), view.status()));
     }
     return next;
   }
 
-  private static void record(SqlArrays history, EventEnvelope envelope, Transition entry) {
+  private static void record(SqlArrays history, EventEnvelope envelope, StatusTransition entry) {
     history.row(envelope.dispatchId(), entry.sequence(), entry.status(), entry.previousStatus(), entry.occurredAt(),
         entry.actorType(), entry.actorId(), entry.reasonCode(), entry.detail());
   }

@@ -1,12 +1,9 @@
 package io.dispatch.command.audit.domain;
 
-import io.dispatch.events.DeliveryPinEvent;
-import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.view.StatusTransition;
 import io.dispatch.events.DispatchCreated;
-import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.WebhookAttemptRecorded;
 import io.dispatch.events.view.DispatchView;
 import java.util.ArrayList;
@@ -33,8 +30,8 @@ public final class HistoryComparison {
   }
 
   /** The transitions the history should hold, oldest first. */
-  public static List<Transition> expected(List<EventEnvelope> events) {
-    List<Transition> transitions = new ArrayList<>();
+  public static List<StatusTransition> expected(List<EventEnvelope> events) {
+    List<StatusTransition> transitions = new ArrayList<>();
     DispatchView view = null;
     for (EventEnvelope envelope : events.stream().sorted(Comparator.comparingLong(EventEnvelope::sequence)).toList()) {
       if (envelope.event() instanceof WebhookAttemptRecorded) {
@@ -42,46 +39,34 @@ public final class HistoryComparison {
       }
       if (envelope.event() instanceof DispatchCreated) {
         view = DispatchView.created(envelope);
-        transitions.add(transition(envelope, view.status(), null));
+        transitions.add(StatusTransition.of(envelope, view.status(), null));
       } else if (view != null && envelope.sequence() > view.sequence()) {
         DispatchStatus previous = view.status();
         view = view.apply(envelope);
-        if (!(envelope.event() instanceof RiderLocationUpdated || envelope.event() instanceof DeliveryPinEvent)) {
-          transitions.add(transition(envelope, view.status(), previous));
+        if (StatusTransition.isTransition(envelope)) {
+          transitions.add(StatusTransition.of(envelope, view.status(), previous));
         }
       }
     }
     return transitions;
   }
 
-  public List<Difference> compare(List<Transition> expected, List<Transition> stored) {
-    Map<Long, Transition> fromEvents = bySequence(expected);
-    Map<Long, Transition> readModel = bySequence(stored);
+  public List<Difference> compare(List<StatusTransition> expected, List<StatusTransition> stored) {
+    Map<Long, StatusTransition> fromEvents = bySequence(expected);
+    Map<Long, StatusTransition> readModel = bySequence(stored);
     TreeSet<Long> sequences = new TreeSet<>(fromEvents.keySet());
     sequences.addAll(readModel.keySet());
     List<Difference> differences = new ArrayList<>();
     for (long sequence : sequences) {
-      Transition want = fromEvents.get(sequence);
-      Transition have = readModel.get(sequence);
+      StatusTransition want = fromEvents.get(sequence);
+      StatusTransition have = readModel.get(sequence);
       JsonComparison.compare(Difference.HISTORY, "history[" + sequence + "]",
           want == null ? null : json.valueToTree(want), have == null ? null : json.valueToTree(have), differences);
     }
     return differences;
   }
 
-  private static Map<Long, Transition> bySequence(List<Transition> transitions) {
-    return transitions.stream().collect(Collectors.toMap(Transition::sequence, Function.identity(), (a, b) -> a));
-  }
-
-  private static Transition transition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
-    String reasonCode = envelope.event() instanceof DispatchFailed failed && failed.reasonCode() != null
-        ? failed.reasonCode().name() : null;
-    String detail = switch (envelope.event()) {
-      case DispatchFailed failed -> failed.detail();
-      case DispatchCancelled cancelled -> cancelled.reason();
-      default -> null;
-    };
-    return new Transition(envelope.sequence(), status.name(), previous == null ? null : previous.name(),
-        envelope.occurredAt(), envelope.actor().type().wireName(), envelope.actor().id(), reasonCode, detail);
+  private static Map<Long, StatusTransition> bySequence(List<StatusTransition> transitions) {
+    return transitions.stream().collect(Collectors.toMap(StatusTransition::sequence, Function.identity(), (a, b) -> a));
   }
 }

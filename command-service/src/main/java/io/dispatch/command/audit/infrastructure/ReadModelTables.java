@@ -1,7 +1,7 @@
 package io.dispatch.command.audit.infrastructure;
 
 import io.dispatch.command.audit.domain.DeliveryRow;
-import io.dispatch.command.audit.domain.Transition;
+import io.dispatch.events.view.StatusTransition;
 import io.dispatch.command.audit.domain.WebhookNotification;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -41,11 +41,11 @@ public class ReadModelTables {
         dispatchId).stream().findFirst();
   }
 
-  public List<Transition> history(UUID dispatchId) {
+  public List<StatusTransition> history(UUID dispatchId) {
     return jdbc.query("""
             select sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail
               from query.dispatch_history where dispatch_id = ? order by sequence""",
-        (row, i) -> new Transition(
+        (row, i) -> new StatusTransition(
             row.getLong("sequence"), row.getString("status"), row.getString("previous_status"),
             instant(row, "occurred_at"), row.getString("actor_type"), row.getString("actor_id"),
             row.getString("reason_code"), row.getString("detail")),

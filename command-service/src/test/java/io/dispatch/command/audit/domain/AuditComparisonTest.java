@@ -1,5 +1,6 @@
 package io.dispatch.command.audit.domain;
 
+import io.dispatch.events.view.StatusTransition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.events.Actor;
@@ -101,25 +102,25 @@ class AuditComparisonTest {
 
   @Test
   void the_history_holds_one_entry_per_status_transition_and_none_for_a_location_update() {
-    List<Transition> expected = HistoryComparison.expected(EVENTS);
-    assertThat(expected).extracting(Transition::sequence).containsExactly(0L, 1L, 3L, 4L);
+    List<StatusTransition> expected = HistoryComparison.expected(EVENTS);
+    assertThat(expected).extracting(StatusTransition::sequence).containsExactly(0L, 1L, 3L, 4L);
     assertThat(expected.get(0)).isEqualTo(
-        new Transition(0, "NEW", null, T0, "merchant", MERCHANT.toString(), null, null));
+        new StatusTransition(0, "NEW", null, T0, "merchant", MERCHANT.toString(), null, null));
     assertThat(expected.get(2).previousStatus()).isEqualTo("ASSIGNED");
-    assertThat(expected.get(3)).isEqualTo(new Transition(4, "FAILED", "PICKED_UP", T0.plusSeconds(180), "operator",
+    assertThat(expected.get(3)).isEqualTo(new StatusTransition(4, "FAILED", "PICKED_UP", T0.plusSeconds(180), "operator",
         "ops-amina", "DAMAGED", "Crushed"));
     assertThat(new HistoryComparison(JSON).compare(expected, expected)).isEmpty();
   }
 
   @Test
   void history_entries_are_named_by_sequence_missing_extra_or_changed() {
-    List<Transition> expected = HistoryComparison.expected(EVENTS);
-    List<Transition> stored = new ArrayList<>(expected);
+    List<StatusTransition> expected = HistoryComparison.expected(EVENTS);
+    List<StatusTransition> stored = new ArrayList<>(expected);
     stored.remove(2);
-    Transition failed = stored.remove(2);
-    stored.add(new Transition(4, "FAILED", "PICKED_UP", failed.occurredAt(), "operator", "ops-amina", "REFUSED",
+    StatusTransition failed = stored.remove(2);
+    stored.add(new StatusTransition(4, "FAILED", "PICKED_UP", failed.occurredAt(), "operator", "ops-amina", "REFUSED",
         "Crushed"));
-    stored.add(new Transition(2, "ASSIGNED", "ASSIGNED", T0, "rider", RIDER.toString(), null, null));
+    stored.add(new StatusTransition(2, "ASSIGNED", "ASSIGNED", T0, "rider", RIDER.toString(), null, null));
     List<String> differences = named(new HistoryComparison(JSON).compare(expected, stored));
     assertThat(differences).hasSize(3);
     assertThat(differences.get(0)).startsWith("history history[2] null {");

@@ -1,13 +1,12 @@
 package io.dispatch.query.dispatch.projection;
 
 import io.dispatch.query.freshness.ApplyTimer;
-import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
+import io.dispatch.events.view.StatusTransition;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
@@ -78,14 +77,10 @@ public class DispatchProjection extends PositionedProjection {
       return Mono.empty();
     }
     DispatchView next = current.apply(envelope);
-    Mono<Void> history = isTransition(envelope)
+    Mono<Void> history = StatusTransition.isTransition(envelope)
         ? rows.recordTransition(envelope, next.status(), current.status())
         : Mono.empty();
     return rows.update(next).then(history);
-  }
-
-  private static boolean isTransition(EventEnvelope envelope) {
-    return !(envelope.event() instanceof RiderLocationUpdated || envelope.event() instanceof DeliveryPinEvent);
   }
 
   private Mono<Void> created(EventEnvelope envelope) {

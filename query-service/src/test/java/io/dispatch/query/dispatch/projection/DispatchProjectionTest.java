@@ -19,6 +19,7 @@ import io.dispatch.infrastructure.RunningInfrastructure;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
 import io.dispatch.query.QueryServiceConfiguration;
 import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.events.view.StatusTransition;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -107,7 +108,7 @@ class DispatchProjectionTest {
     var view = rows.find(id, merchant).block();
     assertThat(view.status()).isEqualTo(DispatchStatus.CANCELLED);
     assertThat(view.cancelReason()).isEqualTo("changed mind");
-    assertThat(rows.history(id).collectList().block()).extracting(DispatchRows.Transition::status)
+    assertThat(rows.history(id).collectList().block()).extracting(StatusTransition::status)
         .containsExactly("NEW", "CANCELLED");
     assertThat(jdbc.queryForObject(
         "select next_offset from query.projection_positions where partition = 1", Long.class)).isEqualTo(3L);
@@ -149,7 +150,7 @@ class DispatchProjectionTest {
     var reset = rows.find(id, merchant).block();
     assertThat(reset.pinGuesses().locked()).isFalse();
     assertThat(reset.pinGuesses().wrongGuesses()).isZero();
-    assertThat(rows.history(id).collectList().block()).extracting(DispatchRows.Transition::status)
+    assertThat(rows.history(id).collectList().block()).extracting(StatusTransition::status)
         .containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
   }
 
