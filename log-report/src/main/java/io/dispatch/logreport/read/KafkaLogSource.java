@@ -55,6 +55,7 @@ public final class KafkaLogSource implements LogSource {
     properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "dispatch-log-report");
     properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
+    properties.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false"); // an audit never creates a topic
     properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
     properties.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, "65536");
     properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "100");
