@@ -40,7 +40,9 @@ class KafkaLogReportTest {
     servers = SharedTestInfrastructure.get().kafkaBootstrapServers();
     topic = "report-" + UUID.randomUUID();
     try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers))) {
-      admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
+      // the events are from January 2026: without retention.ms=-1 the broker's 7 days would delete them
+      admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1).configs(Map.of("retention.ms", "-1"))))
+          .all().get();
     }
     Properties properties = new Properties();
     properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers);

@@ -63,14 +63,14 @@ class OptionsTest {
     ReportRun run = ReportRun.of("--help");
 
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("usage: dispatch-log-report");
+    assertThat(run.out()).contains("usage: deploy/log-report.sh");
   }
 
   private static void assertUsageError(String[] args, String message) {
     ReportRun run = ReportRun.of(args);
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains(message).contains("usage: dispatch-log-report");
+    assertThat(run.err()).contains(message).contains("usage: deploy/log-report.sh");
     assertThat(run.out()).isEmpty();
   }
 }

@@ -36,7 +36,7 @@ public record Options(
   public static final String DEFAULT_TOPIC = "dispatch-events";
 
   public static final String USAGE = """
-      usage: dispatch-log-report (--kafka <bootstrap servers> [--topic <name>]
+      usage: deploy/log-report.sh (--kafka <bootstrap servers> [--topic <name>]
                                   | --db <jdbc:postgresql://host:port/db> [--db-user <u>] [--db-password <p>])
                                  [--from <time> | --from-offset <offsets>] [--to <time> | --to-offset <offsets>]
                                  [--merchant <uuid>] [--format text|csv|json] [--out <file>]

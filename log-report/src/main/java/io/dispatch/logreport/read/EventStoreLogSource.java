@@ -159,10 +159,16 @@ public final class EventStoreLogSource implements LogSource {
     try (PreparedStatement query = prepare(sql)) {
       query.setFetchSize(FETCH_SIZE);
       try (ResultSet rows = query.executeQuery()) {
+        List<StoredEvents.Row> batch = new ArrayList<>(FETCH_SIZE);
         while (rows.next()) {
-          sink.accept(stored.decode(new StoredEvents.Row(rows.getLong(1), rows.getString(2), rows.getLong(3),
-              rows.getString(4), rows.getString(5), rows.getString(6), rows.getBytes(7))));
+          batch.add(new StoredEvents.Row(rows.getLong(1), rows.getString(2), rows.getLong(3), rows.getString(4),
+              rows.getString(5), rows.getString(6), rows.getBytes(7)));
+          if (batch.size() == FETCH_SIZE) {
+            Batches.decodeInOrder(batch, stored::decode, sink);
+            batch.clear();
+          }
         }
+        Batches.decodeInOrder(batch, stored::decode, sink);
       }
     } catch (SQLException e) {
       throw new SourceUnavailableException("reading " + TABLE + " at " + url + " failed: " + e.getMessage(), e);

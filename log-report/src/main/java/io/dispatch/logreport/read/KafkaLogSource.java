@@ -15,6 +15,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
@@ -153,7 +154,13 @@ public final class KafkaLogSource implements LogSource {
     remaining.keySet().forEach(partition -> consumer.seek(partition, start.get(partition)));
     long quietSince = System.nanoTime();
     while (!remaining.isEmpty()) {
-      ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(500));
+      ConsumerRecords<byte[], byte[]> records;
+      try {
+        records = consumer.poll(Duration.ofMillis(500));
+      } catch (OffsetOutOfRangeException e) {
+        skipRemoved(e.offsetOutOfRangePartitions().keySet(), remaining);
+        continue;
+      }
       if (records.isEmpty()) {
         if (System.nanoTime() - quietSince > timeout.toNanos()) {
           throw new SourceUnavailableException("Kafka at " + servers + " sent nothing for " + timeout.toSeconds()
@@ -162,15 +169,35 @@ public final class KafkaLogSource implements LogSource {
       } else {
         quietSince = System.nanoTime();
       }
+      List<ConsumerRecord<byte[], byte[]>> batch = new ArrayList<>(records.count());
       for (TopicPartition partition : records.partitions()) {
         long stop = remaining.getOrDefault(partition, -1L);
         for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
           if (record.offset() < stop) {
-            sink.accept(decoder.decode(record.partition() + ":" + record.offset(), record.value()));
+            batch.add(record);
           }
         }
       }
+      Batches.decodeInOrder(batch, record -> decoder.decode(record.partition() + ":" + record.offset(),
+          record.value()), sink);
       finishPartitions(remaining);
+    }
+  }
+
+  /** Retention deleted records not yet read: carry on from the partition's new start, and say so. */
+  private void skipRemoved(Collection<TopicPartition> partitions, Map<TopicPartition, Long> remaining) {
+    Map<TopicPartition, Long> beginning = consumer.beginningOffsets(partitions, timeout);
+    for (TopicPartition partition : partitions) {
+      long position = consumer.position(partition, timeout);
+      long first = beginning.get(partition);
+      notes.add("partition " + partition.partition() + ": retention removed offsets " + position + " to "
+          + (first - 1) + " while the report read them");
+      if (first >= remaining.getOrDefault(partition, 0L)) {
+        remaining.remove(partition);
+        consumer.pause(List.of(partition));
+      } else {
+        consumer.seek(partition, first);
+      }
     }
   }
 
