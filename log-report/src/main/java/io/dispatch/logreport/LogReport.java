@@ -39,7 +39,23 @@ public final class LogReport {
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
         System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
-    System.exit(run(List.of(args), System.out, System.err, System.console() != null));
+    System.exit(run(List.of(args), System.out, System.err, onTerminal()));
+  }
+
+  /**
+   * A console that is a terminal. From JDK 22 on, System.console() is not null even when the
+   * streams are redirected, and Console.isTerminal() (not in the release-21 API) tells them apart.
+   */
+  private static boolean onTerminal() {
+    java.io.Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return true; // JDK 21: a console exists only on a terminal
+    }
   }
 
   /** The whole run, for main and for tests: writes the report to {@code out} (or --out), messages to err. */
