@@ -7,6 +7,7 @@
 # (bench/RebuildBench.java). Baselines in the same run: the live projections over a smaller log
 # first, a plain Kafka read of the whole log, a multi-row insert into the same PostgreSQL.
 # Usage: bench/rebuild.sh [deliveries] [live-deliveries]   (defaults 25000: 250,000 events; 1000)
+#   QUERY_JAVA_OPTS: extra JVM options of query-service, e.g. -XX:StartFlightRecording=filename=/tmp/q.jfr
 # Output: printed and appended to bench/results/rebuild.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
 
+if curl -s -o /dev/null localhost:18182; then echo "port 18182 is taken (a query-service left running?)" >&2; exit 1; fi
 mvn -B -q -o -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am
 mvn -B -q -o -pl query-service dependency:build-classpath -Dmdep.includeScope=runtime \
   -Dmdep.outputFile="$data/classpath.txt" >/dev/null
@@ -36,24 +38,25 @@ bench() { java -Dlogback.configurationFile=bench/logback-quiet.xml -cp "$classpa
 query=""
 start_query() {
   # shellcheck disable=SC2086
-  java -Xmx1g -jar query-service/target/query-service-0.1.0-SNAPSHOT-exec.jar $settings \
+  java -Xmx1g ${QUERY_JAVA_OPTS:-} -jar query-service/target/query-service-0.1.0-SNAPSHOT-exec.jar $settings \
     --dispatch.admin-token=bench --server.port=18182 >>"$data/query.log" 2>&1 &
   query=$!
   pids+=($query)
   until curl -sf localhost:18182/actuator/health/readiness >/dev/null; do sleep 0.2; done
 }
 
-{
-  echo ""
-  echo "== $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $deliveries deliveries"
-  start_query
-  bench live "$live"
-  # the big log lands while query-service is down, its stored positions at the end: a read model
-  # that lost everything, which only the rebuild brings back
-  kill "$query"; wait "$query" 2>/dev/null || true
-  bench seed-behind "$deliveries"
-  start_query
-  bench rebuild http://localhost:18182 bench
-  grep "Projection rebuild" "$data/query.log" | sed 's/^.*: Projection/  log: Projection/' | tail -4
-  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-} 2>&1 | tee -a "$out"
+# everything below is printed and appended to the results (not in a pipeline: its subshell would
+# keep the query-service it starts from the cleanup)
+exec > >(tee -a "$out") 2>&1
+echo ""
+echo "== $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $deliveries deliveries"
+start_query
+bench live "$live"
+# the big log lands while query-service is down, its stored positions at the end: a read model
+# that lost everything, which only the rebuild brings back
+kill "$query"; wait "$query" 2>/dev/null || true
+bench seed-behind "$deliveries"
+start_query
+bench rebuild http://localhost:18182 bench
+grep "Projection rebuild" "$data/query.log" | sed 's/^.*: Projection/  log: Projection/' | tail -8
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -95,6 +95,9 @@ final class FuzzAfterRun {
 
   /** Puts back what the operator routes may have changed for the test classes that run after this one. */
   static void restore(DispatchUnderTest dispatch, JsonNode pricing, Set<String> zonesBefore) throws Exception {
+    // a projection rebuild the run started swaps tables under the next test class otherwise
+    await().atMost(Duration.ofSeconds(120)).until(() -> !dispatch.call("GET", "/api/v1/admin/projections/rebuild",
+        admin(), null, 200).data().get("status").asText().equals("RUNNING"));
     dispatch.call("PUT", "/api/v1/admin/pricing/default", admin(), pricing.toString(), 200);
     for (String zone : zoneIds(dispatch)) {
       if (!zonesBefore.contains(zone)) {

@@ -43,11 +43,8 @@ final class DispatchReplay implements ReplayedProjection {
   }
 
   @Override
-  public Map<String, String> tables() {
-    Map<String, String> tables = new LinkedHashMap<>();
-    tables.put("dispatches", "id");
-    tables.put("dispatch_history", "dispatch_id, sequence");
-    return tables;
+  public List<String> tables() {
+    return List.of("dispatches", "dispatch_history");
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +24,70 @@ final class FreshTables {
 
   private FreshTables() {}
 
-  /** Drops what a failed run left, and creates every table empty. */
-  static void create(Connection connection, List<String> tables) throws SQLException {
+  /**
+   * Drops what a failed run left, and creates every table empty: unlogged and with only the
+   * indexes behind constraints (primary and unique keys), so the bulk load writes no WAL and
+   * maintains no secondary index. Answers the statements {@link #finishLoad} runs to add the rest.
+   */
+  static List<String> create(Connection connection, List<String> tables) throws SQLException {
+    List<String> deferred = new ArrayList<>();
     try (Statement statement = connection.createStatement()) {
       statement.execute("drop schema if exists " + SCHEMA + " cascade");
       statement.execute("create schema " + SCHEMA);
       for (String table : tables) {
-        statement.execute("create table %s.%s (like query.%s including all)".formatted(SCHEMA, table, table));
+        statement.execute("create unlogged table %s.%s (like query.%s including all)".formatted(SCHEMA, table, table));
         nameIndexesAsLive(connection, statement, table);
+        for (String index : secondaryIndexes(connection, table)) {
+          statement.execute("drop index %s.%s".formatted(SCHEMA, index));
+          deferred.add(liveDefinition(connection, table, index));
+        }
+        deferred.add("alter table %s.%s set logged".formatted(SCHEMA, table));
+      }
+    }
+    return deferred;
+  }
+
+  /** The secondary indexes and WAL logging, once the bulk of the log is in (before the swap's catch-up). */
+  static void finishLoad(Connection connection, List<String> deferred) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      for (String sql : deferred) {
+        statement.execute(sql);
+      }
+    }
+  }
+
+  /** The fresh table's indexes that back no constraint. */
+  private static List<String> secondaryIndexes(Connection connection, String table) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement("""
+        select c.relname from pg_index i
+          join pg_class c on c.oid = i.indexrelid
+          join pg_class t on t.oid = i.indrelid
+          join pg_namespace n on n.oid = t.relnamespace
+         where n.nspname = ? and t.relname = ?
+           and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)""")) {
+      select.setString(1, SCHEMA);
+      select.setString(2, table);
+      try (ResultSet row = select.executeQuery()) {
+        while (row.next()) {
+          names.add(row.getString(1));
+        }
+      }
+    }
+    return names;
+  }
+
+  /** The live index's definition, on the fresh table. */
+  private static String liveDefinition(Connection connection, String table, String index) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(
+        "select indexdef from pg_indexes where schemaname = 'query' and tablename = ? and indexname = ?")) {
+      select.setString(1, table);
+      select.setString(2, index);
+      try (ResultSet row = select.executeQuery()) {
+        if (!row.next()) {
+          throw new IllegalStateException("no live index query." + index);
+        }
+        return row.getString(1).replace(" ON query." + table + " ", " ON " + SCHEMA + "." + table + " ");
       }
     }
   }

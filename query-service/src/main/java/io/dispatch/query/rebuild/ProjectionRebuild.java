@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javax.sql.DataSource;
@@ -103,25 +105,16 @@ public class ProjectionRebuild implements DisposableBean {
     running = true;
     RebuildProgress progress = new RebuildProgress(id, startedAt, counts, runs, clock);
     try (Connection work = dataSource.getConnection(); LogReplay replay = new LogReplay(consumerProperties)) {
-      Map<String, Map<Integer, Long>> rebuilt = beginnings(replay);
-      FreshTables.create(work, tables());
-      work.setAutoCommit(false);
-      for (int round = 0; round < settings.maxCatchUpRounds(); round++) {
-        Map<String, Map<Integer, Long>> targets = targets(work, replay);
-        work.commit();
-        long remaining = remaining(rebuilt, targets);
-        if (round > 0 && remaining <= settings.switchLag()) {
-          break;
-        }
-        counts.planned(remaining);
-        replayUpTo(work, replay, rebuilt, targets, counts, progress);
+      try {
+        Checksums checksums = replayAndSwap(work, replay, counts, progress);
+        progress.finished();
+        runs.succeeded(id, checksums.rebuilt(), checksums.replaced(), clock.instant());
+        log.info("Projection rebuild {} succeeded: {} events ({} skipped: {}), checksum {} ({} before){}",
+            id, counts.done(), counts.skipped(), counts.skippedByReason(), checksums.rebuilt(), checksums.replaced(),
+            checksums.rebuilt().equals(checksums.replaced()) ? "" : ": the live tables differed from the log");
+      } finally {
+        pooledAgain(work);
       }
-      Checksums checksums = switchIn(work, replay, rebuilt, counts, progress);
-      progress.finished();
-      runs.succeeded(id, checksums.rebuilt(), checksums.replaced(), clock.instant());
-      log.info("Projection rebuild {} succeeded: {} events ({} skipped: {}), checksum {} ({} before){}",
-          id, counts.done(), counts.skipped(), counts.skippedByReason(), checksums.rebuilt(), checksums.replaced(),
-          checksums.rebuilt().equals(checksums.replaced()) ? "" : ": the live tables differed from the log");
     } catch (Exception | LinkageError e) {
       String error = Thread.currentThread().isInterrupted() ? "stopped: the service shut down" : describe(e);
       log.error("Projection rebuild {} failed after {} events; the live tables stay in use: {}",
@@ -131,6 +124,35 @@ public class ProjectionRebuild implements DisposableBean {
     } finally {
       running = false;
     }
+  }
+
+  /** The fresh tables, the replay up to the live positions, and the swap. */
+  private Checksums replayAndSwap(Connection work, LogReplay replay, ReplayCounts counts, RebuildProgress progress)
+      throws SQLException {
+    Map<String, Map<Integer, Long>> rebuilt = beginnings(replay);
+    List<String> deferred = FreshTables.create(work, tables());
+    work.setAutoCommit(false);
+    // the fresh tables are thrown away if anything fails before the swap, whose own commit is durable
+    try (Statement statement = work.createStatement()) {
+      statement.execute("set synchronous_commit = off");
+    }
+    long loading = System.nanoTime();
+    for (int round = 0; round < settings.maxCatchUpRounds(); round++) {
+      Map<String, Map<Integer, Long>> targets = targets(work, replay);
+      work.commit();
+      long remaining = remaining(rebuilt, targets);
+      if (round > 0 && remaining <= settings.switchLag()) {
+        break;
+      }
+      counts.planned(remaining);
+      replayUpTo(work, replay, rebuilt, targets, counts, progress);
+    }
+    long indexing = System.nanoTime();
+    FreshTables.finishLoad(work, deferred);
+    work.commit();
+    log.info("Projection rebuild: {} events replayed in {} ms, indexes and logging added in {} ms",
+        counts.done(), (indexing - loading) / 1_000_000, (System.nanoTime() - indexing) / 1_000_000);
+    return switchIn(work, replay, rebuilt, counts, progress);
   }
 
   private Map<String, Map<Integer, Long>> beginnings(LogReplay replay) {
@@ -235,10 +257,7 @@ public class ProjectionRebuild implements DisposableBean {
         Map<String, Map<Integer, Long>> targets = targets(control, replay);
         counts.planned(remaining(rebuilt, targets));
         replayUpTo(work, replay, rebuilt, targets, counts, progress);
-        Map<String, String> ordered = orderedTables();
-        Checksums checksums = settings.checksums()
-            ? new Checksums(TableChecksums.of(control, FreshTables.SCHEMA, ordered),
-                TableChecksums.of(control, "query", ordered))
+        Checksums checksums = settings.checksums() ? checksums(work, control, tables())
             : new Checksums("not computed", "not computed");
         String kept = settings.keepPrevious() ? "query_replaced_" + KEPT.format(clock.instant()) : null;
         FreshTables.switchIn(control, tables(), kept);
@@ -261,14 +280,44 @@ public class ProjectionRebuild implements DisposableBean {
     }
   }
 
-  private List<String> tables() {
-    return new ArrayList<>(orderedTables().keySet());
+  /** Both at once: the rebuilt tables on the work connection, the locked live ones on the lock's. */
+  private static Checksums checksums(Connection work, Connection control, List<String> tables)
+      throws SQLException {
+    CompletableFuture<String> rebuilt = CompletableFuture.supplyAsync(() -> {
+      try {
+        String sum = TableChecksums.of(work, FreshTables.SCHEMA, tables);
+        work.commit(); // its read locks would stop the swap from moving the tables
+        return sum;
+      } catch (SQLException e) {
+        throw new CompletionException(e);
+      }
+    });
+    String replaced = TableChecksums.of(control, "query", tables);
+    try {
+      return new Checksums(rebuilt.join(), replaced);
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof SQLException sql) {
+        throw sql;
+      }
+      throw e;
+    }
   }
 
-  private Map<String, String> orderedTables() {
-    Map<String, String> tables = new LinkedHashMap<>();
-    projections.forEach(projection -> tables.putAll(projection.tables()));
+  private List<String> tables() {
+    List<String> tables = new ArrayList<>();
+    projections.forEach(projection -> tables.addAll(projection.tables()));
     return tables;
+  }
+
+  /** The connection goes back to the pool as it came: no open transaction, the server's commit setting. */
+  private static void pooledAgain(Connection work) {
+    try (Statement statement = work.createStatement()) {
+      work.rollback();
+      work.setAutoCommit(true);
+      statement.execute("reset synchronous_commit");
+    } catch (SQLException e) {
+      log.warn("Could not reset the rebuild's connection: {}", e.getMessage());
+    }
   }
 
   private void dropQuietly() {

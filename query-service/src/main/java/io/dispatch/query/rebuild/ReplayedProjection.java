@@ -15,8 +15,8 @@ interface ReplayedProjection {
 
   String topic();
 
-  /** The tables it fills, each with the columns that order its rows for the checksum. */
-  Map<String, String> tables();
+  /** The tables it fills, in the order the live projection writes them. */
+  List<String> tables();
 
   /**
    * How far the live projection has applied each partition (the next offset), read on {@code

@@ -27,8 +27,8 @@ final class RiderPositionReplay implements ReplayedProjection {
   }
 
   @Override
-  public Map<String, String> tables() {
-    return Map.of("rider_positions", "rider_id");
+  public List<String> tables() {
+    return List.of("rider_positions");
   }
 
   @Override

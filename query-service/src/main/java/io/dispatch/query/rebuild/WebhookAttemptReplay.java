@@ -25,8 +25,8 @@ final class WebhookAttemptReplay implements ReplayedProjection {
   }
 
   @Override
-  public Map<String, String> tables() {
-    return Map.of("webhook_attempts", "notification_id");
+  public List<String> tables() {
+    return List.of("webhook_attempts");
   }
 
   @Override

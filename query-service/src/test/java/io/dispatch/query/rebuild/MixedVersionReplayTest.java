@@ -107,7 +107,7 @@ class MixedVersionReplayTest {
     try (Statement statement = connection.createStatement()) {
       statement.execute("drop schema if exists " + schema + " cascade");
       statement.execute("create schema " + schema);
-      for (String table : replay.tables().keySet()) {
+      for (String table : replay.tables()) {
         statement.execute("create table %s.%s (like query.%s including all)".formatted(schema, table, table));
       }
     }
