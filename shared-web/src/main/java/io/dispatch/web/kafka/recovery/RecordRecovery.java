@@ -51,6 +51,8 @@ import org.springframework.util.backoff.ExponentialBackOff;
  */
 public class RecordRecovery {
 
+  private static final String INSTANCE_SUFFIX = "-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
   private static final Logger log = LoggerFactory.getLogger(RecordRecovery.class);
   public static final String TOPIC_SUFFIX = ".dead-letters";
 
@@ -276,10 +278,14 @@ public class RecordRecovery {
     }
   }
 
+  /**
+   * Counted by group, where a per-instance group ({@code query-service.tracking-<uuid>}, one per
+   * process) counts under its stable name: a label per process start would grow without bound.
+   */
   private void count(String group, String reason) {
     Counter.builder("dispatch.dead.letters")
         .description("Records a consumer group gave up on (FAILED), held back behind one (PARKED) or skipped")
-        .tag("group", String.valueOf(group))
+        .tag("group", String.valueOf(group).replaceFirst(INSTANCE_SUFFIX, ""))
         .tag("reason", reason)
         .register(meters)
         .increment();
