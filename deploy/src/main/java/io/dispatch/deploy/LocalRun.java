@@ -99,9 +99,12 @@ public final class LocalRun {
            sandbox merchant  %s
            sandbox API key   %s   (simulated riders take its deliveries)
            data dir          %s
+           kafka             %s   (deploy/log-report.sh --kafka ...)
+           database          %s
         ==================================================================
         %n""", (System.nanoTime() - started) / 1_000_000, baseUrl, adminToken, demo.demo().merchantId(),
-        demo.demo().apiKey(), demo.sandbox().merchantId(), demo.sandbox().apiKey(), dataDir);
+        demo.demo().apiKey(), demo.sandbox().merchantId(), demo.sandbox().apiKey(), dataDir,
+        infrastructure.kafkaBootstrapServers(), infrastructure.jdbcUrl(DATABASE));
     return context;
   }
 

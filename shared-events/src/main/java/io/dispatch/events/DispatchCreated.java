@@ -80,6 +80,8 @@ public record DispatchCreated(
       return null;
     }
     Duration window = Duration.between(createdAt.truncatedTo(ChronoUnit.MILLIS), target.truncatedTo(ChronoUnit.MILLIS));
-    return Math.floorDiv(window.toMillis(), 1000L);
+    // a Duration's seconds are already rounded down (its nanos are never negative), and unlike
+    // toMillis() they cannot overflow, whatever year a merchant wrote
+    return window.getSeconds();
   }
 }

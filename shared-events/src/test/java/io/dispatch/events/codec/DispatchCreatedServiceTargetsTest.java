@@ -29,6 +29,16 @@ class DispatchCreatedServiceTargetsTest {
   }
 
   @Test
+  void a_target_time_at_the_ends_of_the_time_line_counts_without_overflow() {
+    // a merchant may write any year; a millisecond count of this window would not fit a long
+    assertThat(DispatchCreated.secondsFromCreation(CREATED, Instant.parse("-999999999-01-01T00:00:00Z")))
+        .isEqualTo(java.time.Duration.between(CREATED, Instant.parse("-999999999-01-01T00:00:00Z")).getSeconds());
+    assertThat(DispatchCreated.secondsFromCreation(CREATED, Instant.parse("+999999999-12-31T23:59:59.999Z")))
+        .isPositive();
+    assertThat(DispatchCreated.secondsFromCreation(CREATED, CREATED.minusMillis(1))).isEqualTo(-1L);
+  }
+
+  @Test
   void a_missing_or_null_target_time_gives_a_null_target() {
     DispatchCreated event = decodeV1(null, "2026-11-21T11:15:30.123Z");
 
