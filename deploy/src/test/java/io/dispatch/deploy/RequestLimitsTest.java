@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -114,12 +116,31 @@ class RequestLimitsTest {
     String over = paddedTo("{\"name\":\"Too large\"}", LIMIT + 1);
     // command-service: a body read by the JSON codec
     assertTooLarge(dispatch.send("POST", "/api/v1/admin/merchants", admin(), over, "application/json"));
-    // query-service reads no body: its routes are GETs, and the firewall refuses a GET with one
-    assertThat(dispatch.send("GET", "/api/v1/external/dispatches", merchant(merchant.apiKey()), over,
-        "application/json").status()).isEqualTo(400);
+    // query-service reads no body: its routes are GETs, and the firewall refuses a GET with one,
+    // closing the connection the rest of that body is still arriving on
+    Answer getWithBody = dispatch.send("GET", "/api/v1/external/dispatches", merchant(merchant.apiKey()), over,
+        "application/json");
+    assertThat(getWithBody.status()).isEqualTo(400);
+    assertThat(getWithBody.header("Connection")).isEqualToIgnoringCase("close");
     // webhook-dispatcher: an operator's endpoint registration
     assertTooLarge(dispatch.send("PUT", "/api/v1/admin/merchants/" + merchant.id() + "/webhook", admin(),
         paddedTo("{\"url\":\"http://127.0.0.1:9/hook\"}", LIMIT + 1), "application/json"));
+  }
+
+  @Test
+  void an_answer_given_before_the_body_was_read_closes_the_connection_and_only_then() throws Exception {
+    String order = "{\"customerName\":\"Amina\",\"customerPhone\":\"+254 700 000 001\",\"pickup\":{\"address\":\"A\"},"
+        + "\"dropoff\":{\"address\":\"B\"},\"paymentType\":\"PREPAID\"}";
+    Answer refused = dispatch.send("POST", "/api/v1/external/dispatches",
+        Map.of("X-API-Key", "key_0000000000000000.unknown", "Idempotency-Key", UUID.randomUUID().toString()), order,
+        "application/json");
+    assertThat(refused.status()).isEqualTo(401);
+    assertThat(refused.header("Connection")).as("refused before its body was read").isEqualToIgnoringCase("close");
+    Answer created = dispatch.send("POST", "/api/v1/external/dispatches", merchant(merchant.apiKey()), order,
+        "application/json");
+    assertThat(created.status()).isEqualTo(201);
+    assertThat(created.header("Connection")).as("its body was read: the connection carries the next request")
+        .isNull();
   }
 
   private static void assertTooLarge(Answer answer) {
