@@ -29,6 +29,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.HashMap;
@@ -76,9 +81,8 @@ public class RebuildBench {
     long start = System.nanoTime();
     long events = seed(bootstrap, deliveries);
     long ends = ends(bootstrap);
-    while (applied(db) < ends) {
-      Thread.sleep(200);
-    }
+    poll(Duration.ofMillis(200), Duration.ofMinutes(30), "the live projections to apply the seeded log",
+        () -> applied(db) >= ends ? Boolean.TRUE : null);
     double seconds = (System.nanoTime() - start) / 1e9;
     System.out.printf("baseline, live projections (one record per transaction): %,d events seeded and applied in "
         + "%.1f s, %,.0f events/s%n", events, seconds, events / seconds);
@@ -142,11 +146,10 @@ public class RebuildBench {
     long rebuildStart = System.nanoTime();
     String started = send(http, "POST", query + "/api/v1/admin/projections/rebuild", token);
     String id = field(started, "rebuildId");
-    String status;
-    do {
-      Thread.sleep(100);
-      status = send(http, "GET", query + "/api/v1/admin/projections/rebuild", token);
-    } while (!field(status, "rebuildId").equals(id) || field(status, "status").equals("RUNNING"));
+    String status = poll(Duration.ofMillis(100), Duration.ofMinutes(30), "rebuild " + id + " to finish", () -> {
+      String now = send(http, "GET", query + "/api/v1/admin/projections/rebuild", token);
+      return field(now, "rebuildId").equals(id) && !field(now, "status").equals("RUNNING") ? now : null;
+    });
     double rebuildSeconds = (System.nanoTime() - rebuildStart) / 1e9;
     System.out.printf("rebuild (%s) %s: %s, %s events (%s skipped) in %.1f s from POST to SUCCEEDED (swap and "
         + "checksums included), %s events/s as the service reports it (start to last batch); checksum %s, previous "
@@ -157,6 +160,37 @@ public class RebuildBench {
       throw new IllegalStateException("the rebuild did not succeed: " + status);
     }
     return Long.parseLong(field(status, "eventsDone")) / rebuildSeconds;
+  }
+
+  /** A check that answers a value once its condition holds, null until then. */
+  interface Check<T> {
+    T now() throws Exception;
+  }
+
+  /**
+   * Runs {@code check} every {@code every} on a scheduler until it answers a value, and fails with
+   * what it waited for after {@code limit} (a stuck service ends the bench instead of holding it).
+   */
+  static <T> T poll(Duration every, Duration limit, String what, Check<T> check) throws Exception {
+    ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    CompletableFuture<T> result = new CompletableFuture<>();
+    scheduler.scheduleWithFixedDelay(() -> {
+      try {
+        T value = check.now();
+        if (value != null) {
+          result.complete(value);
+        }
+      } catch (Exception e) {
+        result.completeExceptionally(e);
+      }
+    }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
+    try {
+      return result.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("gave up after " + limit + " waiting for " + what, e);
+    } finally {
+      scheduler.shutdownNow();
+    }
   }
 
   static long seed(String bootstrap, int deliveries) throws Exception {

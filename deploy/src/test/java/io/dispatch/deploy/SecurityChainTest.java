@@ -150,7 +150,9 @@ class SecurityChainTest {
       }
     }
     assertThat(checked).as("the walk found the routes").hasSizeGreaterThan(30)
-        .contains("POST /api/v1/admin/merchants", "GET /api/v1/rider/offers", "POST /api/v1/external/dispatches");
+        .contains("POST /api/v1/admin/merchants", "GET /api/v1/rider/offers", "POST /api/v1/external/dispatches",
+            "POST /api/v1/admin/projections/rebuild", "GET /api/v1/admin/projections/rebuild")
+        .anyMatch(route -> route.startsWith("GET /api/v1/admin/audit/dispatches/"));
   }
 
   @Test
