@@ -154,8 +154,9 @@ class DeadLetterTest {
           ORDER.formatted("after-" + i), 201).data().get("id").asText();
       int partition = Utils.toPositive(Utils.murmur2(id.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
           % partitions;
-      ids.add(id);
       if (!covered[partition]) {
+        // one delivery a partition is read back: reading every one made could pass the key's 60 a minute
+        ids.add(id);
         covered[partition] = true;
         left--;
       }

@@ -8,6 +8,10 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -351,24 +355,36 @@ class MerchantApiTest {
 
   @Test
   void the_running_service_documents_every_merchant_route() throws Exception {
-    Answer docs = dispatch.send("GET", "/v3/api-docs", Map.of(), null, null);
+    // on connections of their own: after these answers a kept-alive connection sometimes takes the
+    // next request and never answers it (a stall of the server's HTTP layer, not understood yet;
+    // README, known limitations), which would hold the next test for its whole timeout
+    Answer docs = freshConnection("GET", "/v3/api-docs");
     assertThat(docs.status()).isEqualTo(200);
     JsonNode paths = docs.json().get("paths");
     assertThat(iterable(paths.fieldNames())).contains(
         "/api/v1/external/ping", "/api/v1/external/quotes", "/api/v1/external/dispatches",
         "/api/v1/external/dispatches/bulk", "/api/v1/external/dispatches/{id}",
         "/api/v1/external/dispatches/{id}/events", "/api/v1/external/dispatches/{id}/status");
-    JsonNode create = dispatch.send("GET", "/v3/api-docs", Map.of(), null, null).json()
+    JsonNode create = freshConnection("GET", "/v3/api-docs").json()
         .get("paths").get("/api/v1/external/dispatches").get("post");
     assertThat(create.get("parameters").findValuesAsText("name"))
         .as("added once, however often the document is served").containsOnlyOnce("Idempotency-Key");
     assertThat(iterable(create.get("responses").fieldNames())).contains("201", "401", "413", "422", "429");
 
-    Answer page = dispatch.send("GET", "/webjars/swagger-ui/index.html", Map.of(), null, null);
+    Answer page = freshConnection("GET", "/webjars/swagger-ui/index.html");
     assertThat(page.status()).isEqualTo(200);
     assertThat(page.response().body()).contains("swagger-ui");
-    Answer entry = dispatch.send("GET", "/docs", Map.of(), null, null);
+    Answer entry = freshConnection("GET", "/docs");
     assertThat(entry.status()).isIn(200, 302);
+  }
+
+  /** A request on a client of its own, so the shared client's kept-alive connections never carry it. */
+  private static Answer freshConnection(String method, String path) throws Exception {
+    try (HttpClient own = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+      return new Answer(own.send(HttpRequest.newBuilder(URI.create(dispatch.baseUrl + path))
+          .timeout(Duration.ofSeconds(60)).method(method, HttpRequest.BodyPublishers.noBody()).build(),
+          HttpResponse.BodyHandlers.ofString()));
+    }
   }
 
   private static void assertError(Answer answer, String code) {
