@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# The throughput harness of issue 17: one command per scenario, each on a fresh one-JVM local run
+# (embedded Kafka and PostgreSQL, simulator off, rate limit raised out of the way, -Xmx512m as
+# deploy/run-local.sh starts it). Every run measures, in the same run and before its scenario:
+#   G7    the local run's ready time after the build (start command -> "dispatch is ready") and its
+#         idle RSS 10 s later; baseline: `java -version`
+#   B_pg  pgbench single-row inserts, 8 clients, 10 s, on the run's own PostgreSQL
+#   B_http POST /api/v1/external/ping (API key checked; rate limit and idempotency bypassed through
+#         dispatch.bench.allow-layer-bypass) closed loop on 32 connections for 10 s, and its p50 on
+#         one connection
+# then the scenario (bench/Throughput.java: open-model load, latency from each request's scheduled
+# send, HdrHistogram, every non-2xx or transport error counted), whose rates are reported as
+# ratios to B_pg and B_http and whose latencies as multiples of B_http's one-connection p50.
+#
+# Usage: bench/throughput.sh <scenario> [key=value ...]
+#   creates   rate=500 seconds=60 keys=200           G1 fixed arrival rate
+#   sweep     rates=25,50,100,150,200,300,500,700 step=20 target=50   G1 saturation (stops 2 steps past the knee)
+#   bulk      runs=20                                G2 bulk of 500, time to the 201
+#   webhook   rate=200 seconds=60                    G3 create -> webhook received
+#   readafter rate=500 seconds=60                    G4 GET right after each 201 (404s) + projection lag
+#   drain     endpoints=100 per=200 delay=200 dead=0.1 deadmode=hang|refuse window=30   G6 one drain
+#   drains    [same keys]                            G6 three drains, each on its own run: answering at
+#                                                    once, after 200 ms, after 200 ms with 10 % dead; and
+#                                                    the healthy rate with dead endpoints / without
+#   all                                              every scenario above with its defaults
+# Environment: BENCH_OUT=bench/results/<date>  (Markdown appended to $BENCH_OUT.md, charts written as
+#   $BENCH_OUT-<scenario>-*.svg), BENCH_PORT=18090, BENCH_NO_BUILD=1 to reuse the built jar.
+# On a shared machine wrap it: flock /tmp/dispatch-cpu.lock bench/throughput.sh ...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source deploy/jdk.sh
+scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|all [key=value ...]}
+shift
+out=${BENCH_OUT:-bench/results/$(date -u +%F)}
+md=$out.md
+port=${BENCH_PORT:-18090}
+token=bench-admin-token
+mkdir -p "$(dirname "$out")"
+
+# --- tools: HdrHistogram and the PostgreSQL driver for the harness, pgbench for B_pg
+lib=bench/lib
+if [ ! -f $lib/HdrHistogram-2.2.2.jar ] || [ ! -f $lib/postgresql-42.7.13.jar ]; then
+  for artifact in org.hdrhistogram:HdrHistogram:2.2.2 org.postgresql:postgresql:42.7.13; do
+    mvn -B -q -o dependency:copy -Dartifact=$artifact -DoutputDirectory=$lib 2>/dev/null \
+      || mvn -B -q dependency:copy -Dartifact=$artifact -DoutputDirectory=$lib
+  done
+fi
+pgbench=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | head -1 || true)
+if [ -z "$pgbench" ] && [ "$(id -u)" = 0 ]; then
+  apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null 2>&1 || true
+  pgbench=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | head -1 || true)
+fi
+[ -n "$pgbench" ] || { echo "pgbench not available (as root: apt-get install postgresql-15)" >&2; exit 1; }
+psql="$(dirname "$pgbench")/psql"
+
+if [ -z "${BENCH_NO_BUILD:-}" ]; then
+  mvn -B -q -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am
+  export BENCH_NO_BUILD=1 # the scenarios of `all` and `drains` reuse this build
+fi
+
+harness() { java -cp "$lib/*" bench/Throughput.java "$@"; }
+
+if [ ! -f "$md" ]; then
+  {
+    echo "# Throughput: $(basename "$out")"
+    echo
+    echo "Measured by \`bench/throughput.sh\` (issue 17). Machine: $(nproc) cores"
+    echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(free -g | awk '/Mem:/ {print $2}') GB RAM,"
+    echo "$(uname -sr); shared with other work: the load average is given with every run."
+    echo "Versions: $(java -version 2>&1 | head -1), $(mvn -v 2>/dev/null | head -1 | sed 's/ (.*//'),"
+    echo "pgbench $("$pgbench" --version | awk '{print $3}'), dispatch at git commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!bench' || echo ' (with uncommitted changes)')."
+    echo "Settings: one-JVM local run (\`deploy/run-local.sh\`, -Xmx512m, embedded Kafka and PostgreSQL with a"
+    echo "fresh data dir per run), simulator off, \`dispatch.rate-limit.per-minute=100000000\`,"
+    echo "\`dispatch.bench.allow-layer-bypass=true\` (used by the B_http ping only: creates go through"
+    echo "idempotency and the rate limit with an Idempotency-Key each). The load generator runs on the same"
+    echo "2 cores (its CPU share is given per run)."
+    echo
+  } >"$md"
+fi
+
+run_id=""
+jvm=""
+data=""
+log=""
+stop_local() {
+  if [ -n "$jvm" ]; then kill "$jvm" 2>/dev/null || true; wait "$jvm" 2>/dev/null || true; fi
+  [ -n "$data" ] && rm -rf "$data"
+  jvm=""
+}
+trap stop_local EXIT
+
+# starts a fresh local run; sets $jvm $jdbc $ready_ms $idle_rss and writes the section header
+start_local() {
+  local title=$1
+  data=$(mktemp -d)
+  log=$data/run.log
+  local t0 t1
+  t0=$(date +%s%N); java -version >/dev/null 2>&1; t1=$(date +%s%N)
+  local jvm_ms=$(( (t1 - t0) / 1000000 ))
+  local started
+  started=$(date +%s%N)
+  DISPATCH_DATA_DIR=$data/data DISPATCH_SIMULATOR_ENABLED=false ./deploy/run-local.sh --server.port="$port" \
+    --dispatch.admin-token=$token --dispatch.rate-limit.per-minute=100000000 \
+    --dispatch.bench.allow-layer-bypass=true >"$log" 2>&1 &
+  jvm=$! # run-local.sh execs the JVM
+  for _ in $(seq 1 600); do
+    grep -q "dispatch is ready" "$log" && break
+    kill -0 "$jvm" 2>/dev/null || { tail -50 "$log"; exit 1; }
+    sleep 0.1
+  done
+  ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+  jdbc=$(awk '/^ +database +jdbc:/ {print $2}' "$log")
+  sleep 10
+  idle_rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
+  {
+    echo "## $title"
+    echo
+    echo "$(date -u +%FT%TZ), load average at the start $(cut -d' ' -f1-3 /proc/loadavg); arguments: \`$*\`"
+    echo
+    echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready"
+  } | tee -a "$md"
+}
+
+baselines() {
+  local hostport=${jdbc#jdbc:postgresql://}; hostport=${hostport%%/*}
+  local db=${jdbc##*/}; db=${db%%\?*}
+  local args=(-h "${hostport%:*}" -p "${hostport#*:}" -U postgres "$db")
+  export PGPASSWORD=postgres
+  echo 'create table if not exists bench_insert (id bigserial primary key, v text)' | "$psql" "${args[@]}" -q
+  echo "insert into bench_insert (v) values ('x');" >"$data/insert.sql"
+  local result
+  result=$("$pgbench" "${args[@]}" -n -c 8 -j 2 -T 10 -f "$data/insert.sql" 2>/dev/null)
+  bpg=$(awk '/^tps =/ {printf "%d", $3}' <<<"$result")
+  echo "- B_pg: pgbench single-row insert (one commit each), 8 clients, 10 s, on the run's PostgreSQL: **$bpg tx/s**, latency average $(awk '/^latency average =/ {print $4}' <<<"$result") ms" | tee -a "$md"
+  local http
+  http=$(harness http base="http://127.0.0.1:$port" admin=$token pid="$jvm" seconds=10 connections=32)
+  bhttp=$(grep -o 'BHTTP=[0-9.]*' <<<"$http" | cut -d= -f2)
+  bhttp1=$(grep -o 'BHTTP1=[0-9.]*' <<<"$http" | cut -d= -f2)
+  grep -v '^BHTTP=' <<<"$http" | sed 's/^- load generator/  - load generator/' | tee -a "$md"
+}
+
+# one scenario on its own local run: scenario title key=value...
+one() {
+  local name=$1 title=$2; shift 2
+  start_local "$title" "$name" "$@"
+  baselines
+  local result
+  result=$(harness "$name" base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" out="$out" \
+    bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" "$@")
+  last_rate=$(grep -o 'DRAIN_RATE=[0-9.]*' <<<"$result" | cut -d= -f2 || true)
+  grep -v '^DRAIN_RATE=' <<<"$result" | tee -a "$md"
+  echo "- ERROR lines in the service log: $(grep ' ERROR ' "$log" | grep -vc testcontainers || true) (Testcontainers' "no Docker" at start left out); load average at the end $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$md"
+  grep ' ERROR ' "$log" | grep -v testcontainers | cut -c1-300 | sort | uniq | head -3 | sed 's/^/  - `/; s/$/`/' | tee -a "$md" || true
+  echo | tee -a "$md"
+  stop_local
+}
+
+arg() { # value of key in "$@" after the first argument, or the default
+  local key=$1 default=$2; shift 2
+  for a in "$@"; do [ "${a%%=*}" = "$key" ] && { echo "${a#*=}"; return; }; done
+  echo "$default"
+}
+
+drains() {
+  local endpoints per delay dead
+  endpoints=$(arg endpoints 100 "$@"); per=$(arg per 200 "$@"); delay=$(arg delay 200 "$@"); dead=$(arg dead 0.1 "$@")
+  local rest=(endpoints="$endpoints" per="$per" window="$(arg window 30 "$@")" deadmode="$(arg deadmode hang "$@")")
+  one drain "G6 webhook drain: $endpoints endpoints answering at once" "${rest[@]}" delay=0 dead=0
+  one drain "G6 webhook drain: $endpoints endpoints answering after $delay ms" "${rest[@]}" delay="$delay" dead=0
+  local healthy=$last_rate
+  one drain "G6 webhook drain: $endpoints endpoints after $delay ms, share $dead dead" "${rest[@]}" delay="$delay" dead="$dead"
+  local with_dead=$last_rate
+  awk -v h="$healthy" -v d="$with_dead" -v e="$endpoints" -v s="$dead" 'BEGIN {
+    n = e - int(e * s + 0.5);
+    printf "- G6 dead endpoints: the healthy endpoints got %.0f notifications/s with %d dead vs %.0f/s with none: %.2f × the all-healthy total rate, %.2f × its per-endpoint rate (%.1f vs %.1f each)\n\n",
+      d, e - n, h, d / h, (d / n) / (h / e), d / n, h / e }' | tee -a "$md"
+}
+
+case "$scenario" in
+  creates) one creates "G1 creates at a fixed rate" "$@" ;;
+  sweep) one sweep "G1 rate sweep" "$@" ;;
+  bulk) one bulk "G2 bulk of 500" "$@" ;;
+  webhook) one webhook "G3 create → webhook received" "$@" ;;
+  readafter) one readafter "G4 read after create, projection lag" "$@" ;;
+  drain) one drain "G6 webhook drain" "$@" ;;
+  drains) drains "$@" ;;
+  all)
+    one sweep "G1 rate sweep"
+    one creates "G1 creates at a fixed rate"
+    one bulk "G2 bulk of 500"
+    one webhook "G3 create → webhook received"
+    one readafter "G4 read after create, projection lag"
+    drains
+    ;;
+  *) echo "unknown scenario $scenario" >&2; exit 2 ;;
+esac
+echo "results: $md"
