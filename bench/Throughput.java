@@ -405,7 +405,7 @@ public class Throughput {
     int seconds = i("seconds", 60);
     Step s = openLoop(rate, seconds, n -> createRequest(keys.get(n % keys.size())), null);
     md.append(summary("G1 creates (" + keys.size() + " API keys)", s));
-    timeCharts("g1-creates", "G1 creates at " + rate + "/s", s, null, null);
+    timeCharts("g1-creates-" + rate, "G1 creates at " + rate + "/s", s, null, null);
   }
 
   static void sweep() throws Exception {
@@ -543,7 +543,7 @@ public class Throughput {
         h.getTotalCount(), ids.size(), missing));
     double[] hooks = new double[hooksPerSecond.length()];
     for (int k = 0; k < hooks.length; k++) hooks[k] = hooksPerSecond.get(k);
-    timeCharts("g3-webhook", "G3 creates at " + rate + "/s with a webhook", s, hooks, "webhooks/s");
+    timeCharts("g3-webhook-" + rate, "G3 creates at " + rate + "/s with a webhook", s, hooks, "webhooks/s");
   }
 
   static void readAfter() throws Exception {
@@ -613,7 +613,7 @@ public class Throughput {
         + "p50 %.0f ms, p90 %.0f ms, p99 **%.0f ms**%s, max %.0f ms over %d deliveries; %d never seen%n",
         lag.getValueAtPercentile(50) / 1e6, lag.getValueAtPercentile(90) / 1e6, p99, latRatio(p99),
         lag.getMaxValue() / 1e6, lag.getTotalCount(), okAt.size()));
-    timeCharts("g4-readafter", "G4 creates at " + rate + "/s with reads", s, null, null);
+    timeCharts("g4-readafter-" + rate, "G4 creates at " + rate + "/s with reads", s, null, null);
   }
 
   static volatile long deadlineNs = Long.MAX_VALUE;

@@ -67,7 +67,7 @@ if [ ! -f "$md" ]; then
     echo "Measured by \`bench/throughput.sh\` (issue 17). Machine: $(nproc) cores"
     echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(free -g | awk '/Mem:/ {print $2}') GB RAM,"
     echo "$(uname -sr); shared with other work: the load average is given with every run."
-    echo "Versions: $(java -version 2>&1 | head -1), $(mvn -v 2>/dev/null | head -1 | sed 's/ (.*//'),"
+    echo "Versions: $(java -version 2>&1 | head -1), $(mvn -B -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g; s/ (.*//'),"
     echo "pgbench $("$pgbench" --version | awk '{print $3}'), dispatch at git commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!bench' || echo ' (with uncommitted changes)')."
     echo "Settings: one-JVM local run (\`deploy/run-local.sh\`, -Xmx512m, embedded Kafka and PostgreSQL with a"
     echo "fresh data dir per run), simulator off, \`dispatch.rate-limit.per-minute=100000000\`,"
@@ -110,14 +110,18 @@ start_local() {
   done
   ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
   jdbc=$(awk '/^ +database +jdbc:/ {print $2}' "$log")
+  local ticks0 ticks1
+  ticks0=$(awk '{print $14 + $15}' /proc/$jvm/stat)
   sleep 10
+  ticks1=$(awk '{print $14 + $15}' /proc/$jvm/stat)
   idle_rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
+  idle_cpu=$(( (ticks1 - ticks0) * 1000 / $(getconf CLK_TCK) / 10 ))
   {
     echo "## $title"
     echo
     echo "$(date -u +%FT%TZ), load average at the start $(cut -d' ' -f1-3 /proc/loadavg); arguments: \`$*\`"
     echo
-    echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready"
+    echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready; idle CPU of the service JVM over those 10 s: $idle_cpu ms per second"
   } | tee -a "$md"
 }
 
@@ -151,6 +155,8 @@ one() {
   grep -v '^DRAIN_RATE=' <<<"$result" | tee -a "$md"
   echo "- ERROR lines in the service log: $(grep ' ERROR ' "$log" | grep -vc testcontainers || true) (Testcontainers' "no Docker" at start left out); load average at the end $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$md"
   grep ' ERROR ' "$log" | grep -v testcontainers | cut -c1-300 | sort | uniq | head -3 | sed 's/^/  - `/; s/$/`/' | tee -a "$md" || true
+  local kept="${BENCH_LOGS:-/tmp/dispatch-bench-logs}/$(basename "$out")-$name-$(date -u +%H%M%S).log"
+  mkdir -p "$(dirname "$kept")" && cp "$log" "$kept" && echo "  - service log kept in $kept"
   echo | tee -a "$md"
   stop_local
 }
