@@ -39,27 +39,35 @@ public class KafkaEventPublisher {
   private final KafkaTemplate<String, EventEnvelope> kafka;
   private final PublicationTracker tracker;
   private final PublicationWatermark watermark;
+  private final DirectPublication direct;
 
   public KafkaEventPublisher(
       @Qualifier("dispatchEventsKafkaTemplate") KafkaTemplate<String, EventEnvelope> kafka,
       PublicationTracker tracker,
-      PublicationWatermark watermark) {
+      PublicationWatermark watermark,
+      DirectPublication direct) {
     this.kafka = kafka;
     this.tracker = tracker;
     this.watermark = watermark;
+    this.direct = direct;
   }
 
   /**
    * Sends without waiting; the batch waits for all its acknowledgements together just before
    * its token is stored, so a batch of events costs about one broker round trip, not one per
    * event. Any failed send fails the batch: nothing of it is marked done, all of it is retried.
+   * An event its writer sent itself ({@link DirectPublication}) is not sent again: the batch waits
+   * for that send while it is in flight, and passes it once it is acknowledged.
    */
   @EventHandler
   public void on(DispatchEvent event, @MessageIdentifier String messageId, @SequenceNumber Long sequence,
       TrackingToken token) {
-    EventEnvelope envelope = AxonEnvelopes.of(messageId, sequence, event);
-    CompletableFuture<SendResult<String, EventEnvelope>> sent =
-        kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
+    CompletableFuture<SendResult<String, EventEnvelope>> sent = direct.inFlight(event.dispatchId(), sequence);
+    EventEnvelope envelope = null;
+    if (sent == null && !tracker.isPublished(event.dispatchId(), sequence)) {
+      envelope = AxonEnvelopes.of(messageId, sequence, event);
+      sent = kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
+    }
     UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
     List<Pending> pending = batch.getOrComputeResource(PENDING, key -> {
       List<Pending> sends = new ArrayList<>();
@@ -69,6 +77,7 @@ public class KafkaEventPublisher {
     pending.add(new Pending(envelope, sent, token));
   }
 
+  /** An event of the batch: its send (null when already acknowledged) and its envelope (null unless sent here). */
   private record Pending(
       EventEnvelope envelope, CompletableFuture<SendResult<String, EventEnvelope>> sent, TrackingToken token) {}
 
@@ -76,8 +85,13 @@ public class KafkaEventPublisher {
     List<PublicationTracker.Published> published = new ArrayList<>(sends.size());
     try {
       for (Pending send : sends) {
+        if (send.sent() == null) {
+          continue;
+        }
         RecordMetadata metadata = send.sent().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS).getRecordMetadata();
-        published.add(new PublicationTracker.Published(send.envelope(), metadata.partition(), metadata.offset()));
+        if (send.envelope() != null) {
+          published.add(new PublicationTracker.Published(send.envelope(), metadata.partition(), metadata.offset()));
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -10,7 +10,9 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,6 +41,33 @@ public class KafkaPublicationConfiguration implements DisposableBean {
     var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new EventEnvelopeSerializer());
     factories.add(factory);
     return new KafkaTemplate<>(factory);
+  }
+
+  /**
+   * The writers' own sends of their events right after commit ({@link DirectPublication}): a
+   * producer of its own, quick to give up (1 s to block for metadata, 10 s to deliver) because the
+   * Kafka publisher sends whatever this one does not.
+   */
+  @Bean
+  KafkaTemplate<String, EventEnvelope> directEventsKafkaTemplate(KafkaProperties properties) {
+    Map<String, Object> config = properties.buildProducerProperties();
+    config.put(ProducerConfig.ACKS_CONFIG, "all");
+    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+    config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+    config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000);
+    config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+    config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000);
+    config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.direct");
+    var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new EventEnvelopeSerializer());
+    factories.add(factory);
+    return new KafkaTemplate<>(factory);
+  }
+
+  /** Lets the writers send their own events after commit (the publisher remains the outbox). */
+  @Bean
+  SmartInitializingSingleton directPublicationInterceptor(EventStore eventStore, DirectPublication direct) {
+    return () -> eventStore.registerDispatchInterceptor(direct);
   }
 
   /** Rider location fixes for live tracking: small, frequent, keyed by rider. */

@@ -17,6 +17,7 @@ import io.dispatch.events.Topics;
 import io.dispatch.events.codec.EventEnvelopeDeserializer;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -33,25 +34,26 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * Publication against a real broker and PostgreSQL: events committed while the publisher is
  * down (as after a crash between commit and send) reach Kafka once it runs again, in order,
- * keyed by delivery, with the envelope's sequence.
+ * keyed by delivery, with the envelope's sequence; and a writer's own send after commit is the
+ * only copy on Kafka (the publisher passes it without sending it again).
  */
 class KafkaPublicationTest extends CommandServiceIntegrationTest {
 
   @Autowired CommandGateway commands;
   @Autowired EventProcessingConfiguration processing;
+  @Autowired DirectPublication direct;
+  @Autowired PublicationTracker tracker;
+  @Autowired PublicationWatermark watermark;
 
   @Test
   void events_committed_while_the_publisher_is_down_are_published_in_order_when_it_returns() {
     EventProcessor publisher = processing.eventProcessor(KafkaEventPublisher.PROCESSING_GROUP).orElseThrow();
     publisher.shutDown();
+    direct.enabled(false); // as if the writer died between its commit and its own send
     try {
       UUID id = UUID.randomUUID();
       UUID merchant = UUID.randomUUID();
-      commands.sendAndWait(new CreateDispatch(id, merchant, Actor.merchant(merchant), null, "Amina", "+254700000001",
-          new Stop("A", null, null, null), new Stop("B", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
-          null, null, null, Source.API, "tok-" + id, "1234", null));
-      Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
-      assertThat(cancelSequence).isEqualTo(1L);
+      createAndCancel(id, merchant);
 
       List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
       try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
@@ -71,8 +73,45 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
       assertThat(seen.get(1).sequence()).isEqualTo(1);
       assertThat(seen.get(1).merchantId()).isEqualTo(merchant);
     } finally {
+      direct.enabled(true);
       publisher.start(); // the context is shared with other tests; starting a running one does nothing
     }
+  }
+
+  @Test
+  void writers_send_their_own_events_after_commit_and_the_publisher_sends_no_second_copy() {
+    EventProcessor publisher = processing.eventProcessor(KafkaEventPublisher.PROCESSING_GROUP).orElseThrow();
+    publisher.shutDown();
+    try {
+      UUID id = UUID.randomUUID();
+      UUID merchant = UUID.randomUUID();
+      List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
+      try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
+        consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+        poll(consumer, seen, id, Duration.ofSeconds(1));
+        createAndCancel(id, merchant);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+          poll(consumer, seen, id, Duration.ofMillis(200));
+          assertThat(seen).as("both events are on Kafka with the publisher down").hasSize(2);
+        });
+        assertThat(tracker.isPublished(id, 1)).isTrue();
+
+        publisher.start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
+        poll(consumer, seen, id, Duration.ofSeconds(2));
+      }
+      assertThat(seen).extracting(EventEnvelope::sequence).as("in order, each once").containsExactly(0L, 1L);
+    } finally {
+      publisher.start();
+    }
+  }
+
+  private void createAndCancel(UUID id, UUID merchant) {
+    commands.sendAndWait(new CreateDispatch(id, merchant, Actor.merchant(merchant), null, "Amina", "+254700000001",
+        new Stop("A", null, null, null), new Stop("B", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
+        null, null, null, Source.API, "tok-" + id, "1234", null));
+    Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
+    assertThat(cancelSequence).isEqualTo(1L);
   }
 
   private static void poll(KafkaConsumer<String, EventEnvelope> consumer, List<EventEnvelope> seen, UUID id,

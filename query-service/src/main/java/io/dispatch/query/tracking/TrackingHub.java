@@ -69,7 +69,16 @@ public class TrackingHub {
       return updates.asFlux();
     }
 
+    private long lastStatusSequence = -1;
+
+    /** A status change at or below one already told is a copy the log delivered twice: dropped. */
     private synchronized void tell(Update update) {
+      if (update instanceof StatusChanged changed) {
+        if (changed.sequence() <= lastStatusSequence) {
+          return;
+        }
+        lastStatusSequence = changed.sequence();
+      }
       if (updates.tryEmitNext(update) == Sinks.EmitResult.FAIL_OVERFLOW) {
         updates.tryEmitError(new ViewerFellBehind());
       }
