@@ -116,12 +116,25 @@ public class ApiErrorHandler implements WebExceptionHandler {
           new Answer(HttpStatus.NOT_FOUND, ErrorCode.NOT_FOUND, "No such resource", Map.of());
       case ResponseStatusException e when e.getStatusCode().is4xxClientError() ->
           new Answer(e.getStatusCode(), ErrorCode.VALIDATION_ERROR, reason(e), Map.of());
+      // no database connection in time (pool exhausted under overload, database restarting): a
+      // retry will do, so 503 with Retry-After as the spec's clients expect, not a 500
+      case Throwable t when causedBy(t, ApiErrorHandler::databaseBusy) -> {
+        log.warn("No database connection in time, answered 503 (requestId={}): {}", requestId, failure.toString());
+        yield new Answer(HttpStatus.SERVICE_UNAVAILABLE, ErrorCode.INTERNAL_ERROR,
+            "The service is busy; retry in a second with the same Idempotency-Key", Map.of());
+      }
       default -> {
         log.error("Unhandled failure, answered 500 (requestId={})", requestId, failure);
         yield new Answer(HttpStatus.INTERNAL_SERVER_ERROR, ErrorCode.INTERNAL_ERROR,
             "Internal error; it is safe to retry with the same Idempotency-Key", Map.of());
       }
     };
+  }
+
+  static boolean databaseBusy(Throwable failure) {
+    return failure instanceof java.sql.SQLTransientConnectionException
+        || failure instanceof org.springframework.jdbc.CannotGetJdbcConnectionException
+        || failure instanceof org.springframework.transaction.CannotCreateTransactionException;
   }
 
   private static boolean causedBy(Throwable failure, Predicate<Throwable> test) {
