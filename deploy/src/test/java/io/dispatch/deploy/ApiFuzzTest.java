@@ -71,7 +71,7 @@ class ApiFuzzTest {
     try (WebhookReceiver receiver = new WebhookReceiver();
         FuzzPipeline pipeline = new FuzzPipeline(SharedTestInfrastructure.get().kafkaBootstrapServers())) {
       FuzzWorld world = new FuzzWorld(dispatch, receiver.url());
-      JsonNode document = dispatch.call("GET", "/v3/api-docs", Map.of(), null, 200).json();
+      JsonNode document = dispatch.documents();
       Map<String, Set<String>> methods = new TreeMap<>();
       List<Route> routes = FuzzRoutes.read(document, router(dispatch, methods), FuzzGoodValues.bodyOverrides());
       assertThat(routes).as("the catalogue found the routes").hasSizeGreaterThan(40)

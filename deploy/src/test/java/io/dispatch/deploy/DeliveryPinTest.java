@@ -149,7 +149,7 @@ class DeliveryPinTest {
     JsonNode failed = act(rider, failing, "fail", "{\"reasonCode\":\"RIDER_UNAVAILABLE\",\"detail\":\"Puncture\"}");
     assertThat(failed.get("status").asText()).isEqualTo("FAILED");
 
-    JsonNode docs = dispatch.send("GET", "/v3/api-docs", Map.of(), null, null).json();
+    JsonNode docs = dispatch.documents();
     JsonNode schemas = docs.get("components").get("schemas");
     assertThat(schemas.get("RiderDelivery").get("properties").has("status")).isTrue();
     for (String field : NEVER_FOR_RIDERS) {

@@ -185,6 +185,47 @@ final class DispatchUnderTest {
       request.header("Content-Type", contentType);
     }
     headers.forEach(request::header);
-    return new Answer(HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString()));
+    HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    contract().check(method, path, response);
+    return new Answer(response);
+  }
+
+  /**
+   * Every served OpenAPI document in one tree (paths, schemas and security schemes of the merchant
+   * document and of the operator, rider and tracking groups), read on connections of their own.
+   */
+  JsonNode documents() throws Exception {
+    com.fasterxml.jackson.databind.node.ObjectNode all = JSON.createObjectNode();
+    com.fasterxml.jackson.databind.node.ObjectNode paths = all.putObject("paths");
+    com.fasterxml.jackson.databind.node.ObjectNode components = all.putObject("components");
+    com.fasterxml.jackson.databind.node.ObjectNode schemas = components.putObject("schemas");
+    com.fasterxml.jackson.databind.node.ObjectNode schemes = components.putObject("securitySchemes");
+    for (String location : ResponseContract.DOCUMENTS) {
+      JsonNode document;
+      try (HttpClient own = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        document = JSON.readTree(own.send(HttpRequest.newBuilder(URI.create(baseUrl + location))
+            .timeout(java.time.Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString()).body());
+      }
+      if (!all.has("openapi")) {
+        all.set("openapi", document.get("openapi"));
+        all.set("info", document.get("info"));
+      }
+      paths.setAll((com.fasterxml.jackson.databind.node.ObjectNode) document.get("paths"));
+      schemas.setAll((com.fasterxml.jackson.databind.node.ObjectNode) document.path("components").path("schemas"));
+      if (document.path("components").has("securitySchemes")) {
+        schemes.setAll((com.fasterxml.jackson.databind.node.ObjectNode) document.get("components").get("securitySchemes"));
+      }
+    }
+    return all;
+  }
+
+  private ResponseContract contract;
+
+  /** The served OpenAPI documents, read once: every answer {@link #send} receives is checked against them. */
+  synchronized ResponseContract contract() {
+    if (contract == null) {
+      contract = new ResponseContract(baseUrl);
+    }
+    return contract;
   }
 }

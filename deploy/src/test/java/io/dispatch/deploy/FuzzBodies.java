@@ -216,7 +216,7 @@ final class FuzzBodies {
 
   private BodyCase encoding(JsonNode schema, JsonNode base, Random random) {
     List<Field> strings = fields(schema, "").stream().filter(f -> f.schema() != null
-        && f.schema().path("type").asText().equals("string")).toList();
+        && FuzzCsv.type(f.schema()).equals("string")).toList();
     if (strings.isEmpty()) {
       byte[] bad = pick(BAD_UTF8, random);
       return new BodyCase("utf8:bad bytes in the body", concat(utf8("{\"a\":\""), bad, utf8("\"}")),

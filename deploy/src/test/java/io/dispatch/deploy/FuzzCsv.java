@@ -100,7 +100,7 @@ final class FuzzCsv {
 
   private String hostileCell(String column, Random random) {
     JsonNode schema = FuzzJson.get(order, schemaPath(column));
-    String type = schema == null ? "" : schema.path("type").asText();
+    String type = type(schema);
     if ((type.equals("number") || type.equals("integer")) && random.nextBoolean()) {
       return pick(NUMBER_CELLS, random);
     }
@@ -108,6 +108,22 @@ final class FuzzCsv {
     List<String> sendable = FuzzValues.STRINGS.stream()
         .filter(v -> v.codePoints().noneMatch(c -> Character.isSurrogate((char) c) && c <= 0xFFFF)).toList();
     return pick(sendable, random);
+  }
+
+  /** The schema's type; of a nullable one (OpenAPI 3.1: {@code ["integer", "null"]}), the type that is not null. */
+  static String type(JsonNode schema) {
+    if (schema == null) {
+      return "";
+    }
+    JsonNode type = schema.path("type");
+    if (type.isArray()) {
+      for (JsonNode one : type) {
+        if (!one.asText().equals("null")) {
+          return one.asText();
+        }
+      }
+    }
+    return type.asText();
   }
 
   private static List<Object> schemaPath(String column) {
@@ -146,7 +162,7 @@ final class FuzzCsv {
         continue;
       }
       JsonNode schema = FuzzJson.get(order, schemaPath(columns.get(i)));
-      String type = schema == null ? "" : schema.path("type").asText();
+      String type = type(schema);
       JsonNode value = NODES.textNode(cell);
       if (type.equals("number") || type.equals("integer")) {
         try {

@@ -47,7 +47,7 @@ final class FuzzRoutes {
 
   private static final Pattern PATH_PARAM = Pattern.compile("\\{\\*?([A-Za-z0-9_]+)}");
   /** The document's own pages: public, answered by springdoc, not part of the dispatch API. */
-  private static final Pattern DOCUMENTATION = Pattern.compile("/(v3/api-docs|docs|webjars)(/.*|\\.yaml)?");
+  private static final Pattern DOCUMENTATION = Pattern.compile("/(v3/api-docs|docs|webjars)(/.*|\\.yaml(/.*)?)?");
 
   private FuzzRoutes() {}
 

@@ -30,7 +30,7 @@ final class FuzzVerdicts {
 
   /** The document's own pages (springdoc): public, not envelope answers. */
   private static final java.util.regex.Pattern DOCUMENTS =
-      java.util.regex.Pattern.compile("GET /(v3/api-docs|docs|webjars)(/.*|\\.yaml)?");
+      java.util.regex.Pattern.compile("GET /(v3/api-docs|docs|webjars)(/.*|\\.yaml(/.*)?)?");
 
   private FuzzVerdicts() {}
 

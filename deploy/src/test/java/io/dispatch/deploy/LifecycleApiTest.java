@@ -433,7 +433,7 @@ class LifecycleApiTest {
 
   @Test
   void the_operator_and_rider_routes_are_documented() throws Exception {
-    JsonNode docs = dispatch.send("GET", "/v3/api-docs", Map.of(), null, null).json();
+    JsonNode docs = dispatch.documents();
     List<String> paths = new ArrayList<>();
     docs.get("paths").fieldNames().forEachRemaining(paths::add);
     assertThat(paths).contains(

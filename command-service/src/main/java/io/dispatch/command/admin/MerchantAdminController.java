@@ -43,6 +43,7 @@ public class MerchantAdminController {
 
   public record IssueKey(List<String> scopes) {}
 
+  @io.swagger.v3.oas.annotations.Operation(operationId = "createMerchant", summary = "Create a merchant")
   @PostMapping
   @ResponseStatus(HttpStatus.CREATED)
   public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody CreateMerchant body) {
@@ -71,6 +72,8 @@ public class MerchantAdminController {
             key.scopes().stream().map(Scope::wireName).sorted().toList(), key.createdAt())));
   }
 
+  @io.swagger.v3.oas.annotations.Operation(operationId = "revokeKey", summary = "Revoke an API key")
+  @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = "Revoked (no body)")
   @DeleteMapping("/{merchantId}/api-keys/{keyId}")
   public Mono<ResponseEntity<Void>> revokeKey(OperatorPrincipal operator, @PathVariable String merchantId, @PathVariable String keyId) {
     UUID id = ApiException.pathId(merchantId, "Merchant");

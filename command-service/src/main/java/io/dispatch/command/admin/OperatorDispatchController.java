@@ -71,7 +71,7 @@ public class OperatorDispatchController {
     this.urls = urls;
   }
 
-  @Operation(summary = "Create a delivery on a merchant's behalf", description = """
+  @Operation(operationId = "createDispatchForMerchant", summary = "Create a delivery on a merchant's behalf", description = """
       The same body and validation as the merchant's POST /dispatches; source staff. Unknown merchant 404, \
       suspended merchant 409.""")
   @ApiResponse(responseCode = "201", description = "Created",

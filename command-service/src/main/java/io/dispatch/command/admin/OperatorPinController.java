@@ -63,7 +63,7 @@ public class OperatorPinController {
         .onErrorMap(DispatchErrors::toApi);
   }
 
-  @Operation(summary = "PIN guard counters of this instance", description = """
+  @Operation(operationId = "pinGuardStats", summary = "PIN guard counters of this instance", description = """
       Since this instance started: wrong PIN guesses (dispatch.pin.wrong_guesses), guesses that locked PIN \
       proofs (dispatch.pin.locks), PIN proofs refused while locked, and operator resets. Each instance counts \
       what it handled.""")

@@ -4,6 +4,10 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.UUID;
@@ -24,11 +28,25 @@ public class PingController {
     this.accounts = accounts;
   }
 
-  public record Ping(UUID merchantId, String keyId, boolean connected, Instant connectedAt) {}
+  @Schema(name = "Ping")
+  public record Ping(
+      @Schema(requiredMode = RequiredMode.REQUIRED) UUID merchantId,
+      @Schema(requiredMode = RequiredMode.REQUIRED, description = "The public half of the key, <key_id>") String keyId,
+      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean connected,
+      @Schema(requiredMode = RequiredMode.REQUIRED, description = "The first successful ping; stays fixed")
+      Instant connectedAt) {}
 
-  @Operation(summary = "Verify the API key and mark the integration connected", description = """
+  /** For the OpenAPI document: the ping in the success envelope. */
+  @Schema(name = "PingResponse")
+  public record PingResponse(
+      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean success,
+      @Schema(requiredMode = RequiredMode.REQUIRED) Ping data) {}
+
+  @Operation(operationId = "ping", summary = "Verify the API key and mark the integration connected", description = """
       Answers {merchantId, keyId, connected: true, connectedAt}; connectedAt is the first successful ping \
       and stays fixed. Works with a read or a write key.""")
+  @ApiResponse(responseCode = "200", description = "The key works; the integration is connected",
+      content = @Content(schema = @Schema(implementation = PingResponse.class)))
   @PostMapping(path = "/api/v1/external/ping", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> ping(MerchantPrincipal merchant) {
     return Mono.fromCallable(() -> accounts.markConnected(merchant.merchantId()))

@@ -22,7 +22,7 @@ public class SimulatorAdminController {
     this.simulator = simulator;
   }
 
-  @Operation(summary = "The sandbox rider simulator", description = """
+  @Operation(operationId = "simulatorStatus", summary = "The sandbox rider simulator", description = """
       {enabled: false} when dispatch.simulator.enabled is off (always under a production profile); else the \
       settings, each simulated rider with the delivery it carries and the ones queued for it, the deliveries \
       waiting for a free rider, counts of outcomes (accepted, DELIVERED, FAILED, INTERRUPTED, LEFT, GAVE_UP), \

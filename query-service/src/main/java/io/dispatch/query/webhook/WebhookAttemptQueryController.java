@@ -10,6 +10,7 @@ import io.dispatch.web.identity.MerchantPrincipal;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
@@ -36,25 +37,30 @@ public class WebhookAttemptQueryController {
   }
 
   /** For the OpenAPI document. */
+  @Schema(name = "WebhookNotificationListResponse")
   public record NotificationListResponse(
-      @Schema(example = "true") boolean success, List<DocumentedNotification> data) {}
+      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean success,
+      @Schema(requiredMode = RequiredMode.REQUIRED) List<DocumentedNotification> data) {}
 
   @Schema(name = "WebhookNotification")
   public record DocumentedNotification(
-      @Schema(format = "uuid", description = "Notification id; also X-Dispatch-Event-Id of its requests") String id,
-      @Schema(example = "dispatch.created") String event,
-      @Schema(allowableValues = {"PENDING", "SUCCEEDED", "FAILED"},
+      @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid",
+          description = "Notification id; also X-Dispatch-Event-Id of its requests") String id,
+      @Schema(requiredMode = RequiredMode.REQUIRED, example = "dispatch.created") String event,
+      @Schema(requiredMode = RequiredMode.REQUIRED, allowableValues = {"PENDING", "SUCCEEDED", "FAILED"},
           description = "PENDING: waiting or retrying; SUCCEEDED: a 2xx came; FAILED: attempts exhausted") String status,
-      @Schema(description = "Attempts made in the current series (a resend starts a new series at 0)") int attemptCount,
-      @Schema(nullable = true, description = "HTTP status of the last answer; null when no HTTP answer came")
-      Integer lastHttpStatus,
-      @Schema(nullable = true, example = "HTTP 503: Service Unavailable") String lastError,
-      @Schema(nullable = true, format = "date-time", description = "When the next attempt is due (PENDING only)")
-      String nextAttemptAt,
-      @Schema(format = "date-time") String createdAt,
-      @Schema(format = "date-time") String updatedAt) {}
+      @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0",
+          description = "Attempts made in the current series (a resend starts a new series at 0)") int attemptCount,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true,
+          description = "HTTP status of the last answer; null when no HTTP answer came") Integer lastHttpStatus,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, example = "HTTP 503: Service Unavailable")
+      String lastError,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, format = "date-time",
+          description = "When the next attempt is due (PENDING only)") String nextAttemptAt,
+      @Schema(requiredMode = RequiredMode.REQUIRED, format = "date-time") String createdAt,
+      @Schema(requiredMode = RequiredMode.REQUIRED, format = "date-time") String updatedAt) {}
 
-  @Operation(summary = "Webhook notifications of one delivery", description = """
+  @Operation(operationId = "listDispatchWebhooks", summary = "Webhook notifications of one delivery", description = """
       One entry per webhook notification of the delivery, oldest first: {id, event, status (PENDING, SUCCEEDED, \
       FAILED), attemptCount, lastHttpStatus (null when no HTTP answer came), lastError, nextAttemptAt, createdAt, \
       updatedAt}. Another merchant's delivery, or one that does not exist, answers 404. Only notifications \

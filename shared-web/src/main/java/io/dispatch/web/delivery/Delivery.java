@@ -6,6 +6,8 @@ import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.Stop;
 import io.dispatch.events.view.DispatchView;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -14,32 +16,33 @@ import java.util.UUID;
  * null, so the shape never changes. Riders get {@link RiderDelivery} (no PIN, no tracking link),
  * operators {@link OperatorDelivery} (this plus the PIN guard).
  */
+@Schema(name = "Delivery", description = "A delivery in its REST form (camelCase); every field is always present, null when it has no value")
 public record Delivery(
-    UUID id,
-    String externalId,
-    DispatchStatus status,
-    UUID riderId,
-    String zoneId,
-    String customerName,
-    String customerPhone,
-    Stop pickup,
-    Stop dropoff,
-    PaymentType paymentType,
-    long amountCents,
-    long feeCents,
-    String currency,
-    Instant targetPickupAt,
-    Instant targetDeliveryAt,
-    String trackingToken,
-    String trackingUrl,
-    String deliveryPin,
-    String source,
-    FailureReason failureReason,
-    String failureDetail,
-    String cancelReason,
-    ProofOfDelivery proofOfDelivery,
-    Instant createdAt,
-    Instant updatedAt) {
+    @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid") UUID id,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, maxLength = 100, description = "The merchant's own order id, echoed back", example = "order-1042") String externalId,
+    @Schema(requiredMode = RequiredMode.REQUIRED) DispatchStatus status,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "Null until a rider is assigned") UUID riderId,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "The zone matched from the pickup coordinates; null without them or outside every zone", example = "nairobi-cbd") String zoneId,
+    @Schema(requiredMode = RequiredMode.REQUIRED, minLength = 1, maxLength = 200, example = "Wanjiru Kamau") String customerName,
+    @Schema(requiredMode = RequiredMode.REQUIRED, minLength = 7, maxLength = 20, example = "+254 700 000 001") String customerPhone,
+    @Schema(requiredMode = RequiredMode.REQUIRED) Stop pickup,
+    @Schema(requiredMode = RequiredMode.REQUIRED) Stop dropoff,
+    @Schema(requiredMode = RequiredMode.REQUIRED) PaymentType paymentType,
+    @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0", description = "Order value in minor units") long amountCents,
+    @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0", description = "Delivery fee in minor units, computed by the service") long feeCents,
+    @Schema(requiredMode = RequiredMode.REQUIRED, pattern = "^[A-Z]{3}$", example = "KES") String currency,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "Collect-by time") Instant targetPickupAt,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "Deliver-by time") Instant targetDeliveryAt,
+    @Schema(requiredMode = RequiredMode.REQUIRED, description = "Opens the public tracking page") String trackingToken,
+    @Schema(requiredMode = RequiredMode.REQUIRED, format = "uri", description = "Absolute URL of the public tracking page", example = "http://localhost:8080/track/3kT9x") String trackingUrl,
+    @Schema(requiredMode = RequiredMode.REQUIRED, pattern = "^[0-9]{4}$", description = "The customer gives it at the door; a PIN proof must match it", example = "4821") String deliveryPin,
+    @Schema(requiredMode = RequiredMode.REQUIRED, allowableValues = {"api", "csv", "shopify", "staff"}) String source,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "Set when FAILED") FailureReason failureReason,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "The rider's or operator's words when FAILED") String failureDetail,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "The reason given with the cancel") String cancelReason,
+    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "Null until DELIVERED") ProofOfDelivery proofOfDelivery,
+    @Schema(requiredMode = RequiredMode.REQUIRED) Instant createdAt,
+    @Schema(requiredMode = RequiredMode.REQUIRED) Instant updatedAt) {
 
   /** @param publicBaseUrl where customers reach this service, e.g. https://dispatch.example.com */
   public static Delivery from(DispatchView view, String publicBaseUrl) {

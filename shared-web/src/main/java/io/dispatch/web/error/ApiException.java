@@ -23,7 +23,7 @@ public class ApiException extends RuntimeException {
     super(message, null, false, false);
     this.code = code;
     this.status = status;
-    this.details = details;
+    this.details = details == null ? Map.of() : details;
   }
 
   public static ApiException conflict(String message, Map<String, Object> details) {

@@ -25,7 +25,7 @@ public final class Routes {
   /** Tracking, the API documents and their page, health: no credential. */
   public static final List<String> PUBLIC = List.of(
       TRACKING_API, TRACKING_PAGE,
-      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/docs", "/docs/**", "/webjars/swagger-ui/**",
+      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**", "/webjars/swagger-ui/**",
       "/actuator/health", "/actuator/health/**");
 
   private static final PathPatternParser PARSER = PathPatternParser.defaultInstance;

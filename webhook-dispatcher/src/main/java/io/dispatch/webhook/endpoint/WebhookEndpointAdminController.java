@@ -104,7 +104,7 @@ public class WebhookEndpointAdminController {
     });
   }
 
-  @Operation(summary = "Remove the webhook endpoint", description = """
+  @Operation(operationId = "deleteWebhookEndpoint", summary = "Remove the webhook endpoint", description = """
       204, also when none was registered. No notification is created while none is registered; pending ones \
       end FAILED at their next attempt ("no webhook endpoint registered").""")
   @ApiResponse(responseCode = "204", description = "Removed")
@@ -118,7 +118,7 @@ public class WebhookEndpointAdminController {
     });
   }
 
-  @Operation(summary = "Fire webhook.test to the merchant's endpoint", description = """
+  @Operation(operationId = "testWebhookEndpoint", summary = "Fire webhook.test to the merchant's endpoint", description = """
       202 with the notification; data of the webhook is {merchant_id, message, sent_at}. Signed and retried \
       like every webhook. 409 CONFLICT when no endpoint is registered.""")
   @ApiResponse(responseCode = "202", description = "Scheduled")

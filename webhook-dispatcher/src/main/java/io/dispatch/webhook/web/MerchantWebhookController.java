@@ -45,9 +45,12 @@ public class MerchantWebhookController {
   }
 
   /** For the OpenAPI document: the 202 answer of both routes. */
-  public record AcceptedResponse(@Schema(example = "true") boolean success, Accepted data) {}
+  @Schema(name = "AcceptedResponse")
+  public record AcceptedResponse(
+      @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Always true in this answer") boolean success,
+      @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Accepted data) {}
 
-  @Operation(summary = "Fire webhook.test to your endpoint", description = """
+  @Operation(operationId = "sendTestWebhook", summary = "Fire webhook.test to your endpoint", description = """
       Schedules a webhook.test notification, data {merchant_id, message, sent_at}, signed and retried like \
       every webhook. 409 CONFLICT (details.reason NO_WEBHOOK_ENDPOINT) when no endpoint is registered.""")
   @ApiResponse(responseCode = "202", description = "Scheduled",
@@ -64,7 +67,7 @@ public class MerchantWebhookController {
         .subscribeOn(Schedulers.boundedElastic());
   }
 
-  @Operation(summary = "Re-send one notification of a delivery", description = """
+  @Operation(operationId = "resendWebhookNotification", summary = "Re-send one notification of a delivery", description = """
       Starts a new attempt series now for a SUCCEEDED or FAILED notification (attemptCount starts again from \
       0; same body and same X-Dispatch-Event-Id, signed with the current secret). A PENDING notification \
       answers 409 CONFLICT with details.currentStatus; another merchant's delivery or notification, or one \

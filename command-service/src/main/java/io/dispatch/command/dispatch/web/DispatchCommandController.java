@@ -15,6 +15,7 @@ import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
@@ -53,7 +54,7 @@ public class DispatchCommandController {
     this.urls = urls;
   }
 
-  @Operation(summary = "Create one delivery", description = """
+  @Operation(operationId = "createDispatch", summary = "Create one delivery", description = """
       Validates every field (422 VALIDATION_ERROR with details.fieldErrors), prices the trip from the zone \
       containing the pickup point (platform default pricing without coordinates or outside every zone), \
       and answers the new delivery, status NEW, source api. Absent targetPickupAt/targetDeliveryAt are \
@@ -75,7 +76,7 @@ public class DispatchCommandController {
   }
 
   /** Up to {@value #BULK_LIMIT} deliveries in one transaction: any invalid row and none is created. */
-  @Operation(summary = "Create up to 500 deliveries in one transaction", description = """
+  @Operation(operationId = "createDispatchesInBulk", summary = "Create up to 500 deliveries in one transaction", description = """
       Body {orders: [...]}, each entry exactly the single-create body. Any invalid row answers 422 with \
       fieldErrors keyed like orders[3].customerPhone and nothing is created; an empty array, more than 500 \
       entries or no orders answers 422 on orders. Each row is priced against its own zone. Counts as one \
@@ -111,7 +112,7 @@ public class DispatchCommandController {
         .onErrorMap(DispatchErrors::toApi);
   }
 
-  @Operation(summary = "Cancel a delivery", description = """
+  @Operation(operationId = "cancelDispatch", summary = "Cancel a delivery", description = """
       Body {status: "CANCELLED", reason?} (reason at most 500 characters; any other status answers 422). \
       A NEW delivery answers 200 with the delivery, now CANCELLED. Past NEW (including already CANCELLED) \
       answers 409 CONFLICT with details.currentStatus. Another merchant's id answers 404.""")
@@ -119,7 +120,9 @@ public class DispatchCommandController {
       content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
   @ApiResponse(responseCode = "404", description = "No such delivery for this merchant",
       content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
-  @ApiResponse(responseCode = "409", description = "Not NEW any more; details.currentStatus holds the status",
+  @ApiResponse(responseCode = "409", description = """
+      Not NEW any more (details.currentStatus holds the status), or the Idempotency-Key was used with \
+      another request""",
       content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
   @RequestBody(content = @Content(schema = @Schema(implementation = CancelDocument.class)))
   @PatchMapping(path = "/{id}/status", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -155,34 +158,53 @@ public class DispatchCommandController {
     return response.body(Envelope.of(Delivery.from(written.view(), urls.baseUrl())));
   }
 
-  /** The create body as the OpenAPI document shows it (the parser reads the JSON itself). */
+  /**
+   * The create body as the OpenAPI document shows it; {@link DispatchOrderParser} reads the JSON
+   * itself. The deploy tests hold the two together: what this allows is accepted, what it forbids
+   * is refused on the same field name. An optional field sent as null counts as absent.
+   */
   @Schema(name = "DispatchOrder", requiredProperties = {"customerName", "customerPhone", "pickup", "dropoff", "paymentType"})
   record DispatchOrderDocument(
-      @Schema(minLength = 1, maxLength = 200) String customerName,
+      @Schema(minLength = 1, maxLength = 200, pattern = NOT_BLANK, example = "Wanjiru Kamau",
+          description = "1 to 200 characters, not blank, no control characters") String customerName,
       @Schema(minLength = PhoneNumber.MIN_LENGTH, maxLength = PhoneNumber.MAX_LENGTH, pattern = PhoneNumber.PATTERN,
           description = "Optional leading +, then digits, spaces or dashes; 7 to 20 characters in all, the + included",
           example = "+254 700 000 001")
       String customerPhone,
       StopDocument pickup,
       StopDocument dropoff,
-      @Schema(allowableValues = {"COD", "PREPAID"}) String paymentType,
-      @Schema(maxLength = 100) String externalId,
-      @Schema(minimum = "0", defaultValue = "0") Long amountCents,
-      @Schema(pattern = "^[A-Z]{3}$", defaultValue = "KES") String currency,
-      @Schema(format = "date-time", description = "ISO 8601 with offset") String targetPickupAt,
-      @Schema(format = "date-time", description = "ISO 8601 with offset; not before targetPickupAt")
+      @Schema(allowableValues = {"COD", "PREPAID"}, example = "PREPAID") String paymentType,
+      @Schema(nullable = true, minLength = 1, maxLength = 100, example = "order-1042",
+          description = "Your own order id, echoed back on every read and webhook") String externalId,
+      @Schema(nullable = true, minimum = "0", defaultValue = "0", example = "150000",
+          description = "Order value in minor units") Long amountCents,
+      @Schema(nullable = true, minLength = 3, maxLength = 3, pattern = "^[A-Z]{3}$", defaultValue = "KES",
+          example = "KES") String currency,
+      @Schema(nullable = true, format = "date-time", description = "ISO 8601 with offset", example = "2026-11-24T10:00:00Z")
+      String targetPickupAt,
+      @Schema(nullable = true, format = "date-time", description = "ISO 8601 with offset; not before targetPickupAt",
+          example = "2026-11-24T12:00:00Z")
       String targetDeliveryAt) {}
 
-  @Schema(name = "StopRequest", requiredProperties = "address", description = "lat and lng are given together or not at all")
+  /** At least one character that is not white space. */
+  static final String NOT_BLANK = "\\S";
+
+  @Schema(name = "StopRequest", requiredProperties = "address",
+      description = "lat and lng are given together or not at all (422 on the one given alone)")
   record StopDocument(
-      @Schema(minLength = 1, maxLength = 500) String address,
-      @Schema(minimum = "-90", maximum = "90") Double lat,
-      @Schema(minimum = "-180", maximum = "180") Double lng,
-      @Schema(maxLength = 500) String notes) {}
+      @Schema(minLength = 1, maxLength = 500, pattern = NOT_BLANK, example = "Kenyatta Ave 1, Nairobi") String address,
+      @Schema(nullable = true, minimum = "-90", maximum = "90", example = "-1.2841") Double lat,
+      @Schema(nullable = true, minimum = "-180", maximum = "180", example = "36.8219") Double lng,
+      @Schema(nullable = true, maxLength = 500, description = "May span lines", example = "Gate B") String notes) {}
 
   @Schema(name = "BulkOrders", requiredProperties = "orders")
-  record BulkDocument(@Schema(minLength = 1, maxLength = 500) List<DispatchOrderDocument> orders) {}
+  record BulkDocument(@ArraySchema(minItems = 1, maxItems = BULK_LIMIT,
+      arraySchema = @Schema(description = "1 to 500 orders, each exactly the single-create body"))
+      List<DispatchOrderDocument> orders) {}
 
   @Schema(name = "CancelRequest", requiredProperties = "status")
-  record CancelDocument(@Schema(allowableValues = "CANCELLED") String status, @Schema(maxLength = 500) String reason) {}
+  record CancelDocument(
+      @Schema(allowableValues = "CANCELLED", example = "CANCELLED") String status,
+      @Schema(nullable = true, maxLength = 500, description = "May span lines", example = "Customer changed their mind")
+      String reason) {}
 }

@@ -108,6 +108,7 @@ public class ZoneAdminController {
   }
 
   @Operation(summary = "Delete a zone", description = "204; an unknown zone answers 404. Deliveries already created keep their zoneId and fee.")
+  @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = "Deleted (no body)")
   @DeleteMapping("/zones/{zoneId}")
   public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String zoneId) {
     return Mono.fromCallable(() -> zones.delete(zoneId))

@@ -11,6 +11,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
@@ -39,15 +40,23 @@ public class QuoteController {
   }
 
   /** The Quote of dispatch-api.md, snake_case as the contract shows it. */
+  @Schema(name = "Quote")
   public record QuoteView(
-      @JsonProperty("fee_cents") long feeCents,
-      @JsonProperty("currency") String currency,
-      @JsonProperty("zone_id") String zoneId,
-      @JsonProperty("zone_name") String zoneName,
-      @JsonProperty("distance_meters") long distanceMeters,
-      @JsonProperty("eta_travel_seconds") long etaTravelSeconds,
-      @JsonProperty("target_pickup_seconds") long targetPickupSeconds,
-      @JsonProperty("target_delivery_seconds") long targetDeliverySeconds) {
+      @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0", example = "25000") @JsonProperty("fee_cents")
+      long feeCents,
+      @Schema(requiredMode = RequiredMode.REQUIRED, example = "KES") @JsonProperty("currency") String currency,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, example = "nairobi-cbd",
+          description = "Null when the pickup is outside every zone") @JsonProperty("zone_id") String zoneId,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, example = "Nairobi CBD",
+          description = "Null when the pickup is outside every zone") @JsonProperty("zone_name") String zoneName,
+      @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0") @JsonProperty("distance_meters")
+      long distanceMeters,
+      @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0") @JsonProperty("eta_travel_seconds")
+      long etaTravelSeconds,
+      @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0") @JsonProperty("target_pickup_seconds")
+      long targetPickupSeconds,
+      @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0") @JsonProperty("target_delivery_seconds")
+      long targetDeliverySeconds) {
 
     static QuoteView of(Quote quote) {
       return new QuoteView(quote.feeCents(), quote.currency(), quote.zoneId(), quote.zoneName(),
@@ -56,7 +65,7 @@ public class QuoteController {
     }
   }
 
-  @Operation(summary = "Quote a trip", description = """
+  @Operation(operationId = "getQuote", summary = "Quote a trip", description = """
       Fee, great-circle distance and modelled travel time for a pickup and dropoff pair, from the zone \
       containing the pickup point (zone_id and zone_name null and platform default pricing outside every \
       zone). All four parameters are required, in decimal degrees; a missing, non-numeric or out-of-range \
@@ -66,13 +75,17 @@ public class QuoteController {
   @GetMapping(path = "/api/v1/external/quotes", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> quote(
       MerchantPrincipal merchant,
-      @Parameter(description = "-90 to 90", required = true, example = "-1.2841")
+      @Parameter(description = "Decimal degrees, -90 to 90", required = true, example = "-1.2841",
+          schema = @Schema(type = "number", format = "double", minimum = "-90", maximum = "90"))
       @RequestParam(name = "pickup_lat", required = false) String pickupLat,
-      @Parameter(description = "-180 to 180", required = true, example = "36.8219")
+      @Parameter(description = "Decimal degrees, -180 to 180", required = true, example = "36.8219",
+          schema = @Schema(type = "number", format = "double", minimum = "-180", maximum = "180"))
       @RequestParam(name = "pickup_lng", required = false) String pickupLng,
-      @Parameter(description = "-90 to 90", required = true, example = "-1.2676")
+      @Parameter(description = "Decimal degrees, -90 to 90", required = true, example = "-1.2676",
+          schema = @Schema(type = "number", format = "double", minimum = "-90", maximum = "90"))
       @RequestParam(name = "dropoff_lat", required = false) String dropoffLat,
-      @Parameter(description = "-180 to 180", required = true, example = "36.8108")
+      @Parameter(description = "Decimal degrees, -180 to 180", required = true, example = "36.8108",
+          schema = @Schema(type = "number", format = "double", minimum = "-180", maximum = "180"))
       @RequestParam(name = "dropoff_lng", required = false) String dropoffLng) {
     Map<String, List<String>> errors = new LinkedHashMap<>();
     Double fromLat = coordinate("pickup_lat", pickupLat, 90, errors);
@@ -90,7 +103,10 @@ public class QuoteController {
   }
 
   /** Documentation-only: the envelope around a quote. */
-  record QuoteResponse(boolean success, QuoteView data) {}
+  @Schema(name = "QuoteResponse")
+  record QuoteResponse(
+      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean success,
+      @Schema(requiredMode = RequiredMode.REQUIRED) QuoteView data) {}
 
   private static Double coordinate(String name, String raw, int bound, Map<String, List<String>> errors) {
     String problem = null;

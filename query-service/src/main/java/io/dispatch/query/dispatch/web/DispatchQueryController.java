@@ -17,6 +17,8 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
+import io.dispatch.events.DispatchStatus;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
@@ -51,16 +53,41 @@ public class DispatchQueryController {
   }
 
   /** An entry of GET .../events, oldest first; the first is the creation. */
+  @Schema(name = "HistoryEntry", description = "One status transition")
   public record HistoryEntry(
-      long sequence, String status, String previousStatus, Instant occurredAt, Map<String, String> actor,
-      String reasonCode, String detail) {}
+      @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0", example = "0",
+          description = "0 for the creation, then one more per transition") long sequence,
+      @Schema(requiredMode = RequiredMode.REQUIRED, implementation = DispatchStatus.class) String status,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, implementation = DispatchStatus.class,
+          description = "Null on the creation") String previousStatus,
+      @Schema(requiredMode = RequiredMode.REQUIRED) Instant occurredAt,
+      @Schema(requiredMode = RequiredMode.REQUIRED) HistoryActor actor,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true,
+          description = "The failure reason code of a FAILED transition", example = "CUSTOMER_UNREACHABLE")
+      String reasonCode,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true,
+          description = "Free text of the transition (a failure's detail, a cancel's reason)") String detail) {}
+
+  /** Who caused a transition. */
+  @Schema(name = "HistoryActor")
+  public record HistoryActor(
+      @Schema(requiredMode = RequiredMode.REQUIRED, allowableValues = {"merchant", "rider", "operator", "system"})
+      String type,
+      @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true,
+          description = "The merchant's or rider's id, the operator's name; null for the system") String id) {}
+
+  /** For the OpenAPI document: the history in the success envelope. */
+  @Schema(name = "HistoryResponse", description = "The status history, oldest first, in the success envelope")
+  public record HistoryResponse(
+      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean success,
+      @Schema(requiredMode = RequiredMode.REQUIRED) List<HistoryEntry> data) {}
 
   /**
    * Newest first (createdAt desc, id desc), keyset-paged: one row more than the page is read to
    * know whether a next page exists. Waits for the projection to catch up with the whole log
    * first, so a delivery whose create already answered is listed.
    */
-  @Operation(summary = "List deliveries, newest first", description = """
+  @Operation(operationId = "listDispatches", summary = "List deliveries, newest first", description = """
       Full Delivery objects of the calling merchant, ordered by createdAt then id, newest first. Page with \
       meta.nextCursor (opaque; absent on the last page); no delivery is skipped or repeated while paging, even \
       as new ones arrive. A cursor only works with the filters it was issued for. A bad status, source, limit \
@@ -75,8 +102,8 @@ public class DispatchQueryController {
       @RequestParam(name = "status", required = false) String status,
       @Parameter(schema = @Schema(allowableValues = {"api", "csv", "shopify", "staff"}))
       @RequestParam(name = "source", required = false) String source,
-      @Parameter(description = "1 to 200", schema = @Schema(type = "integer", minimum = "1", maximum = "200",
-          defaultValue = "50"))
+      @Parameter(description = "1 to 200", schema = @Schema(type = "integer", format = "int32", minimum = "1",
+          maximum = "200", defaultValue = "50"))
       @RequestParam(name = "limit", required = false) String limit,
       @Parameter(description = "meta.nextCursor of the previous page")
       @RequestParam(name = "cursor", required = false) String cursor) {
@@ -93,7 +120,7 @@ public class DispatchQueryController {
         });
   }
 
-  @Operation(summary = "Read one delivery", description = """
+  @Operation(operationId = "getDispatch", summary = "Read one delivery", description = """
       Another merchant's id, or one that does not exist, answers 404 NOT_FOUND. A read sent after a write's \
       answer reflects that write (never 404 after the create's 201).""")
   @ApiResponse(responseCode = "200", description = "The delivery",
@@ -110,12 +137,16 @@ public class DispatchQueryController {
     return owned(merchant, id).map(view -> Envelope.of(Delivery.from(view, urls.baseUrl())));
   }
 
-  @Operation(summary = "Status history of one delivery", description = """
+  @Operation(operationId = "listDispatchEvents", summary = "Status history of one delivery", description = """
       Every status transition, oldest first: {sequence, status, previousStatus, occurredAt, actor: {type, id}, \
       reasonCode, detail}; the first is the creation (previousStatus null). actor.type is merchant, rider, \
       operator or system.""")
   @ApiResponse(responseCode = "200", description = "The history",
-      content = @Content(array = @ArraySchema(schema = @Schema(implementation = HistoryEntry.class))))
+      content = @Content(schema = @Schema(implementation = HistoryResponse.class)))
+  @ApiResponse(responseCode = "503", description = """
+      Nothing found while the read model is still behind the event log: the delivery may exist; retry \
+      after Retry-After (1 s)""",
+      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
   @GetMapping("/{id}/events")
   public Mono<Envelope> events(
       MerchantPrincipal merchant, @PathVariable String id) {
@@ -126,9 +157,7 @@ public class DispatchQueryController {
   static Mono<List<HistoryEntry>> history(DispatchRows rows, UUID dispatchId) {
     return rows.history(dispatchId)
         .map(t -> {
-          Map<String, String> actor = new java.util.LinkedHashMap<>();
-          actor.put("type", t.actorType());
-          actor.put("id", t.actorId());
+          HistoryActor actor = new HistoryActor(t.actorType(), t.actorId());
           return new HistoryEntry(t.sequence(), t.status(), t.previousStatus(), t.occurredAt(), actor,
               t.reasonCode(), t.detail());
         })

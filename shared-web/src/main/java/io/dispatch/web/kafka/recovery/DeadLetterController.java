@@ -55,7 +55,7 @@ public class DeadLetterController {
     }
   }
 
-  @Operation(summary = "List dead letters, newest first", description = """
+  @Operation(operationId = "listDeadLetters", summary = "List dead letters, newest first", description = """
       Records a consumer group could not apply after its bounded retries (reason FAILED), and the later \
       records of the same key it held back to keep that delivery's order (reason PARKED). status is DEAD, \
       REPLAY_REQUESTED or REPLAYED. Page with nextCursor (the last id seen).""")
