@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -427,7 +428,7 @@ public class Throughput {
       boolean carried = s.errors() == 0 && achieved >= 0.95 * s.rate && s.p(99) <= 2000;
       failing = carried ? 0 : failing + 1;
       if (failing >= 2 || s.p(99) > 20_000) break; // past the knee: further steps only queue up
-      Thread.sleep(5000); // let a backlog drain between steps
+      pause(Duration.ofSeconds(5)); // let a backlog drain between steps
     }
     int saturation = 0;
     int capacity = 0;
@@ -526,7 +527,7 @@ public class Throughput {
           }
         });
     long deadline = System.nanoTime() + 120_000_000_000L;
-    while (System.nanoTime() < deadline && !arrivals.keySet().containsAll(ids.values())) Thread.sleep(200);
+    waitUntil(() -> System.nanoTime() >= deadline || arrivals.keySet().containsAll(ids.values()), 200);
     server.stop(0);
     Histogram h = new Histogram(3_600_000_000_000L, 3);
     ids.forEach((index, id) -> {
@@ -557,27 +558,29 @@ public class Throughput {
     Map<Integer, AtomicInteger> readStatuses = new ConcurrentHashMap<>();
     List<String> readSamples = java.util.Collections.synchronizedList(new ArrayList<>());
     AtomicBoolean polling = new AtomicBoolean(true);
-    Thread poller = Thread.ofPlatform().start(() -> {
-      try (Connection c = DriverManager.getConnection(opt.get("jdbc"), "postgres", "postgres");
-           PreparedStatement q = c.prepareStatement("select id::text from query.dispatches where id = any(?::uuid[])")) {
-        while (polling.get() || !okAt.isEmpty()) {
-          if (!okAt.isEmpty()) {
-            q.setArray(1, c.createArrayOf("text", okAt.keySet().toArray()));
-            try (ResultSet rs = q.executeQuery()) {
-              long now = System.nanoTime();
-              while (rs.next()) {
-                Long t = okAt.remove(rs.getString(1));
-                if (t != null) lag.recordValue(now - t);
-              }
+    AtomicLong pollUntil = new AtomicLong(Long.MAX_VALUE);
+    Connection c = DriverManager.getConnection(opt.get("jdbc"), "postgres", "postgres");
+    PreparedStatement q = c.prepareStatement("select id::text from query.dispatches where id = any(?::uuid[])");
+    ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor();
+    CompletableFuture<Void> pollerDone = new CompletableFuture<>();
+    // every 5 ms: which created deliveries have reached the read model (the projection lag)
+    poller.scheduleWithFixedDelay(() -> {
+      try {
+        if (!okAt.isEmpty()) {
+          q.setArray(1, c.createArrayOf("text", okAt.keySet().toArray()));
+          try (ResultSet rs = q.executeQuery()) {
+            long now = System.nanoTime();
+            while (rs.next()) {
+              Long t = okAt.remove(rs.getString(1));
+              if (t != null) lag.recordValue(now - t);
             }
           }
-          Thread.sleep(5);
-          if (!polling.get() && System.nanoTime() > deadlineNs) break;
         }
+        if (!polling.get() && (okAt.isEmpty() || System.nanoTime() > pollUntil.get())) pollerDone.complete(null);
       } catch (Exception e) {
-        e.printStackTrace();
+        pollerDone.completeExceptionally(e);
       }
-    });
+    }, 0, 5, TimeUnit.MILLISECONDS);
     AtomicInteger inFlightReads = new AtomicInteger();
     Step s = openLoop(rate, seconds, n -> createRequest(keys.get(n % keys.size())), (index, response, scheduled, done) -> {
       Matcher id = ID.matcher(response.body());
@@ -598,10 +601,16 @@ public class Throughput {
           });
     });
     long until = System.nanoTime() + 35_000_000_000L;
-    while (inFlightReads.get() > 0 && System.nanoTime() < until) Thread.sleep(50);
-    deadlineNs = System.nanoTime() + 30_000_000_000L;
+    waitUntil(() -> inFlightReads.get() == 0 || System.nanoTime() >= until, 50);
+    pollUntil.set(System.nanoTime() + 30_000_000_000L);
     polling.set(false);
-    poller.join();
+    pollerDone.exceptionally(e -> {
+      e.printStackTrace();
+      return null;
+    }).join();
+    poller.shutdownNow();
+    q.close();
+    c.close();
     md.append(summary("G4 creates, each followed at its 201 by a GET of the delivery", s));
     md.append(String.format("- G4 read right after the 201: answers %s (**%d × 404**); read latency p50 %.1f ms, p99 %.1f ms, "
         + "max %.1f ms (the read waits for the projection: read-your-writes)%n", new TreeMap<>(readStatuses),
@@ -616,7 +625,25 @@ public class Throughput {
     timeCharts("g4-readafter-" + rate, "G4 creates at " + rate + "/s with reads", s, null, null);
   }
 
-  static volatile long deadlineNs = Long.MAX_VALUE;
+  /** Returns once {@code done} holds, checking it every {@code everyMillis} on a scheduler. */
+  static void waitUntil(java.util.function.BooleanSupplier done, long everyMillis) {
+    ScheduledExecutorService checker = Executors.newSingleThreadScheduledExecutor();
+    CompletableFuture<Void> reached = new CompletableFuture<>();
+    checker.scheduleWithFixedDelay(() -> {
+      if (done.getAsBoolean()) reached.complete(null);
+    }, 0, everyMillis, TimeUnit.MILLISECONDS);
+    try {
+      reached.join();
+    } finally {
+      checker.shutdownNow();
+    }
+  }
+
+  /** Waits out {@code length} on a delayed executor (between sweep steps). */
+  static void pause(Duration length) {
+    CompletableFuture.runAsync(() -> {}, CompletableFuture.delayedExecutor(length.toMillis(), TimeUnit.MILLISECONDS))
+        .join();
+  }
 
   static void drain() throws Exception {
     int endpoints = i("endpoints", 100);
@@ -703,7 +730,7 @@ public class Throughput {
     int atCreated = healthy.get();
     long healthyTotal = (long) (endpoints - dead) * per;
     long windowEnd = created + window * 1_000_000_000L;
-    while (System.nanoTime() < windowEnd && healthy.get() < healthyTotal) Thread.sleep(100);
+    waitUntil(() -> System.nanoTime() >= windowEnd || healthy.get() >= healthyTotal, 100);
     long measuredEnd = System.nanoTime();
     int atEnd = healthy.get();
     sampler.shutdownNow();

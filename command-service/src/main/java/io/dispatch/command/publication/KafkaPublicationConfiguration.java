@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.beans.factory.DisposableBean;
@@ -32,15 +33,7 @@ public class KafkaPublicationConfiguration implements DisposableBean {
 
   @Bean
   KafkaTemplate<String, EventEnvelope> dispatchEventsKafkaTemplate(KafkaProperties properties) {
-    Map<String, Object> config = properties.buildProducerProperties();
-    config.put(ProducerConfig.ACKS_CONFIG, "all");
-    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
-    config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-    config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.publisher");
-    var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new EventEnvelopeSerializer());
-    factories.add(factory);
-    return new KafkaTemplate<>(factory);
+    return reliable(properties, "command-service.publisher", new EventEnvelopeSerializer(), Map.of());
   }
 
   /**
@@ -50,18 +43,10 @@ public class KafkaPublicationConfiguration implements DisposableBean {
    */
   @Bean
   KafkaTemplate<String, EventEnvelope> directEventsKafkaTemplate(KafkaProperties properties) {
-    Map<String, Object> config = properties.buildProducerProperties();
-    config.put(ProducerConfig.ACKS_CONFIG, "all");
-    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
-    config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-    config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000);
-    config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
-    config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000);
-    config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.direct");
-    var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new EventEnvelopeSerializer());
-    factories.add(factory);
-    return new KafkaTemplate<>(factory);
+    return reliable(properties, "command-service.direct", new EventEnvelopeSerializer(), Map.of(
+        ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000,
+        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
+        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000));
   }
 
   /** Lets the writers send their own events after commit (the publisher remains the outbox). */
@@ -73,12 +58,23 @@ public class KafkaPublicationConfiguration implements DisposableBean {
   /** Rider location fixes for live tracking: small, frequent, keyed by rider. */
   @Bean
   KafkaTemplate<String, RiderPositionReported> riderPositionsKafkaTemplate(KafkaProperties properties) {
+    return reliable(properties, "command-service.rider-positions", new RiderPositionCodec.Writer(), Map.of());
+  }
+
+  /**
+   * A producer that loses nothing it acknowledged and never reorders a key: idempotent,
+   * acks=all, at most 5 requests in flight, no linger; {@code overrides} on top.
+   */
+  private <V> KafkaTemplate<String, V> reliable(
+      KafkaProperties properties, String clientId, Serializer<V> values, Map<String, Object> overrides) {
     Map<String, Object> config = properties.buildProducerProperties();
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
     config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-    config.put(ProducerConfig.CLIENT_ID_CONFIG, "command-service.rider-positions");
-    var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new RiderPositionCodec.Writer());
+    config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+    config.putAll(overrides);
+    var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), values);
     factories.add(factory);
     return new KafkaTemplate<>(factory);
   }
