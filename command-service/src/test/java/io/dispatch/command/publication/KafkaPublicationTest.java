@@ -28,8 +28,13 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Publication against a real broker and PostgreSQL: events committed while the publisher is
@@ -44,6 +49,7 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
   @Autowired DirectPublication direct;
   @Autowired PublicationTracker tracker;
   @Autowired PublicationWatermark watermark;
+  @Autowired PlatformTransactionManager transactions;
 
   @Test
   void events_committed_while_the_publisher_is_down_are_published_in_order_when_it_returns() {
@@ -106,10 +112,47 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
     }
   }
 
-  private void createAndCancel(UUID id, UUID merchant) {
+  @Test
+  void a_publisher_that_sees_an_event_before_its_writer_sent_it_waits_for_that_send_instead_of_sending_a_copy() {
+    UUID id = UUID.randomUUID();
+    UUID merchant = UUID.randomUUID();
+    List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
+    try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
+      consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+      poll(consumer, seen, id, Duration.ofSeconds(1));
+      new TransactionTemplate(transactions).executeWithoutResult(status -> {
+        // runs after the commit and before the writer's own send: the publisher gets its chance to see the
+        // event first, as a busy writer thread gives it in production (the race that once sent two copies)
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+          @Override
+          public void afterCommit() {
+            try {
+              await().atMost(Duration.ofSeconds(2)).until(() -> tracker.isPublished(id, 0));
+            } catch (ConditionTimeoutException publisherWaitedForTheWriter) {
+              // the expected case: the publisher is waiting for this writer's decision
+            }
+          }
+        });
+        create(id, merchant);
+      });
+      await().atMost(Duration.ofSeconds(30)).until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
+      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        poll(consumer, seen, id, Duration.ofMillis(200));
+        assertThat(seen).isNotEmpty();
+      });
+      poll(consumer, seen, id, Duration.ofSeconds(2));
+    }
+    assertThat(seen).extracting(EventEnvelope::sequence).as("one copy").containsExactly(0L);
+  }
+
+  private void create(UUID id, UUID merchant) {
     commands.sendAndWait(new CreateDispatch(id, merchant, Actor.merchant(merchant), null, "Amina", "+254700000001",
         new Stop("A", null, null, null), new Stop("B", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
         null, null, null, Source.API, "tok-" + id, "1234", null));
+  }
+
+  private void createAndCancel(UUID id, UUID merchant) {
+    create(id, merchant);
     Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
     assertThat(cancelSequence).isEqualTo(1L);
   }
