@@ -92,6 +92,7 @@ public class Throughput {
       case "webhook" -> webhook();
       case "readafter" -> readAfter();
       case "drain" -> drain();
+      case "recovery" -> recovery();
       default -> throw new IllegalArgumentException(args[0]);
     }
     double wall = (System.nanoTime() - wallStart) / 1e9;
@@ -770,6 +771,118 @@ public class Throughput {
             java.util.Arrays.stream(mem).mapToDouble(r -> r[2]).toArray())));
     md.append(String.format("%n![drain rate](%s) ![drain memory](%s)%n%n", fileName(out() + "-" + name + "-rate.svg"),
         fileName(out() + "-" + name + "-memory.svg")));
+  }
+
+  /**
+   * Issue 19: an endpoint comes back. Each of `endpoints` merchants' endpoints answers 410 to its
+   * first notification (which disables it), then a backlog of `per` deliveries each is created
+   * and kept; the receivers turn healthy, the merchants enable their endpoints, and the clock
+   * runs until every kept notification arrived.
+   */
+  static void recovery() throws Exception {
+    int endpoints = i("endpoints", 10);
+    int per = i("per", 1000);
+    int delay = i("delay", 0);
+    java.util.concurrent.atomic.AtomicBoolean healthy = new java.util.concurrent.atomic.AtomicBoolean(false);
+    AtomicInteger delivered = new AtomicInteger();
+    AtomicInteger refused = new AtomicInteger();
+    ConcurrentHashMap<String, Boolean> seen = new ConcurrentHashMap<>();
+    AtomicIntegerArray perSecond = new AtomicIntegerArray(3600);
+    long[] back = new long[1];
+    ScheduledExecutorService answers = Executors.newScheduledThreadPool(2);
+    HttpServer server = receiver();
+    server.createContext("/hooks", exchange -> {
+      exchange.getRequestBody().readAllBytes();
+      String event = exchange.getRequestHeaders().getFirst("X-Dispatch-Event");
+      String id = exchange.getRequestHeaders().getFirst("X-Dispatch-Event-Id");
+      Runnable answer = () -> {
+        try {
+          exchange.sendResponseHeaders(healthy.get() ? 200 : 410, -1);
+        } catch (IOException e) {
+          return;
+        } finally {
+          exchange.close();
+        }
+        if (!healthy.get()) {
+          refused.incrementAndGet();
+        } else if (!"webhook.test".equals(event) && seen.putIfAbsent(id, true) == null) {
+          delivered.incrementAndGet();
+          perSecond.incrementAndGet((int) Math.min(3599, (System.nanoTime() - back[0]) / 1_000_000_000L));
+        }
+      };
+      if (delay > 0) answers.schedule(answer, delay, TimeUnit.MILLISECONDS); else answer.run();
+    });
+    server.start();
+    int port = server.getAddress().getPort();
+    List<Merchant> merchants = new ArrayList<>();
+    for (int e = 0; e < endpoints; e++) {
+      Merchant m = merchant("recovery-" + e, 1);
+      call("PUT", "/api/v1/admin/merchants/" + m.id() + "/webhook", Map.of("X-Admin-Token", admin),
+          "{\"url\":\"http://127.0.0.1:" + port + "/hooks/" + e + "\"}");
+      merchants.add(m);
+      // the first notification meets a 410: the endpoint is disabled
+      call("POST", "/api/v1/external/dispatches", Map.of("X-API-Key", m.keys().get(0), "Idempotency-Key",
+          UUID.randomUUID().toString()), ORDER);
+    }
+    for (Merchant m : merchants) {
+      waitUntil(() -> endpointField(m, "status").equals("DISABLED"), 200);
+    }
+    StringBuilder body = new StringBuilder("{\"orders\":[");
+    int bulk = Math.min(per, 500);
+    for (int n = 0; n < bulk; n++) body.append(n == 0 ? "" : ",").append(ORDER);
+    String orders = body.append("]}").toString();
+    long createStart = System.nanoTime();
+    try (var creators = Executors.newFixedThreadPool(4)) {
+      for (Merchant m : merchants) {
+        for (int made = 0; made < per; made += bulk) {
+          creators.submit(() -> call("POST", "/api/v1/external/dispatches/bulk",
+              Map.of("X-API-Key", m.keys().get(0), "Idempotency-Key", UUID.randomUUID().toString()), orders));
+        }
+      }
+    }
+    double createSeconds = (System.nanoTime() - createStart) / 1e9;
+    long kept = (long) endpoints * (((per + bulk - 1) / bulk) * bulk + 1);
+    waitUntil(() -> merchants.stream().mapToLong(m -> Long.parseLong(endpointField(m, "pending"))).sum() >= kept,
+        500);
+    healthy.set(true);
+    back[0] = System.nanoTime();
+    for (Merchant m : merchants) {
+      call("POST", "/api/v1/external/webhooks/enable", Map.of("X-API-Key", m.keys().get(0)), null);
+    }
+    long enabled = System.nanoTime();
+    waitUntil(() -> delivered.get() >= kept, 100);
+    long done = System.nanoTime();
+    answers.shutdownNow();
+    server.stop(0);
+    double seconds = (done - back[0]) / 1e9;
+    double rate = kept / seconds;
+    String label = String.format("%d endpoints answering %s", endpoints, delay == 0 ? "at once" : "after " + delay + " ms");
+    md.append(String.format("- Recovery, %s: %d notifications kept while disabled (created in %.1f s; %d refused "
+        + "with 410 before)%n", label, kept, createSeconds, refused.get()));
+    md.append(String.format("  - from enabling (%d calls, %.2f s) to the last kept notification received: **%.1f s**, "
+        + "%.0f notifications/s = %s%n", endpoints, (enabled - back[0]) / 1e9, seconds, rate, ratios(rate)));
+    int n = (int) Math.min(3599, (done - back[0]) / 1_000_000_000L + 1);
+    double[] x = new double[n];
+    double[] y = new double[n];
+    for (int k = 0; k < n; k++) {
+      x[k] = k;
+      y[k] = perSecond.get(k);
+    }
+    String name = "recovery-" + endpoints + "x" + per + (delay == 0 ? "" : "-" + delay + "ms");
+    svg(out() + "-" + name + ".svg", "Recovery, " + label + ": kept notifications received per second after enabling",
+        "seconds", "per second", false, List.of(new Series("received/s", x, y)));
+    md.append(String.format("%n![recovery](%s)%n%n", fileName(out() + "-" + name + ".svg")));
+  }
+
+  /** A field of the merchant's GET /api/v1/external/webhooks. */
+  static String endpointField(Merchant m, String name) {
+    try {
+      String json = call("GET", "/api/v1/external/webhooks", Map.of("X-API-Key", m.keys().get(0)), null).body();
+      Matcher matcher = Pattern.compile("\"" + name + "\"\\s*:\\s*\"?([^\",}]+)").matcher(json);
+      return matcher.find() ? matcher.group(1) : "";
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   // ---------------------------------------------------------------- HTTP helpers

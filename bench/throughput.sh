@@ -29,7 +29,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source deploy/jdk.sh
-scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|all [key=value ...]}
+scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|recovery|all [key=value ...]}
 shift
 out=${BENCH_OUT:-bench/results/$(date -u +%F)}
 md=$out.md
@@ -190,6 +190,7 @@ case "$scenario" in
   readafter) one readafter "G4 read after create, projection lag" "$@" ;;
   drain) one drain "G6 webhook drain" "$@" ;;
   drains) drains "$@" ;;
+  recovery) one recovery "Issue 19: an endpoint comes back to its kept notifications" "$@" ;;
   all)
     one sweep "G1 rate sweep"
     one creates "G1 creates at a fixed rate"

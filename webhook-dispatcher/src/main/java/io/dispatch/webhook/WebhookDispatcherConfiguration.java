@@ -2,6 +2,7 @@ package io.dispatch.webhook;
 
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.webhook.delivery.EndpointProbes;
 import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.notification.Notifications;
 import java.time.Clock;
@@ -44,6 +45,12 @@ public class WebhookDispatcherConfiguration {
       Notifications.Backlog backlog = notifications.backlog(time.instant());
       metrics.refreshBacklog(backlog.due(), backlog.pending());
     });
+  }
+
+  /** Sends the due probes of disabled endpoints (decisions.md §9). */
+  @Bean
+  PeriodicTask webhookEndpointProbes(EndpointProbes probes) {
+    return new PeriodicTask("webhook-probes", probes.checkEvery(), probes::probeDue);
   }
 
   @Bean(initMethod = "migrate")

@@ -35,6 +35,7 @@ final class TestReceiver implements AutoCloseable {
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final Map<String, AtomicInteger> perEvent = new ConcurrentHashMap<>();
   private volatile Function<Received, Integer> answer = r -> 200;
+  private volatile String retryAfter;
 
   TestReceiver() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
@@ -47,6 +48,9 @@ final class TestReceiver implements AutoCloseable {
       int status = answer.apply(request);
       if (status >= 300 && status < 400) {
         exchange.getResponseHeaders().add("Location", url() + "/elsewhere");
+      }
+      if ((status == 429 || status == 503) && retryAfter != null) {
+        exchange.getResponseHeaders().add("Retry-After", retryAfter);
       }
       exchange.sendResponseHeaders(status, -1);
       exchange.close();
@@ -62,6 +66,12 @@ final class TestReceiver implements AutoCloseable {
 
   TestReceiver answering(Function<Received, Integer> answer) {
     this.answer = answer;
+    return this;
+  }
+
+  /** The Retry-After sent with every 429 and 503 from now on (null: none). */
+  TestReceiver retryAfter(String value) {
+    this.retryAfter = value;
     return this;
   }
 

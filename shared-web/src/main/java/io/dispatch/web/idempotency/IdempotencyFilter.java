@@ -32,7 +32,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Idempotency-Key on every request under /api/v1/external/dispatches (decisions.md §1): the first
+ * Idempotency-Key on every request under /api/v1/external/dispatches (decisions.md §1), and on
+ * POST /api/v1/external/webhooks/recover when the client sends one (§9: idempotent per key like
+ * every write, without making the key required on a route outside /dispatches): the first
  * request with a key runs and its answer is stored; the same request again gets that answer
  * replayed byte for byte with {@code Idempotent-Replayed: true}, without running the handler; a
  * different request with the key, or one while the first still runs, gets 409.
@@ -48,6 +50,8 @@ public class IdempotencyFilter implements WebFilter {
   public static final String HEADER = IdempotencyKeyHeader.NAME;
   public static final String REPLAYED = "Idempotent-Replayed";
   private static final PathPattern SCOPE = Routes.pattern(Routes.DISPATCHES);
+  /** Writes outside /dispatches that honour a key when one is sent (decisions.md §9's recover), without requiring it. */
+  private static final PathPattern OPTIONAL_SCOPE = Routes.pattern(Routes.WEBHOOK_RECOVER);
   private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
 
   private final IdempotencyStore store;
@@ -66,7 +70,9 @@ public class IdempotencyFilter implements WebFilter {
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     String path = exchange.getRequest().getPath().value();
-    if (!Routes.matches(SCOPE, exchange)) {
+    boolean optional = !Routes.matches(SCOPE, exchange);
+    if (optional && !(Routes.matches(OPTIONAL_SCOPE, exchange)
+        && exchange.getRequest().getHeaders().containsHeader(HEADER))) {
       return chain.filter(exchange);
     }
     MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);

@@ -16,6 +16,7 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.dispatch.web.security.Routes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -123,8 +124,8 @@ final class OperationRules {
         if (id) {
           errors.put("404", "No such delivery (or notification) for this merchant, or a malformed id (NOT_FOUND)");
         }
-        if (path.startsWith(DISPATCHES)) {
-          idempotencyKey(operation);
+        if (path.startsWith(DISPATCHES) || path.equals(Routes.WEBHOOK_RECOVER)) {
+          idempotencyKey(operation, path.startsWith(DISPATCHES));
           errors.put("409", "The Idempotency-Key was used with another request, or its first request is still "
               + "running (CONFLICT)");
         }
@@ -249,15 +250,18 @@ final class OperationRules {
     return sorted;
   }
 
-  private static void idempotencyKey(Operation operation) {
+  private static void idempotencyKey(Operation operation, boolean required) {
     List<Parameter> parameters = operation.getParameters() == null ? new ArrayList<>()
         : new ArrayList<>(operation.getParameters());
     parameters.removeIf(p -> "Idempotency-Key".equals(p.getName()));
     parameters.add(new HeaderParameter()
         .name("Idempotency-Key")
-        .required(true)
-        .description("1 to 255 printable ASCII characters, fresh per logical request (reads included); a UUID "
-            + "is appropriate. A missing or malformed key answers 422 on Idempotency-Key.")
+        .required(required)
+        .description(required
+            ? "1 to 255 printable ASCII characters, fresh per logical request (reads included); a UUID "
+                + "is appropriate. A missing or malformed key answers 422 on Idempotency-Key."
+            : "Optional: with a key (1 to 255 printable ASCII characters, a UUID is appropriate) a repeat of the "
+                + "same request answers the first answer again; a malformed key answers 422 on Idempotency-Key.")
         .example("5f0c6a1e-8a53-4c4e-9d0b-2f3f4a1c9e11")
         .schema(new StringSchema().minLength(1).maxLength(255).pattern(IDEMPOTENCY_KEY_PATTERN)));
     operation.setParameters(parameters);
@@ -273,7 +277,7 @@ final class OperationRules {
       headers.put("RateLimit-Reset", intHeader("Seconds until the window ends"));
       headers.put("RateLimit-Policy", new Header().description("The window, e.g. `60;w=60`")
           .schema(new StringSchema().example("60;w=60")));
-      if (path.startsWith(DISPATCHES)) {
+      if (path.startsWith(DISPATCHES) || path.equals(Routes.WEBHOOK_RECOVER)) {
         headers.put("Idempotent-Replayed", new Header()
             .description("`true` when this is the stored answer of an earlier request with the same key")
             .schema(new StringSchema()._enum(List.of("true"))));

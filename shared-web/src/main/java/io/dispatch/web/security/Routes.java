@@ -17,6 +17,7 @@ public final class Routes {
   public static final String EXTERNAL = "/api/v1/external/**";
   public static final String DISPATCHES = "/api/v1/external/dispatches/**";
   public static final String PING = "/api/v1/external/ping";
+  public static final String WEBHOOK_RECOVER = "/api/v1/external/webhooks/recover";
   public static final String RIDER = "/api/v1/rider/**";
   public static final String ADMIN = "/api/v1/admin/**";
   public static final String TRACKING_API = "/api/v1/track/**";

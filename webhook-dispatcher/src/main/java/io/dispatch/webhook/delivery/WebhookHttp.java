@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
@@ -56,8 +57,15 @@ public class WebhookHttp implements DisposableBean {
     this.overall = properties.connectTimeout().plus(properties.responseTimeout()).plusSeconds(5);
   }
 
-  /** What one attempt saw: the HTTP status when an answer came, and an error text unless it was 2xx. */
-  public record Outcome(Integer httpStatus, String error) {
+  /**
+   * What one attempt saw: the HTTP status when an answer came, an error text unless it was 2xx,
+   * and the endpoint's {@code Retry-After} when it answered 429 or 503 with a usable one.
+   */
+  public record Outcome(Integer httpStatus, String error, Duration retryAfter) {
+    public Outcome(Integer httpStatus, String error) {
+      this(httpStatus, error, null);
+    }
+
     public boolean succeeded() {
       return error == null;
     }
@@ -75,7 +83,8 @@ public class WebhookHttp implements DisposableBean {
           .uri(url)
           .send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(body)))
           .response((response, content) -> capped(content.asByteArray())
-              .map(bytes -> outcome(response.status().code(), bytes)))
+              .map(bytes -> outcome(response.status().code(), bytes,
+                  response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER))))
           .next()
           .timeout(overall)
           .block();
@@ -97,15 +106,20 @@ public class WebhookHttp implements DisposableBean {
   }
 
   static Outcome outcome(int status, byte[] body) {
+    return outcome(status, body, null);
+  }
+
+  static Outcome outcome(int status, byte[] body, String retryAfter) {
     if (status >= 200 && status < 300) {
       return new Outcome(status, null);
     }
+    Duration wait = status == 429 || status == 503 ? RetryAfter.parse(retryAfter, Instant.now()) : null;
     String error = "HTTP " + status + (status >= 300 && status < 400 ? " (redirects are not followed)" : "");
     String text = new String(body, StandardCharsets.UTF_8).replaceAll("\\s+", " ").strip();
     if (!text.isEmpty()) {
       error += ": " + (text.length() > ERROR_SNIPPET ? text.substring(0, ERROR_SNIPPET) + "…" : text);
     }
-    return new Outcome(status, error);
+    return new Outcome(status, error, wait);
   }
 
   static String describe(Throwable failure) {

@@ -66,6 +66,18 @@ public class WebhookMetrics {
     failedNotifications.increment();
   }
 
+  /** {@code dispatch.webhook.endpoints.narrowed}: endpoints whose lane a 429 narrowed, in this process. */
+  void narrowedLanes(java.util.function.LongSupplier narrowed) {
+    Gauge.builder("dispatch.webhook.endpoints.narrowed", narrowed, supplier -> supplier.getAsLong())
+        .description("Webhook endpoints whose concurrency is reduced after 429 answers (this process)").register(meters);
+  }
+
+  /** {@code dispatch.webhook.probes{outcome}}: probes of disabled endpoints. */
+  void probe(boolean succeeded) {
+    Counter.builder("dispatch.webhook.probes").tag("outcome", succeeded ? "succeeded" : "failed")
+        .description("Signed probes sent to disabled endpoints").register(meters).increment();
+  }
+
   public void published(int count) {
     published.add(count);
   }

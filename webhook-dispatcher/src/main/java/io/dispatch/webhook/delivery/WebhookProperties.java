@@ -12,6 +12,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param maxInFlight attempts in flight at once in this process, over all endpoints
  * @param maxInFlightPerEndpoint attempts in flight at once to one merchant's endpoint
  * @param claimLease how long a claimed notification stays this process's before another may take it
+ * @param probeInterval how often a disabled endpoint is sent a signed webhook.test probe (decisions.md §9)
  */
 @ConfigurationProperties("dispatch.webhook")
 public record WebhookProperties(
@@ -22,7 +23,8 @@ public record WebhookProperties(
     int maxInFlightPerEndpoint,
     Duration claimLease,
     Duration connectTimeout,
-    Duration responseTimeout) {
+    Duration responseTimeout,
+    Duration probeInterval) {
 
   public WebhookProperties {
     retry = retry == null ? new Retry(null, 0, 0, null) : retry;
@@ -31,6 +33,7 @@ public record WebhookProperties(
     claimLease = claimLease != null ? claimLease : Duration.ofSeconds(60);
     connectTimeout = connectTimeout != null ? connectTimeout : Duration.ofSeconds(5);
     responseTimeout = responseTimeout != null ? responseTimeout : Duration.ofSeconds(15);
+    probeInterval = probeInterval != null && probeInterval.isPositive() ? probeInterval : Duration.ofMinutes(10);
   }
 
   /** Attempt 1 at once, then waits of firstWait × multiplier^(n-1), each capped at maxWait, ±10 % jitter. */
@@ -49,6 +52,6 @@ public record WebhookProperties(
     // the record's default would print the encryption key
     return "WebhookProperties[retry=" + retry + ", allowInsecureTargets=" + allowInsecureTargets
         + ", maxInFlight=" + maxInFlight + ", maxInFlightPerEndpoint=" + maxInFlightPerEndpoint
-        + ", claimLease=" + claimLease + "]";
+        + ", claimLease=" + claimLease + ", probeInterval=" + probeInterval + "]";
   }
 }

@@ -1,9 +1,9 @@
 package io.dispatch.webhook.delivery;
 
 import io.dispatch.events.NotificationStatus;
-import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.web.request.LogContext;
 import io.dispatch.webhook.attempt.AttemptPublisher;
+import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import io.dispatch.webhook.notification.Notifications;
 import io.dispatch.webhook.notification.Notifications.Claimed;
@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,6 +51,7 @@ public class WebhookSender implements SmartLifecycle {
   private final AttemptPublisher publisher;
   private final Clock clock;
   private final EndpointLanes lanes;
+  private final EndpointHealth health;
   private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
   private volatile boolean running;
   private Thread loop;
@@ -64,6 +64,7 @@ public class WebhookSender implements SmartLifecycle {
       WebhookProperties properties,
       WebhookMetrics metrics,
       AttemptPublisher publisher,
+      EndpointHealth health,
       Optional<Clock> clock) {
     this.notifications = notifications;
     this.endpoints = endpoints;
@@ -71,8 +72,10 @@ public class WebhookSender implements SmartLifecycle {
     this.properties = properties;
     this.metrics = metrics;
     this.publisher = publisher;
+    this.health = health;
     this.clock = clock.orElse(Clock.systemUTC());
     this.lanes = new EndpointLanes(properties.maxInFlight(), properties.maxInFlightPerEndpoint());
+    metrics.narrowedLanes(lanes::narrowed);
   }
 
   /** Something may have become due: claim now rather than at the next poll. */
@@ -155,17 +158,18 @@ public class WebhookSender implements SmartLifecycle {
     List<UUID> giveBack = new ArrayList<>();
     int started = 0;
     for (Claimed notification : claimed) {
-      Optional<Runnable> slot = lanes.tryEnter(notification.merchantId());
+      Optional<EndpointLanes.Slot> slot = lanes.tryEnter(notification.merchantId());
       if (slot.isEmpty()) {
         giveBack.add(notification.id());
         continue;
       }
       started++;
       senders.execute(() -> {
+        EndpointLanes.Signal signal = EndpointLanes.Signal.OTHER;
         try {
-          attempt(notification);
+          signal = attempt(notification);
         } finally {
-          slot.get().run();
+          slot.get().close(signal);
           nudge();
         }
       });
@@ -174,29 +178,50 @@ public class WebhookSender implements SmartLifecycle {
     return started;
   }
 
-  private void attempt(Claimed notification) {
+  /** One attempt, recorded; what its answer tells the endpoint's lane. */
+  private EndpointLanes.Signal attempt(Claimed notification) {
     try (var logged = LogContext.dispatch(notification.dispatchId())) {
       var endpoint = endpoints.find(notification.merchantId());
       if (endpoint.isEmpty()) {
         finish(notification, new WebhookHttp.Outcome(null, "no webhook endpoint registered"), true);
         metrics.attempt("no_endpoint", 0);
-        return;
+        return EndpointLanes.Signal.OTHER;
       }
       long timestamp = clock.instant().getEpochSecond();
-      Map<String, String> headers = new LinkedHashMap<>();
-      headers.put("Content-Type", "application/json");
-      headers.put(WebhookSigner.EVENT_HEADER, notification.event());
-      headers.put(WebhookSigner.EVENT_ID_HEADER, notification.id().toString());
-      headers.put(WebhookSigner.TIMESTAMP_HEADER, Long.toString(timestamp));
-      headers.put(WebhookSigner.SIGNATURE_HEADER,
-          WebhookSigner.sign(endpoint.get().signingSecret(), timestamp, notification.body()));
+      Map<String, String> headers = SignedRequest.headers(endpoint.get().signingSecret(), notification.event(),
+          notification.id(), notification.sequence(), timestamp, notification.body());
       long started = System.nanoTime();
       WebhookHttp.Outcome outcome = http.post(URI.create(endpoint.get().url()), headers, notification.body());
       metrics.attempt(WebhookMetrics.outcomeOf(outcome), (System.nanoTime() - started) / 1_000_000);
       finish(notification, outcome, false);
+      return outcome.succeeded() ? EndpointLanes.Signal.SUCCEEDED
+          : Integer.valueOf(429).equals(outcome.httpStatus()) ? EndpointLanes.Signal.THROTTLED
+          : EndpointLanes.Signal.OTHER;
     } catch (RuntimeException e) {
       // e.g. the database went away while recording: the lease runs out and the attempt is retried
       log.warn("Webhook {} attempt could not be completed; retried when its lease ends", notification.id(), e);
+      return EndpointLanes.Signal.OTHER;
+    }
+  }
+
+  /**
+   * Endpoint health (decisions.md §9): a 410 disables the endpoint at once, a notification that
+   * ended FAILED counts towards the run that disables it, a success breaks the run. A failure of
+   * this bookkeeping is logged and does not undo the attempt's record.
+   */
+  private void health(Claimed notification, WebhookHttp.Outcome outcome, boolean failed, String error, Instant now) {
+    UUID merchant = notification.merchantId();
+    Instant firstProbe = now.plus(properties.probeInterval());
+    try {
+      if (outcome.succeeded()) {
+        health.attemptSucceeded(merchant);
+      } else if (Integer.valueOf(410).equals(outcome.httpStatus())) {
+        health.disable(merchant, EndpointHealth.Cause.GONE, "the endpoint answered 410 Gone", firstProbe);
+      } else if (failed) {
+        health.notificationFailed(merchant, error, firstProbe);
+      }
+    } catch (RuntimeException e) {
+      log.warn("Could not update the health of merchant {}'s endpoint after webhook {}", merchant, notification.id(), e);
     }
   }
 
@@ -208,7 +233,8 @@ public class WebhookSender implements SmartLifecycle {
         ? NotificationStatus.SUCCEEDED
         : exhausted ? NotificationStatus.FAILED : NotificationStatus.PENDING;
     Instant next = status == NotificationStatus.PENDING
-        ? now.plus(Backoff.after(attempts, properties.retry(), ThreadLocalRandom.current()))
+        ? now.plus(RetryAfter.next(Backoff.after(attempts, properties.retry(), ThreadLocalRandom.current()),
+            outcome.retryAfter(), properties.retry().maxWait()))
         : null;
     String error = outcome.error() == null || outcome.error().length() <= 500
         ? outcome.error() : outcome.error().substring(0, 500);
@@ -218,6 +244,7 @@ public class WebhookSender implements SmartLifecycle {
       return;
     }
     publisher.nudge();
+    health(notification, outcome, exhausted && !giveUp, error, now);
     if (exhausted) {
       metrics.exhausted();
       log.warn("Webhook {} ({}) to merchant {} FAILED after {} attempt(s): {}", notification.id(),

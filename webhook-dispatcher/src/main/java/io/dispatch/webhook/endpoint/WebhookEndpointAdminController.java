@@ -50,11 +50,13 @@ public class WebhookEndpointAdminController {
   private final Notifications notifications;
   private final WebhookSender sender;
   private final WebhookMetrics metrics;
+  private final EndpointHealth health;
   private final Clock clock;
 
   public WebhookEndpointAdminController(
       WebhookEndpoints endpoints, MerchantAccounts merchants, TargetPolicy targets, TestNotifications tests,
-      Notifications notifications, WebhookSender sender, WebhookMetrics metrics, Optional<Clock> clock) {
+      Notifications notifications, WebhookSender sender, WebhookMetrics metrics, EndpointHealth health,
+      Optional<Clock> clock) {
     this.endpoints = endpoints;
     this.merchants = merchants;
     this.targets = targets;
@@ -62,6 +64,7 @@ public class WebhookEndpointAdminController {
     this.notifications = notifications;
     this.sender = sender;
     this.metrics = metrics;
+    this.health = health;
     this.clock = clock.orElse(Clock.systemUTC());
   }
 
@@ -129,6 +132,23 @@ public class WebhookEndpointAdminController {
       knownMerchant(id);
       UUID notification = tests.fire(id, "operator").orElseThrow(WebhookEndpointAdminController::noEndpoint);
       return ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(Accepted.pending(notification, "webhook.test")));
+    });
+  }
+
+  @Operation(operationId = "enableMerchantWebhookEndpoint", summary = "Enable a merchant's webhook endpoint again",
+      description = """
+      Enables a DISABLED endpoint at once: everything kept is sent, each delivery's notifications in order. \
+      Answers {url, status, disabledReason, disabledAt, pending, succeededLast24h, failedLast24h}. Unknown \
+      merchant, or no endpoint registered: 404.""")
+  @PostMapping("/merchants/{merchantId}/webhook/enable")
+  public Mono<Envelope> enable(OperatorPrincipal operator, @PathVariable String merchantId) {
+    UUID id = ApiException.pathId(merchantId, "Merchant");
+    return blocking(() -> {
+      knownMerchant(id);
+      EndpointHealth.View view = health.enable(id, EndpointHealth.EnabledBy.OPERATOR)
+          .orElseThrow(() -> ApiException.notFound("Webhook endpoint"));
+      sender.nudge();
+      return Envelope.of(view);
     });
   }
 

@@ -81,6 +81,22 @@ public class WebhookEndpoints implements SmartInitializingSingleton {
         .findFirst();
   }
 
+  /** Whether a merchant has an endpoint, and why it is disabled (null while it is ACTIVE). */
+  public record Registration(String disabledReason) {
+    public boolean disabled() {
+      return disabledReason != null;
+    }
+  }
+
+  public Optional<Registration> registration(UUID merchantId) {
+    return jdbc.query("""
+            select case when status = 'DISABLED' then coalesce(disabled_reason, 'disabled') end
+              from webhook.endpoints where merchant_id = ?""",
+            (rs, i) -> new Registration(rs.getString(1)), merchantId)
+        .stream()
+        .findFirst();
+  }
+
   public boolean exists(UUID merchantId) {
     return !jdbc.queryForList("select 1 from webhook.endpoints where merchant_id = ?", Integer.class, merchantId)
         .isEmpty();

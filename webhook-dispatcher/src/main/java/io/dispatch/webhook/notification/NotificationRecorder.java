@@ -7,6 +7,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import java.time.Clock;
 import io.dispatch.web.kafka.recovery.Faults;
@@ -190,13 +191,18 @@ public class NotificationRecorder implements RecoverableConsumer {
       jdbc.update("update webhook.dispatch_state set last_sequence = ?, body = ?::jsonb where dispatch_id = ?",
           view.sequence(), json.writeValueAsString(view), view.dispatchId());
     }
-    if (envelope.event() instanceof DeliveryPinEvent || !endpoints.exists(envelope.merchantId())) {
+    if (envelope.event() instanceof DeliveryPinEvent) {
+      return false;
+    }
+    Optional<WebhookEndpoints.Registration> endpoint = endpoints.registration(envelope.merchantId());
+    if (endpoint.isEmpty()) {
       return false;
     }
     byte[] body = envelope.event() instanceof RiderLocationUpdated location
         ? WebhookPayloads.location(view, location)
         : WebhookPayloads.lifecycle(envelope.type(), view);
+    String kept = endpoint.get().disabled() ? EndpointHealth.keptBecause(endpoint.get().disabledReason()) : null;
     return notifications.create(UUID.randomUUID(), envelope.eventId(), envelope.dispatchId(), envelope.merchantId(),
-        envelope.sequence(), envelope.type(), body, clock.instant());
+        envelope.sequence(), envelope.type(), body, kept, clock.instant()) && kept == null;
   }
 }

@@ -29,7 +29,11 @@ public class Notifications {
   }
 
   /** A claimed notification: what one attempt needs. */
-  public record Claimed(UUID id, UUID merchantId, UUID dispatchId, String event, byte[] body, int attemptCount) {}
+  public record Claimed(
+      UUID id, UUID merchantId, UUID dispatchId, long sequence, String event, byte[] body, int attemptCount) {}
+
+  /** The last error a notification shows while its endpoint is disabled, until it is re-enabled. */
+  public static final String KEPT = "kept: ";
 
   /** The state the attempt publisher puts onto Kafka. */
   public record State(
@@ -41,21 +45,35 @@ public class Notifications {
   public boolean create(
       UUID id, UUID sourceEventId, UUID dispatchId, UUID merchantId, long sequence, String event, byte[] body,
       Instant now) {
+    return create(id, sourceEventId, dispatchId, merchantId, sequence, event, body, null, now);
+  }
+
+  /**
+   * As {@link #create(UUID, UUID, UUID, UUID, long, String, byte[], Instant)}; {@code keptBecause}
+   * (or null) is why it is kept rather than sent, shown as its last error: its endpoint is disabled.
+   */
+  public boolean create(
+      UUID id, UUID sourceEventId, UUID dispatchId, UUID merchantId, long sequence, String event, byte[] body,
+      String keptBecause, Instant now) {
     Timestamp at = Timestamp.from(now);
     return jdbc.update("""
         insert into webhook.notifications
           (id, source_event_id, dispatch_id, merchant_id, sequence, event, body, status, attempt_count,
-           next_attempt_at, created_at, updated_at)
-        values (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?)
+           last_error, next_attempt_at, created_at, updated_at)
+        values (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?)
         on conflict (source_event_id) do nothing""",
-        id, sourceEventId, dispatchId, merchantId, sequence, event, body, at, at, at) == 1;
+        id, sourceEventId, dispatchId, merchantId, sequence, event, body,
+        keptBecause == null ? null : KEPT + keptBecause, at, at, at) == 1;
   }
 
   /**
    * Leases up to {@code limit} due notifications to the caller, oldest due first, skipping rows
    * another dispatcher holds, merchants in {@code skipMerchants} (their endpoint has no free
-   * slot here) and any notification whose delivery has an earlier notification never attempted
-   * yet (so a delivery's events are first attempted in sequence order).
+   * slot here), merchants whose endpoint is DISABLED (their notifications are kept), and any
+   * notification whose delivery has an earlier PENDING notification that was never attempted or
+   * is due too: a delivery's events are first attempted in sequence order, and a backlog (kept
+   * while the endpoint was disabled, or retried after an outage) goes out one event at a time,
+   * in order. An earlier one merely waiting for its retry holds nothing back.
    */
   public List<Claimed> claim(Instant now, Instant leaseUntil, int limit, Collection<UUID> skipMerchants) {
     String skip = skipMerchants.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
@@ -66,18 +84,20 @@ public class Notifications {
            where c.status = 'PENDING' and c.next_attempt_at <= ?
              and (c.lease_until is null or c.lease_until <= ?)
              and c.merchant_id <> all(?::uuid[])
+             and not exists (select 1 from webhook.endpoints d
+                              where d.merchant_id = c.merchant_id and d.status = 'DISABLED')
              and not exists (select 1 from webhook.notifications e
                               where e.dispatch_id = c.dispatch_id and e.sequence < c.sequence
-                                and e.status = 'PENDING' and e.attempt_count = 0)
+                                and e.status = 'PENDING' and (e.attempt_count = 0 or e.next_attempt_at <= ?))
            order by c.next_attempt_at, c.sequence
            limit ?
            for update skip locked)
         update webhook.notifications n set lease_until = ?
           from picked where n.id = picked.id
-        returning n.id, n.merchant_id, n.dispatch_id, n.event, n.body, n.attempt_count""",
+        returning n.id, n.merchant_id, n.dispatch_id, n.sequence, n.event, n.body, n.attempt_count""",
         (rs, i) -> new Claimed(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),
-            rs.getString(4), rs.getBytes(5), rs.getInt(6)),
-        at, at, skip, limit, Timestamp.from(leaseUntil));
+            rs.getLong(4), rs.getString(5), rs.getBytes(6), rs.getInt(7)),
+        at, at, skip, at, limit, Timestamp.from(leaseUntil));
   }
 
   /** Gives claimed notifications back unattempted (no free slot for their endpoint after all). */
@@ -129,6 +149,54 @@ public class Notifications {
         "select status from webhook.notifications where id = ? and merchant_id = ? and dispatch_id = ?",
         String.class, notificationId, merchantId, dispatchId);
     return status.isEmpty() ? new Resend.NotFound() : new Resend.Pending();
+  }
+
+  /**
+   * Every FAILED notification of this merchant created in [since, until) starts a new attempt
+   * series now, as a resend does; returns how many.
+   */
+  public int recover(UUID merchantId, Instant since, Instant until, Instant now) {
+    Timestamp at = Timestamp.from(now);
+    return jdbc.update("""
+        update webhook.notifications
+           set status = 'PENDING', attempt_count = 0, last_http_status = null, last_error = null,
+               next_attempt_at = ?, lease_until = null, updated_at = ?, revision = revision + 1
+         where merchant_id = ? and status = 'FAILED' and created_at >= ? and created_at < ?""",
+        at, at, merchantId, Timestamp.from(since), Timestamp.from(until));
+  }
+
+  /** The merchant's endpoint was disabled: its PENDING notifications say they are kept, and why. */
+  public int keep(UUID merchantId, String because, Instant now) {
+    return jdbc.update("""
+        update webhook.notifications
+           set last_error = ?, updated_at = ?, revision = revision + 1
+         where merchant_id = ? and status = 'PENDING'""",
+        KEPT + because, Timestamp.from(now), merchantId);
+  }
+
+  /** The merchant's endpoint is enabled again: everything kept is due now (the claim sends each delivery's in order). */
+  public int release(UUID merchantId, Instant now) {
+    Timestamp at = Timestamp.from(now);
+    return jdbc.update("""
+        update webhook.notifications
+           set next_attempt_at = ?, updated_at = ?, revision = revision + 1,
+               last_error = case when last_error like 'kept: %' then null else last_error end
+         where merchant_id = ? and status = 'PENDING'""",
+        at, at, merchantId);
+  }
+
+  /** A merchant's notifications at a glance: PENDING now, and ended SUCCEEDED or FAILED in the last 24 hours. */
+  public record Counts(long pending, long succeededLast24h, long failedLast24h) {}
+
+  public Counts counts(UUID merchantId, Instant now) {
+    Timestamp dayAgo = Timestamp.from(now.minus(java.time.Duration.ofHours(24)));
+    long pending = jdbc.queryForObject(
+        "select count(*) from webhook.notifications where merchant_id = ? and status = 'PENDING'", Long.class,
+        merchantId);
+    return jdbc.queryForObject("""
+        select count(*) filter (where status = 'SUCCEEDED'), count(*) filter (where status = 'FAILED')
+          from webhook.notifications where merchant_id = ? and updated_at >= ?""",
+        (rs, i) -> new Counts(pending, rs.getLong(1), rs.getLong(2)), merchantId, dayAgo);
   }
 
   /** Notifications of a delivery whose newest state has not reached Kafka yet, oldest change first. */

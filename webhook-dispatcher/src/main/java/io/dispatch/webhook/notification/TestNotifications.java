@@ -1,6 +1,7 @@
 package io.dispatch.webhook.notification;
 
 import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,13 +28,15 @@ public class TestNotifications {
 
   /** The new notification's id, or empty when the merchant has no endpoint registered. */
   public Optional<UUID> fire(UUID merchantId, String requestedBy) {
-    if (!endpoints.exists(merchantId)) {
+    Optional<WebhookEndpoints.Registration> endpoint = endpoints.registration(merchantId);
+    if (endpoint.isEmpty()) {
       return Optional.empty();
     }
     Instant now = clock.instant();
     UUID id = UUID.randomUUID();
     byte[] body = WebhookPayloads.test(merchantId, "Test webhook requested by the " + requestedBy, now);
-    notifications.create(id, null, null, merchantId, 0, WebhookPayloads.TEST_EVENT, body, now);
+    notifications.create(id, null, null, merchantId, 0, WebhookPayloads.TEST_EVENT, body,
+        endpoint.get().disabled() ? EndpointHealth.keptBecause(endpoint.get().disabledReason()) : null, now);
     sender.nudge();
     return Optional.of(id);
   }

@@ -18,6 +18,11 @@ public final class WebhookSigner {
   public static final String TIMESTAMP_HEADER = "X-Dispatch-Timestamp";
   public static final String EVENT_HEADER = "X-Dispatch-Event";
   public static final String EVENT_ID_HEADER = "X-Dispatch-Event-Id";
+  /**
+   * The delivery's event sequence (0 for webhook.test): a receiver drops a delivery's event whose
+   * sequence is lower than one it already applied. Not signed; the body carries the same facts.
+   */
+  public static final String SEQUENCE_HEADER = "X-Dispatch-Sequence";
 
   static final String SCHEME_PREFIX = "sha256=";
   private static final String ALGORITHM = "HmacSHA256";
