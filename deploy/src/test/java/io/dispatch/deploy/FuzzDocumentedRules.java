@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * What the prose of docs/ and decisions.md adds to the OpenAPI schema of a named object: a stop's
  * lat and lng together, a delivery not due before its pickup, a location fix at most 5 minutes
- * ahead and 24 hours back, a detail with reason OTHER, the proof's URL or PIN by its type, a zone's polygon.
+ * ahead and 24 hours back, a detail with reason OTHER, the proof's URL or PIN by its type, a zone's polygon,
+ * a webhook recovery range (since not after until, at most 7 days).
  */
 final class FuzzDocumentedRules {
 
@@ -52,6 +53,22 @@ final class FuzzDocumentedRules {
           }
           if (when.isBefore(now.minusSeconds(24 * 3600 - 60))) {
             return Verdict.UNKNOWN;
+          }
+        }
+      }
+      case "RecoverWebhooksRequest" -> {
+        // docs/webhooks.md: until defaults to now; since after until, or more than 7 days before it, is refused
+        String since = value.path("since").asText(null);
+        String until = value.path("until").asText(null);
+        if (since != null && FuzzOracle.timestamp(since) && (until == null || FuzzOracle.timestamp(until))) {
+          java.time.Instant from = OffsetDateTime.parse(since).toInstant();
+          java.time.Instant now = java.time.Instant.now();
+          java.time.Instant to = until == null ? now : OffsetDateTime.parse(until).toInstant();
+          if (until == null && Math.abs(java.time.Duration.between(from, now).toSeconds()) < 60) {
+            return Verdict.UNKNOWN; // at the run's own now, either answer is right
+          }
+          if (from.isAfter(to) || java.time.Duration.between(from, to).compareTo(java.time.Duration.ofDays(7)) > 0) {
+            return Verdict.INVALID;
           }
         }
       }

@@ -169,11 +169,86 @@ class WebhookDeliveryTest {
   }
 
   @Test
+  void an_endpoint_answering_410_is_disabled_what_it_misses_is_kept_in_the_webhook_list_and_sent_once_enabled()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicInteger answer = new java.util.concurrent.atomic.AtomicInteger(410);
+    List<String> sequences = java.util.Collections.synchronizedList(new ArrayList<>());
+    HttpServer gone = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    gone.createContext("/hooks", exchange -> {
+      exchange.getRequestBody().readAllBytes();
+      int status = answer.get();
+      if (status == 200) {
+        sequences.add(exchange.getRequestHeaders().getFirst(WebhookSigner.SEQUENCE_HEADER));
+      }
+      exchange.sendResponseHeaders(status, -1);
+      exchange.close();
+    });
+    gone.start();
+    try {
+      Merchant merchant = dispatch.newMerchant("Gone " + UUID.randomUUID());
+      java.util.function.Supplier<Map<String, String>> key = () -> DispatchUnderTest.merchant(merchant.apiKey());
+      dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 404);
+      dispatch.registerWebhook(merchant.id(), "http://127.0.0.1:" + gone.getAddress().getPort() + "/hooks");
+      String first = dispatch.call("POST", "/api/v1/external/dispatches", key.get(), CREATE, 201).data().get("id").asText();
+      JsonNode disabled = await().atMost(Duration.ofSeconds(20)).until(
+          () -> dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 200).data(),
+          endpoint -> endpoint.get("status").asText().equals("DISABLED"));
+      assertThat(disabled.get("disabledReason").asText()).contains("410");
+
+      String second = dispatch.call("POST", "/api/v1/external/dispatches", key.get(), CREATE, 201).data().get("id").asText();
+      dispatch.call("PATCH", "/api/v1/external/dispatches/" + second + "/status", key.get(),
+          "{\"status\":\"CANCELLED\",\"reason\":\"x\"}", 200);
+      String path = "/api/v1/external/dispatches/" + second + "/webhooks";
+      JsonNode kept = await().atMost(Duration.ofSeconds(15)).until(
+          () -> dispatch.call("GET", path, key.get(), null, 200).data(), list -> list.size() == 2);
+      for (JsonNode notification : kept) {
+        assertThat(notification.get("status").asText()).isEqualTo("PENDING");
+        assertThat(notification.get("attemptCount").asInt()).isZero();
+        assertThat(notification.get("lastError").asText()).startsWith("kept: the endpoint is disabled");
+      }
+      assertThat(dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 200).data().get("pending").asLong())
+          .isEqualTo(3);
+
+      answer.set(200);
+      JsonNode enabled = dispatch.call("POST", "/api/v1/admin/merchants/" + merchant.id() + "/webhook/enable",
+          DispatchUnderTest.admin(), null, 200).data();
+      assertThat(enabled.get("status").asText()).isEqualTo("ACTIVE");
+      assertThat(enabled.get("disabledReason").isNull()).isTrue();
+      await().atMost(Duration.ofSeconds(20)).until(() -> dispatch.call("GET", path, key.get(), null, 200).data(),
+          list -> list.size() == 2 && list.get(0).get("status").asText().equals("SUCCEEDED")
+              && list.get(1).get("status").asText().equals("SUCCEEDED") && list.get(1).get("lastError").isNull());
+      assertThat(sequences).as("the second delivery's two events, in order, after the first's").endsWith("0", "1");
+      JsonNode healthy = dispatch.call("POST", "/api/v1/external/webhooks/enable", key.get(), null, 200).data();
+      assertThat(healthy.get("status").asText()).isEqualTo("ACTIVE");
+      assertThat(healthy.get("succeededLast24h").asLong()).isEqualTo(3);
+      assertThat(dispatch.call("GET", "/api/v1/external/dispatches/" + first + "/webhooks", key.get(), null, 200).data()
+          .get(0).get("status").asText()).isIn("PENDING", "SUCCEEDED");
+
+      JsonNode recovered = dispatch.call("POST", "/api/v1/external/webhooks/recover", key.get(),
+          "{\"since\":\"" + java.time.Instant.now().minusSeconds(3600) + "\"}", 202).data();
+      assertThat(recovered.get("count").asInt()).isZero();
+      Answer badRange = dispatch.call("POST", "/api/v1/external/webhooks/recover", key.get(),
+          "{\"since\":\"" + java.time.Instant.now().minus(Duration.ofDays(8)) + "\"}", 422);
+      assertThat(badRange.error().get("details").get("fieldErrors").has("since")).isTrue();
+      dispatch.call("POST", "/api/v1/admin/merchants/" + UUID.randomUUID() + "/webhook/enable",
+          DispatchUnderTest.admin(), null, 404);
+    } finally {
+      gone.stop(0);
+    }
+  }
+
+  @Test
   void the_webhook_routes_are_in_the_openapi_document() throws Exception {
     JsonNode paths = dispatch.documents().get("paths");
     assertThat(paths.has("/api/v1/external/dispatches/{id}/webhooks")).isTrue();
     assertThat(paths.has("/api/v1/external/dispatches/{id}/webhooks/{notificationId}/resend")).isTrue();
     assertThat(paths.has("/api/v1/external/webhooks/test")).isTrue();
+    assertThat(paths.has("/api/v1/external/webhooks")).isTrue();
+    assertThat(paths.has("/api/v1/external/webhooks/enable")).isTrue();
+    assertThat(paths.has("/api/v1/external/webhooks/recover")).isTrue();
+    JsonNode recover = paths.get("/api/v1/external/webhooks/recover").get("post");
+    assertThat(recover.get("responses").has("202")).isTrue();
+    assertThat(recover.get("responses").has("409")).isTrue();
     assertThat(paths.has("/api/v1/admin/merchants/{merchantId}/webhook/rotate-secret")).isTrue();
     JsonNode list = paths.get("/api/v1/external/dispatches/{id}/webhooks").get("get");
     assertThat(list.get("parameters").findValuesAsText("name")).containsOnlyOnce("Idempotency-Key");

@@ -120,12 +120,16 @@ class FrontRoutingTest {
       new Route("POST", "/api/v1/admin/projections/rebuild", QUERY),
       new Route("GET", "/api/v1/admin/projections/rebuild", QUERY),
       // webhook-dispatcher
+      new Route("GET", "/api/v1/external/webhooks", DISPATCHER),
       new Route("POST", "/api/v1/external/webhooks/test", DISPATCHER),
+      new Route("POST", "/api/v1/external/webhooks/enable", DISPATCHER),
+      new Route("POST", "/api/v1/external/webhooks/recover", DISPATCHER),
       new Route("POST", "/api/v1/external/dispatches/{id}/webhooks/{notificationId}/resend", DISPATCHER),
       new Route("PUT", "/api/v1/admin/merchants/{merchantId}/webhook", DISPATCHER),
       new Route("DELETE", "/api/v1/admin/merchants/{merchantId}/webhook", DISPATCHER),
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/rotate-secret", DISPATCHER),
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/test", DISPATCHER),
+      new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/enable", DISPATCHER),
       new Route("GET", "/api/v1/admin/webhooks/stats", DISPATCHER));
 
   /** What the front does with requests no controller maps (the services answer those themselves). */
