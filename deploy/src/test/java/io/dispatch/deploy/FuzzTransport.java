@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
 /**
  * Sends a {@link FuzzRequest} over real HTTP: with the JDK client when the client will write it,
  * else on a raw socket (bent or as written). A text/event-stream answer is read up to its first
- * event and then closed: the tracking stream of a live delivery never ends by itself.
+ * event and then closed, over either transport: the tracking stream of a live delivery never ends
+ * by itself.
  */
 final class FuzzTransport implements AutoCloseable {
 
@@ -155,6 +156,9 @@ final class FuzzTransport implements AutoCloseable {
       try {
         for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
           received.write(buffer, 0, n);
+          if (firstEventOfAStream(received)) {
+            break; // as over the client: the tracking stream of a live delivery never ends by itself
+          }
         }
       } catch (SocketException | SocketTimeoutException cut) {
         if (received.size() == 0) {
@@ -168,6 +172,14 @@ final class FuzzTransport implements AutoCloseable {
     } catch (IOException e) {
       return new Answer(-1, Map.of(), null, millis(start), e, true);
     }
+  }
+
+  /** True once a raw answer is an event stream whose first event has arrived. */
+  private static boolean firstEventOfAStream(ByteArrayOutputStream received) {
+    String text = received.toString(StandardCharsets.ISO_8859_1);
+    int end = text.indexOf("\r\n\r\n");
+    return end > 0 && text.substring(0, end).toLowerCase(Locale.ROOT).contains("content-type: text/event-stream")
+        && text.indexOf("\n\n", end + 4) > 0;
   }
 
   /** Status line, headers and body (plain or chunked) of the last non-1xx answer. */

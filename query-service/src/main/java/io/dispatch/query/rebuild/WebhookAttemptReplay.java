@@ -1,5 +1,7 @@
 package io.dispatch.query.rebuild;
 
+import io.dispatch.query.dispatch.SqlArrays;
+
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;

@@ -1,4 +1,4 @@
-package io.dispatch.query.rebuild;
+package io.dispatch.query.dispatch;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,19 +11,19 @@ import java.util.List;
  * ({@code unnest(?::uuid[], ?::jsonb[], ...)}): one statement and one round trip for a whole
  * batch, whatever its size.
  */
-final class SqlArrays {
+public final class SqlArrays {
 
   private final List<List<String>> columns = new ArrayList<>();
   private int rows;
 
-  SqlArrays(int columnCount) {
+  public SqlArrays(int columnCount) {
     for (int i = 0; i < columnCount; i++) {
       columns.add(new ArrayList<>());
     }
   }
 
   /** One row; each value written as PostgreSQL reads it back ({@code toString()}), null stays null. */
-  SqlArrays row(Object... values) {
+  public SqlArrays row(Object... values) {
     if (values.length != columns.size()) {
       throw new IllegalArgumentException(values.length + " values for " + columns.size() + " columns");
     }
@@ -34,11 +34,11 @@ final class SqlArrays {
     return this;
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return rows == 0;
   }
 
-  int execute(Connection connection, String sql) throws SQLException {
+  public int execute(Connection connection, String sql) throws SQLException {
     if (rows == 0) {
       return 0;
     }
