@@ -73,7 +73,10 @@ public class Notifications {
    * notification whose delivery has an earlier PENDING notification that was never attempted or
    * is due too: a delivery's events are first attempted in sequence order, and a backlog (kept
    * while the endpoint was disabled, or retried after an outage) goes out one event at a time,
-   * in order. An earlier one merely waiting for its retry holds nothing back.
+   * in order. An earlier one merely waiting for its retry holds nothing back. Ordered by due
+   * time alone, so the due index serves the claim and it stops at {@code limit} rows even when
+   * thousands fall due at once (a backlog released together); the rule above keeps each
+   * delivery's order.
    */
   public List<Claimed> claim(Instant now, Instant leaseUntil, int limit, Collection<UUID> skipMerchants) {
     String skip = skipMerchants.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
@@ -89,7 +92,7 @@ public class Notifications {
              and not exists (select 1 from webhook.notifications e
                               where e.dispatch_id = c.dispatch_id and e.sequence < c.sequence
                                 and e.status = 'PENDING' and (e.attempt_count = 0 or e.next_attempt_at <= ?))
-           order by c.next_attempt_at, c.sequence
+           order by c.next_attempt_at
            limit ?
            for update skip locked)
         update webhook.notifications n set lease_until = ?
