@@ -134,7 +134,11 @@ public class ApiErrorHandler implements WebExceptionHandler {
   static boolean databaseBusy(Throwable failure) {
     return failure instanceof java.sql.SQLTransientConnectionException
         || failure instanceof org.springframework.jdbc.CannotGetJdbcConnectionException
-        || failure instanceof org.springframework.transaction.CannotCreateTransactionException;
+        || failure instanceof org.springframework.transaction.CannotCreateTransactionException
+        // Hikari's plain SQLException when a request that was waiting for a connection is
+        // cancelled (its client went away): no connection in time, as far as the answer goes
+        || failure instanceof java.sql.SQLException sql && sql.getMessage() != null
+            && sql.getMessage().contains("Interrupted during connection acquisition");
   }
 
   private static boolean causedBy(Throwable failure, Predicate<Throwable> test) {

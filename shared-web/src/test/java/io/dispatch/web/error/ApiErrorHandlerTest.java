@@ -32,6 +32,18 @@ class ApiErrorHandlerTest {
   }
 
   @Test
+  void a_rate_limit_check_cancelled_while_it_waited_for_a_connection_answers_503_not_500() {
+    MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.post("/api/v1/external/dispatches"));
+    // bucket4j wraps what Hikari throws when the waiting thread is interrupted (the client went away)
+    var failure = new IllegalStateException("io.github.bucket4j.BucketExceptions$BucketExecutionException",
+        new java.sql.SQLException("HikariPool-1 - Interrupted during connection acquisition"));
+
+    handler.handle(exchange, failure).block();
+
+    assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+  }
+
+  @Test
   void any_other_unknown_failure_is_still_a_500() {
     MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/v1/external/dispatches"));
 
