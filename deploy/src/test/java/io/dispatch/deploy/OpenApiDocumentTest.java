@@ -56,7 +56,7 @@ class OpenApiDocumentTest {
     assertThat(operationIds(document)).containsExactlyInAnyOrder(
         "ping", "getQuote", "createDispatch", "createDispatchesInBulk", "listDispatches", "getDispatch",
         "listDispatchEvents", "listDispatchWebhooks", "cancelDispatch", "sendTestWebhook",
-        "resendWebhookNotification");
+        "resendWebhookNotification", "listEvents");
     assertThat(document.at("/paths").fieldNames()).toIterable().allMatch(p -> p.startsWith("/api/v1/external/"));
   }
 
