@@ -74,12 +74,15 @@ class RetentionTest {
       await().atMost(Duration.ofSeconds(30)).until(() -> deleted("webhook.notifications") > 40
           && deleted("identity.idempotency_keys") > 40 && failedDeleted(failing.id()));
       double before = deleted("webhook.notifications");
-      // over 5 s (about 200 new notifications and 200 keys, and 16 cleanup rounds) neither table grows
+      int publishedBefore = published.get();
+      // over 5 s (at most 200 new notifications and 200 keys, and 16 cleanup rounds) neither table grows
       // past what about 2.5 s of load leaves behind: retention, a round's interval, delivery and publication
       await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(7)).pollInterval(Duration.ofMillis(100))
           .until(() -> rows("webhook.notifications") <= 100 && rows("identity.idempotency_keys") <= 100);
-      assertThat(published.get()).as("the load went on").isGreaterThan(300);
-      assertThat(deleted("webhook.notifications") - before).as("rounds deleted meanwhile").isGreaterThan(150);
+      int publishedMeanwhile = published.get() - publishedBefore;
+      assertThat(publishedMeanwhile).as("the load went on").isGreaterThan(100);
+      assertThat(deleted("webhook.notifications") - before).as("rounds deleted meanwhile")
+          .isGreaterThan(publishedMeanwhile / 2.0);
       assertThat(status(kept)).as("a PENDING notification is never deleted, however old").isEqualTo("PENDING");
     } finally {
       load.shutdownNow();
