@@ -75,8 +75,10 @@ final class FuzzQueries {
     String value;
     String how;
     Expect expect;
-    // a cursor is all or nothing: its mutations are the cursor's own (cut, altered, another merchant's)
-    switch (name.equals("cursor") ? 6 : random.nextInt(7)) {
+    // a cursor is all or nothing: its mutations are the cursor's own (cut, altered, another merchant's);
+    // the pull feed's is called after
+    boolean cursorParam = name.equals("cursor") || name.equals("after");
+    switch (cursorParam ? 6 : random.nextInt(7)) {
       case 0 -> {
         values.remove(name);
         return base.withTarget(path + query(values))
@@ -98,7 +100,7 @@ final class FuzzQueries {
         expect = verdict(param, value);
       }
       default -> {
-        if (name.equals("cursor")) {
+        if (cursorParam) {
           String[] cursor = cursor(random);
           value = cursor[0];
           how = cursor[1];

@@ -116,6 +116,13 @@ class MerchantClientScenarioTest {
           hook.header(WebhookSigner.SIGNATURE_HEADER), hook.body());
       step("sendTestWebhook", "202 " + test.getData().getEvent() + "; received and verified with WebhookVerifier");
 
+      var feed = await().atMost(Duration.ofSeconds(30)).until(() -> webhooks.listEvents(null, 500),
+          found -> found.getData().stream().anyMatch(e -> e.getId().equals(test.getData().getId())));
+      assertThat(feed.getData().getFirst().getData()).containsEntry("dispatch_id", created.getId().toString());
+      assertThat(webhooks.listEvents(feed.getMeta().getNextCursor(), 10).getMeta().getNextCursor()).isNotBlank();
+      step("listEvents", feed.getData().size() + " event(s), first " + feed.getData().getFirst().getEvent()
+          + "; read on from meta.nextCursor");
+
       typedErrors(merchant, client, deliveries, created.getId().toString());
     } finally {
       Files.createDirectories(Path.of("target", "openapi"));

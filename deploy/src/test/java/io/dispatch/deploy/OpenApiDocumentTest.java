@@ -56,7 +56,8 @@ class OpenApiDocumentTest {
     assertThat(operationIds(document)).containsExactlyInAnyOrder(
         "ping", "getQuote", "createDispatch", "createDispatchesInBulk", "listDispatches", "getDispatch",
         "listDispatchEvents", "listDispatchWebhooks", "cancelDispatch", "sendTestWebhook",
-        "resendWebhookNotification", "getWebhookEndpoint", "enableWebhookEndpoint", "recoverWebhookNotifications");
+        "resendWebhookNotification", "getWebhookEndpoint", "enableWebhookEndpoint", "recoverWebhookNotifications",
+        "listEvents");
     assertThat(document.at("/paths").fieldNames()).toIterable().allMatch(p -> p.startsWith("/api/v1/external/"));
   }
 

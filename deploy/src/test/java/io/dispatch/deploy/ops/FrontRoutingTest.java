@@ -125,6 +125,7 @@ class FrontRoutingTest {
       new Route("POST", "/api/v1/external/webhooks/enable", DISPATCHER),
       new Route("POST", "/api/v1/external/webhooks/recover", DISPATCHER),
       new Route("POST", "/api/v1/external/dispatches/{id}/webhooks/{notificationId}/resend", DISPATCHER),
+      new Route("GET", "/api/v1/external/events", DISPATCHER),
       new Route("PUT", "/api/v1/admin/merchants/{merchantId}/webhook", DISPATCHER),
       new Route("DELETE", "/api/v1/admin/merchants/{merchantId}/webhook", DISPATCHER),
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/rotate-secret", DISPATCHER),
@@ -144,6 +145,8 @@ class FrontRoutingTest {
       // the query passes unchanged; the route is chosen on the decoded path, as the services' routers see it
       new Route("GET", "/api/v1/external/dispatches?status=NEW&limit=20", QUERY),
       new Route("GET", "/api/v1/%61dmin/webhooks/stats", DISPATCHER),
+      new Route("GET", "/api/v1/external/events?after=ZTF8MXwy&limit=5", DISPATCHER),
+      new Route("GET", "/api/v1/external/events/extra", COMMAND),
       new Route("GET", "/api/v1/admin/dispatches/{id}/events?after=3", QUERY));
 
   private final HttpClient http = HttpClient.newBuilder()

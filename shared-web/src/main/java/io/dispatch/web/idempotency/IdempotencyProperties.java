@@ -10,9 +10,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     instance) is treated as abandoned and the next request with the key takes it over
  *     (default 60 s)
  * @param cleanupInterval how often expired keys are deleted (default 5 minutes)
+ * @param cleanupBatchSize keys deleted per transaction (default 500), so a cleanup never holds many rows locked
  */
 @ConfigurationProperties("dispatch.idempotency")
-public record IdempotencyProperties(Duration ttl, Duration inProgressTimeout, Duration cleanupInterval) {
+public record IdempotencyProperties(
+    Duration ttl, Duration inProgressTimeout, Duration cleanupInterval, Integer cleanupBatchSize) {
 
   public IdempotencyProperties {
     if (ttl == null) {
@@ -23,6 +25,13 @@ public record IdempotencyProperties(Duration ttl, Duration inProgressTimeout, Du
     }
     if (cleanupInterval == null) {
       cleanupInterval = Duration.ofMinutes(5);
+    }
+    if (cleanupBatchSize == null) {
+      cleanupBatchSize = 500;
+    }
+    if (cleanupBatchSize < 1) {
+      throw new IllegalArgumentException("dispatch.idempotency.cleanup-batch-size must be positive, was "
+          + cleanupBatchSize);
     }
   }
 }

@@ -117,8 +117,23 @@ public class IdempotencyStore {
   }
 
   /** Deletes keys past their lifetime; returns how many. */
-  public int deleteExpired() {
-    return jdbc.update("delete from identity.idempotency_keys where expires_at <= ?", Timestamp.from(clock.instant()));
+  /**
+   * Deletes expired keys, {@code cleanup-batch-size} per statement (each its own transaction), until
+   * none is left; keys another transaction holds are skipped until the next round. The total.
+   */
+  public long deleteExpired() {
+    Timestamp now = Timestamp.from(clock.instant());
+    long total = 0;
+    int batch;
+    do {
+      batch = jdbc.update("""
+          delete from identity.idempotency_keys
+           where ctid = any(array(
+             select ctid from identity.idempotency_keys where expires_at <= ? limit ? for update skip locked))""",
+          now, properties.cleanupBatchSize());
+      total += batch;
+    } while (batch == properties.cleanupBatchSize());
+    return total;
   }
 
   private Optional<Row> find(UUID merchantId, String key) {

@@ -85,5 +85,7 @@ public final class ApiSchemas {
       String currentStatus,
       @Schema(description = "409 on a webhook test: NO_WEBHOOK_ENDPOINT", example = "NO_WEBHOOK_ENDPOINT")
       String reason,
-      @Schema(description = "503: seconds to wait, as Retry-After", example = "1") Integer retryAfterSeconds) {}
+      @Schema(description = "503: seconds to wait, as Retry-After", example = "1") Integer retryAfterSeconds,
+      @Schema(description = "422 on GET /events with a cursor older than retention kept: the cursor to resume "
+          + "from (the oldest event kept)", example = "ZTF8NzQxfDEyMDN8...") String oldestCursor) {}
 }
