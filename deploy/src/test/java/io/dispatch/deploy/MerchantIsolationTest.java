@@ -67,7 +67,11 @@ class MerchantIsolationTest {
       "POST /api/v1/external/dispatches", "idempotency_keys_are_per_merchant...",
       "POST /api/v1/external/dispatches/bulk", "writes for the caller only",
       "GET /api/v1/external/dispatches", "another_merchants_list_cursor...",
-      "POST /api/v1/external/webhooks/test", "webhook_actions_of_another_merchant_never_reach...");
+      "POST /api/v1/external/webhooks/test", "webhook_actions_of_another_merchant_never_reach...",
+      "GET /api/v1/external/webhooks", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own",
+      "POST /api/v1/external/webhooks/enable", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own",
+      "POST /api/v1/external/webhooks/recover", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own",
+      "GET /api/v1/external/events", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own");
 
   /** A valid body for the routes that take one; the probe must get past validation to reach ownership. */
   private static final Map<String, String> BODIES = Map.of(
@@ -363,6 +367,43 @@ class MerchantIsolationTest {
         .noneMatch(r -> new String(r.body(), java.nio.charset.StandardCharsets.UTF_8).contains(noEndpoint.id()));
     // and B's notification list of its own delivery holds only B's
     assertThat(notifications(b, ownOfB)).extracting(n -> n.get("id").asText()).doesNotContain(notificationOfA);
+  }
+
+  @Test
+  void the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own() throws Exception {
+    // each merchant's endpoint view and enabling answer its own endpoint
+    assertThat(dispatch.call("GET", "/api/v1/external/webhooks", Map.of("X-API-Key", b.apiKey()), null, 200).data()
+        .get("url").asText()).isEqualTo(receiverB.url());
+    assertThat(dispatch.call("POST", "/api/v1/external/webhooks/enable", Map.of("X-API-Key", b.apiKey()), null, 200)
+        .data().get("url").asText()).isEqualTo(receiverB.url());
+
+    // the feed: B's never holds A's notifications, and A's cursor is refused to B
+    Answer feedOfA = dispatch.call("GET", "/api/v1/external/events?limit=500", Map.of("X-API-Key", a.apiKey()), null,
+        200);
+    JsonNode feedOfB = dispatch.call("GET", "/api/v1/external/events?limit=500", Map.of("X-API-Key", b.apiKey()),
+        null, 200).data();
+    List<String> idsOfA = new ArrayList<>();
+    feedOfA.data().forEach(entry -> idsOfA.add(entry.get("id").asText()));
+    assertThat(idsOfA).contains(firstNotification(a, deliveredOfA));
+    assertThat(feedOfB).isNotEmpty().noneMatch(entry -> idsOfA.contains(entry.get("id").asText()));
+    String cursorOfA = feedOfA.json().at("/meta/nextCursor").asText();
+    dispatch.call("GET", "/api/v1/external/events?after=" + cursorOfA, Map.of("X-API-Key", b.apiKey()), null, 422);
+
+    // recovery: a FAILED notification of C's is recovered by C alone
+    Merchant c = dispatch.newMerchant("Isolation recover " + UUID.randomUUID());
+    dispatch.registerWebhook(c.id(), receiverA.url());
+    String ofC = create(c, "c-failed");
+    String failed = await().atMost(Duration.ofSeconds(20)).until(() -> notifications(c, ofC),
+        list -> list.size() == 1 && list.get(0).get("status").asText().equals("SUCCEEDED")).get(0).get("id").asText();
+    dispatch.bean(org.springframework.jdbc.core.JdbcTemplate.class).update(
+        "update webhook.notifications set status = 'FAILED' where id = ?::uuid", failed);
+    String range = "{\"since\":\"" + java.time.Instant.now().minusSeconds(3600) + "\"}";
+    assertThat(dispatch.call("POST", "/api/v1/external/webhooks/recover", Map.of("X-API-Key", b.apiKey()), range, 202)
+        .data().get("count").asInt()).isZero();
+    assertThat(dispatch.bean(org.springframework.jdbc.core.JdbcTemplate.class).queryForObject(
+        "select status from webhook.notifications where id = ?::uuid", String.class, failed)).isEqualTo("FAILED");
+    assertThat(dispatch.call("POST", "/api/v1/external/webhooks/recover", Map.of("X-API-Key", c.apiKey()), range, 202)
+        .data().get("count").asInt()).isEqualTo(1);
   }
 
   // --- idempotency --------------------------------------------------------------------------
