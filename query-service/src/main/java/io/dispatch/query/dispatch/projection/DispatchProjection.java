@@ -11,21 +11,11 @@ import io.dispatch.query.dispatch.DispatchBatch;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
-import io.dispatch.web.request.LogContext;
-import io.dispatch.web.kafka.recovery.Faults;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
@@ -46,7 +36,6 @@ public class DispatchProjection extends PositionedProjection {
 
   public static final String NAME = "query-service.dispatches";
   private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
-  private static final Duration WAIT = Duration.ofSeconds(60);
 
   private final ApplyTimer applyTimer;
   private final DispatchRows rows;
@@ -66,12 +55,9 @@ public class DispatchProjection extends PositionedProjection {
   }
 
   /**
-   * A whole poll in one transaction: its events in log order, then each partition's position,
-   * so a busy partition costs one commit per poll rather than one per event (issue 17: a bulk of
-   * 500 kept reads of its partitions waiting for seconds). When the batch fails for a passing
-   * reason (the database away) the container retries it from its first record; for any other
-   * reason its records are applied one by one, each in its own transaction, to find the one that
-   * fails, which the container retries a few times and then dead-letters, as before.
+   * A whole poll in one transaction through {@link DispatchBatch} (one read of its deliveries,
+   * one upsert per table) and each partition's position ({@link #applyPoll}): a bulk of 500 no
+   * longer holds reads of its partitions back for seconds (issue 17).
    */
   @KafkaListener(
       id = NAME,
@@ -80,70 +66,16 @@ public class DispatchProjection extends PositionedProjection {
       containerFactory = "queryListenerContainerFactory",
       batch = "true")
   public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
-    if (records.isEmpty()) {
-      return;
-    }
-    try {
-      applyTimer.timeEach("deliveries", records.size(), () -> applyAll(records));
-    } catch (RuntimeException batchFailure) {
-      if (Faults.passing(batchFailure)) {
-        throw new BatchListenerFailedException("applying a batch failed", batchFailure, records.get(0));
-      }
-      for (ConsumerRecord<String, EventEnvelope> record : records) {
-        try (var logged = LogContext.dispatch(record.key())) {
-          if (record.value() == null) {
-            throw new IllegalArgumentException("unreadable record");
-          }
-          applyTimer.time("deliveries", () -> apply(record.value(), record.partition(), record.offset()).block(WAIT));
-        } catch (RuntimeException failure) {
-          throw new BatchListenerFailedException("applying " + record.topic() + "-" + record.partition() + "@"
-              + record.offset() + " failed", failure, record);
-        }
-      }
-    }
+    applyPoll(Topics.DISPATCH_EVENTS.name(), "deliveries", records, dataSource, applyTimer,
+        (connection, envelopes) -> batch.apply(connection, "query", envelopes, LIVE, true));
   }
 
-  /**
-   * The poll's events through {@link DispatchBatch} (one read of its deliveries, one upsert per
-   * table) and each partition's next position, in one JDBC transaction.
-   */
-  private void applyAll(List<ConsumerRecord<String, EventEnvelope>> records) {
-    Map<Integer, Long> next = new TreeMap<>();
-    List<EventEnvelope> envelopes = new ArrayList<>(records.size());
-    for (ConsumerRecord<String, EventEnvelope> record : records) {
-      if (record.value() == null) {
-        throw new IllegalArgumentException("unreadable record at " + record.topic() + "-" + record.partition() + "@"
-            + record.offset());
-      }
-      envelopes.add(record.value());
-      next.merge(record.partition(), record.offset() + 1, Math::max);
-    }
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(false);
-      try {
-        batch.apply(connection, "query", envelopes, LIVE, true);
-        try (PreparedStatement advance = connection.prepareStatement("""
-            insert into query.projection_positions (projection, topic, partition, next_offset)
-            values (?, ?, ?, ?)
-            on conflict (projection, topic, partition)
-            do update set next_offset = greatest(query.projection_positions.next_offset, excluded.next_offset)""")) {
-          for (var position : next.entrySet()) {
-            advance.setString(1, NAME);
-            advance.setString(2, Topics.DISPATCH_EVENTS.name());
-            advance.setInt(3, position.getKey());
-            advance.setLong(4, position.getValue());
-            advance.addBatch();
-          }
-          advance.executeBatch();
-        }
-        connection.commit();
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("applying " + records.size() + " events failed: " + e.getMessage(), e);
-    }
+  @Override
+  public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {
+    Mono<Void> change = envelope.event() instanceof DispatchLifecycleEvent ? project(envelope) : Mono.empty();
+    return change
+        .then(positions.advance(NAME, Topics.DISPATCH_EVENTS.name(), partition, offset + 1))
+        .as(transactions::transactional);
   }
 
   /** The live rules for what the fold passes over: logged and skipped, or refused (and so dead-lettered). */
@@ -159,14 +91,6 @@ public class DispatchProjection extends PositionedProjection {
       throw reason;
     }
   };
-
-  @Override
-  public Mono<Void> apply(EventEnvelope envelope, int partition, long offset) {
-    Mono<Void> change = envelope.event() instanceof DispatchLifecycleEvent ? project(envelope) : Mono.empty();
-    return change
-        .then(positions.advance(NAME, Topics.DISPATCH_EVENTS.name(), partition, offset + 1))
-        .as(transactions::transactional);
-  }
 
   private Mono<Void> project(EventEnvelope envelope) {
     return rows.lockCurrent(envelope.dispatchId())
