@@ -3,24 +3,19 @@ package io.dispatch.query.dispatch.web;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.Source;
 import io.dispatch.query.dispatch.DispatchRows.ListPosition;
+import io.dispatch.web.cursor.SignedCursors;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.Optional;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * The opaque cursor of GET /dispatches: base64url (no padding) of the text
- * {@code v1|<created_at as epoch microseconds>|<id>|<status or empty>|<source or empty>} followed
- * by the first 16 bytes of its HMAC-SHA256. The MAC also covers the merchant id, so a cursor
+ * The opaque cursor of GET /dispatches: the text
+ * {@code v1|<created_at as epoch microseconds>|<id>|<status or empty>|<source or empty>} in a
+ * {@link SignedCursors} envelope (base64url, then the first 16 bytes of its HMAC-SHA256). The MAC also covers the merchant id, so a cursor
  * altered by a client, or presented by another merchant, is refused rather than silently
  * moving the page. Microseconds are the full precision of timestamptz, so the position compares
  * exactly as stored.
@@ -37,51 +32,31 @@ public class ListCursors {
   public record Cursor(ListPosition after, DispatchStatus status, Source source) {}
 
   private static final String VERSION = "v1";
-  private static final int MAC_BYTES = 16;
   private static final String BUILT_IN_KEY = "dispatch.query list cursor v1";
   // timestamptz holds far more, but nothing this service writes is outside these years
   private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
   private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
-  private final SecretKeySpec key;
+  private final SignedCursors signed;
 
   public ListCursors(@Value("${dispatch.query.cursor-secret:}") String secret) {
     String keyText = secret.isBlank() ? BUILT_IN_KEY : secret;
-    this.key = new SecretKeySpec(keyText.getBytes(StandardCharsets.UTF_8), "HmacSHA256");
+    this.signed = new SignedCursors(keyText.getBytes(StandardCharsets.UTF_8));
   }
 
   public String encode(UUID merchantId, Cursor cursor) {
     ListPosition after = cursor.after();
-    String payload = String.join("|",
+    return signed.encode(merchantId, String.join("|",
         VERSION,
         Long.toString(ChronoUnit.MICROS.between(Instant.EPOCH, after.createdAt())),
         after.id().toString(),
         cursor.status() == null ? "" : cursor.status().name(),
-        cursor.source() == null ? "" : cursor.source().wireName());
-    byte[] text = payload.getBytes(StandardCharsets.UTF_8);
-    byte[] mac = mac(merchantId, text);
-    byte[] whole = Arrays.copyOf(text, text.length + MAC_BYTES);
-    System.arraycopy(mac, 0, whole, text.length, MAC_BYTES);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(whole);
+        cursor.source() == null ? "" : cursor.source().wireName()));
   }
 
   /** The cursor, or empty when it is not one this service issued to this merchant, unchanged. */
   public Optional<Cursor> decode(UUID merchantId, String encoded) {
-    byte[] whole;
-    try {
-      whole = Base64.getUrlDecoder().decode(encoded);
-    } catch (IllegalArgumentException e) {
-      return Optional.empty();
-    }
-    if (whole.length <= MAC_BYTES) {
-      return Optional.empty();
-    }
-    byte[] text = Arrays.copyOf(whole, whole.length - MAC_BYTES);
-    byte[] presented = Arrays.copyOfRange(whole, text.length, whole.length);
-    if (!MessageDigest.isEqual(presented, Arrays.copyOf(mac(merchantId, text), MAC_BYTES))) {
-      return Optional.empty();
-    }
-    return parse(new String(text, StandardCharsets.UTF_8));
+    return signed.decode(merchantId, encoded).flatMap(ListCursors::parse);
   }
 
   private static Optional<Cursor> parse(String payload) {
@@ -100,17 +75,6 @@ public class ListCursors {
       return Optional.of(new Cursor(new ListPosition(createdAt, id), status, source));
     } catch (RuntimeException e) {
       return Optional.empty();
-    }
-  }
-
-  private byte[] mac(UUID merchantId, byte[] text) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(key);
-      mac.update((merchantId + "|").getBytes(StandardCharsets.UTF_8));
-      return mac.doFinal(text);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
     }
   }
 }
