@@ -17,9 +17,7 @@ out=${BENCH_OUT:-bench/results/$(date -u +%F)-feed}
 md=$out.md
 port=${BENCH_PORT:-18091}
 token=bench-admin-token
-pgbench=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | head -1 || true)
-[ -n "$pgbench" ] || { echo "pgbench not available (as root: apt-get install postgresql-15)" >&2; exit 1; }
-psql="$(dirname "$pgbench")/psql"
+source bench/pgbench.sh
 [ -n "${BENCH_NO_BUILD:-}" ] || mvn -B -q -o -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am
 
 data=$(mktemp -d)

@@ -45,13 +45,7 @@ if [ ! -f $lib/HdrHistogram-2.2.2.jar ] || [ ! -f $lib/postgresql-42.7.13.jar ];
       || mvn -B -q dependency:copy -Dartifact=$artifact -DoutputDirectory=$lib
   done
 fi
-pgbench=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | head -1 || true)
-if [ -z "$pgbench" ] && [ "$(id -u)" = 0 ]; then
-  apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null 2>&1 || true
-  pgbench=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | head -1 || true)
-fi
-[ -n "$pgbench" ] || { echo "pgbench not available (as root: apt-get install postgresql-15)" >&2; exit 1; }
-psql="$(dirname "$pgbench")/psql"
+source bench/pgbench.sh
 
 if [ -z "${BENCH_NO_BUILD:-}" ]; then
   mvn -B -q -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am

@@ -2,8 +2,8 @@
 # Type-checks the TypeScript client that merchant-client's build generated from the merchant API
 # document (target/generated-sources/typescript), with the typescript compiler pinned in
 # package-lock.json. Where Node.js or npm is missing it installs them (Debian's nodejs and npm, as
-# root); where that is not possible the build says so and skips only this step, unless
-# DISPATCH_REQUIRE_NODE=1 (set by .ci/run), which makes a missing Node fail the build.
+# root); where that is not possible the build fails, saying why and how to install them: a client
+# that was never type-checked is not shipped as if it had been.
 set -euo pipefail
 target="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -13,14 +13,10 @@ if ! have_node && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null 2>&1 || true
 fi
 if ! have_node; then
-  message="[merchant-client] Node.js/npm not found and could not be installed: the TypeScript client was generated in
-$target/generated-sources/typescript but NOT type-checked (install Node 20+ and npm to check it)"
-  if [ "${DISPATCH_REQUIRE_NODE:-0}" = 1 ]; then
-    echo "$message (DISPATCH_REQUIRE_NODE=1: failing)" >&2
-    exit 1
-  fi
-  echo "$message"
-  exit 0
+  echo "[merchant-client] Node.js/npm not found and could not be installed (apt-get needs root): the TypeScript
+client in $target/generated-sources/typescript cannot be type-checked. Install Node 20+ and npm
+(on Debian: apt-get install nodejs npm) and build again." >&2
+  exit 1
 fi
 work="$target/typescript-check"
 mkdir -p "$work"
