@@ -152,6 +152,37 @@ class EndpointHealthTest {
   }
 
   @Test
+  void a_success_between_failures_breaks_the_run_that_disables_an_endpoint() throws Exception {
+    try (TestReceiver receiver = new TestReceiver()) {
+      var merchant = dispatcher.newMerchant();
+      register(merchant.id(), receiver.url());
+      AtomicInteger status = new AtomicInteger(500);
+      receiver.answering(request -> status.get());
+      failOne(merchant, 1);
+      failOne(merchant, 2);
+      failOne(merchant, 3);
+      failOne(merchant, 4);
+      status.set(200);
+      RunningDispatcher.publish(List.of(new TestEvents(merchant.id()).created()));
+      await().atMost(Duration.ofSeconds(20)).until(() -> endpoint(merchant.apiKey()).get("succeededLast24h").asLong()
+          == 1);
+      status.set(500);
+      failOne(merchant, 5);
+      JsonNode endpoint = endpoint(merchant.apiKey());
+      assertThat(endpoint.get("status").asText()).as("5 FAILED, but not in a row").isEqualTo("ACTIVE");
+      assertThat(dispatcher.jdbc().queryForObject(
+          "select consecutive_failures from webhook.endpoints where merchant_id = ?", Integer.class, merchant.id()))
+          .isEqualTo(1);
+    }
+  }
+
+  private static void failOne(RunningDispatcher.Merchant merchant, int failedSoFar) throws Exception {
+    RunningDispatcher.publish(List.of(new TestEvents(merchant.id()).created()));
+    await().atMost(Duration.ofSeconds(20)).until(() -> endpoint(merchant.apiKey()).get("failedLast24h").asLong()
+        == failedSoFar);
+  }
+
+  @Test
   void a_bad_recover_range_answers_422_naming_the_field() throws Exception {
     var merchant = dispatcher.newMerchant();
     Instant now = Instant.now();

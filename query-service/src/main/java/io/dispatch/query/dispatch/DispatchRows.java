@@ -1,7 +1,6 @@
 package io.dispatch.query.dispatch;
 
 import io.dispatch.events.DispatchStatus;
-import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.events.view.StatusTransition;
@@ -71,41 +70,12 @@ public class DispatchRows {
         .all();
   }
 
-  public Mono<DispatchView> lockCurrent(UUID dispatchId) {
-    return db.sql("select body from query.dispatches where id = :id for update")
-        .bind("id", dispatchId)
-        .map(row -> read(row.get("body", Json.class)))
-        .one();
-  }
-
   public Mono<DispatchView> find(UUID dispatchId, UUID merchantId) {
     return db.sql("select body from query.dispatches where id = :id and merchant_id = :merchant")
         .bind("id", dispatchId)
         .bind("merchant", merchantId)
         .map(row -> read(row.get("body", Json.class)))
         .one();
-  }
-
-  public Mono<Void> insert(DispatchView view) {
-    return db.sql("""
-            insert into query.dispatches
-              (id, merchant_id, status, source, tracking_token, created_at, updated_at, last_sequence, body,
-               pickup_lat, pickup_lng)
-            values (:id, :merchant, :status, :source, :token, :created, :updated, :sequence, :body,
-               :pickupLat, :pickupLng)
-            on conflict (id) do nothing""")
-        .bind("id", view.dispatchId())
-        .bind("merchant", view.merchantId())
-        .bind("status", view.status().name())
-        .bind("source", view.source().wireName())
-        .bind("token", view.trackingToken())
-        .bind("created", view.createdAt())
-        .bind("updated", view.updatedAt())
-        .bind("sequence", view.sequence())
-        .bind("body", write(view))
-        .bind("pickupLat", Parameters.in(R2dbcType.DOUBLE, view.pickup() == null ? null : view.pickup().lat()))
-        .bind("pickupLng", Parameters.in(R2dbcType.DOUBLE, view.pickup() == null ? null : view.pickup().lng()))
-        .then();
   }
 
   /**
@@ -141,39 +111,6 @@ public class DispatchRows {
         .one();
   }
 
-  /** Guarded by sequence, so an older state never overwrites a newer one. */
-  public Mono<Void> update(DispatchView view) {
-    return db.sql("""
-            update query.dispatches
-               set status = :status, updated_at = :updated, last_sequence = :sequence, body = :body
-             where id = :id and last_sequence < :sequence""")
-        .bind("id", view.dispatchId())
-        .bind("status", view.status().name())
-        .bind("updated", view.updatedAt())
-        .bind("sequence", view.sequence())
-        .bind("body", write(view))
-        .then();
-  }
-
-  public Mono<Void> recordTransition(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
-    StatusTransition entry = StatusTransition.of(envelope, status, previous);
-    var spec = db.sql("""
-            insert into query.dispatch_history
-              (dispatch_id, sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail)
-            values (:id, :sequence, :status, :previous, :occurred, :actorType, :actorId, :reason, :detail)
-            on conflict do nothing""")
-        .bind("id", envelope.dispatchId())
-        .bind("sequence", entry.sequence())
-        .bind("status", entry.status())
-        .bind("occurred", entry.occurredAt())
-        .bind("actorType", entry.actorType());
-    spec = entry.previousStatus() == null ? spec.bindNull("previous", String.class) : spec.bind("previous", entry.previousStatus());
-    spec = entry.actorId() == null ? spec.bindNull("actorId", String.class) : spec.bind("actorId", entry.actorId());
-    spec = entry.reasonCode() == null ? spec.bindNull("reason", String.class) : spec.bind("reason", entry.reasonCode());
-    spec = entry.detail() == null ? spec.bindNull("detail", String.class) : spec.bind("detail", entry.detail());
-    return spec.then();
-  }
-
   public Flux<StatusTransition> history(UUID dispatchId) {
     return db.sql("""
             select sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail
@@ -184,10 +121,6 @@ public class DispatchRows {
             row.get("occurred_at", Instant.class), row.get("actor_type", String.class), row.get("actor_id", String.class),
             row.get("reason_code", String.class), row.get("detail", String.class)))
         .all();
-  }
-
-  private Json write(DispatchView view) {
-    return Json.of(json.writeValueAsBytes(view));
   }
 
   private DispatchView read(Json body) {

@@ -14,57 +14,68 @@ import java.util.TreeMap;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.listener.BatchListenerFailedException;
-import reactor.core.publisher.Mono;
 
 /**
- * A projection that stores its partition positions in {@code query.projection_positions}, in the
- * transaction of its rows: it resumes from them, moves them past a dead letter, and applies a
- * replayed letter again through its own {@link #apply}. A batch listener applies a whole poll
- * with {@link #applyPoll}: one JDBC transaction for its rows and positions, whatever its size.
+ * A projection of one topic that stores its partition positions in
+ * {@code query.projection_positions}, in the transaction of its rows: it resumes from them, moves
+ * them past a dead letter, and applies a replayed letter again through {@link #apply}. Its rows
+ * are written by {@link #write}, multi-row statements for any number of events, so a whole Kafka
+ * poll costs one transaction ({@link #applyPoll}; issue 17) and a single event the same code.
  */
 public abstract class PositionedProjection implements RecoverableConsumer {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
 
   private final String name;
+  private final String topic;
+  private final String view;
   protected final ProjectionPositions positions;
-
-  protected PositionedProjection(String name, ProjectionPositions positions) {
-    this.name = name;
-    this.positions = positions;
-  }
-
-  /** Writes a poll's events (in log order) on a connection, in its transaction: multi-row statements. */
-  @FunctionalInterface
-  protected interface PollWriter {
-    void write(Connection connection, List<EventEnvelope> envelopes) throws SQLException;
-  }
+  private final DataSource dataSource;
+  private final ApplyTimer timer;
 
   /**
-   * A whole poll in one transaction: {@code writer}'s rows, then each partition's next position,
-   * so a busy partition costs one commit per poll rather than one per event (issue 17). When the
-   * poll fails for a passing reason (the database away) the container retries it from its first
-   * record; for any other reason its records go through {@link #apply} one by one, each in its
-   * own transaction, to find the one that fails, which the container retries a few times and
-   * then dead-letters. The apply timer counts events, each with its share of the poll's time.
+   * @param view the {@code view} tag of {@code dispatch.projection.apply}
    */
-  protected void applyPoll(String topic, String view, List<ConsumerRecord<String, EventEnvelope>> records,
-      DataSource dataSource, ApplyTimer timer, PollWriter writer) {
+  protected PositionedProjection(String name, String topic, String view, ProjectionPositions positions,
+      DataSource dataSource, ApplyTimer timer) {
+    this.name = name;
+    this.topic = topic;
+    this.view = view;
+    this.positions = positions;
+    this.dataSource = dataSource;
+    this.timer = timer;
+  }
+
+  /** Writes events (in log order) to the projection's tables on a connection, in its transaction. */
+  protected abstract void write(Connection connection, List<EventEnvelope> envelopes) throws SQLException;
+
+  /**
+   * A whole poll in one transaction: its rows, then each partition's next position, so a busy
+   * partition costs one commit per poll rather than one per event. When the poll fails for a
+   * passing reason (the database away) the container retries it from its first record; for any
+   * other reason its records are applied one by one, each in its own transaction, to find the one
+   * that fails, which the container retries a few times and then dead-letters. The apply timer
+   * counts events, each with its share of the poll's time.
+   */
+  protected void applyPoll(List<ConsumerRecord<String, EventEnvelope>> records) {
     if (records.isEmpty()) {
       return;
     }
     try {
-      timer.timeEach(view, records.size(), () -> writePoll(topic, records, dataSource, writer));
+      Map<Integer, Long> next = new TreeMap<>();
+      List<EventEnvelope> envelopes = new ArrayList<>(records.size());
+      for (ConsumerRecord<String, EventEnvelope> record : records) {
+        envelopes.add(readable(record));
+        next.merge(record.partition(), record.offset() + 1, Math::max);
+      }
+      timer.timeEach(view, records.size(), () -> commit(envelopes, next));
     } catch (RuntimeException pollFailure) {
       if (Faults.passing(pollFailure)) {
         throw new BatchListenerFailedException("applying a poll failed", pollFailure, records.get(0));
       }
       for (ConsumerRecord<String, EventEnvelope> record : records) {
         try {
-          if (record.value() == null) {
-            throw new IllegalArgumentException("unreadable record");
-          }
-          timer.time(view, () -> apply(record.value(), record.partition(), record.offset()).block(WAIT));
+          apply(readable(record), record.partition(), record.offset());
         } catch (RuntimeException failure) {
           throw new BatchListenerFailedException("applying " + record.topic() + "-" + record.partition() + "@"
               + record.offset() + " failed", failure, record);
@@ -73,22 +84,24 @@ public abstract class PositionedProjection implements RecoverableConsumer {
     }
   }
 
-  private void writePoll(String topic, List<ConsumerRecord<String, EventEnvelope>> records, DataSource dataSource,
-      PollWriter writer) {
-    Map<Integer, Long> next = new TreeMap<>();
-    List<EventEnvelope> envelopes = new ArrayList<>(records.size());
-    for (ConsumerRecord<String, EventEnvelope> record : records) {
-      if (record.value() == null) {
-        throw new IllegalArgumentException("unreadable record at " + record.topic() + "-" + record.partition() + "@"
-            + record.offset());
-      }
-      envelopes.add(record.value());
-      next.merge(record.partition(), record.offset() + 1, Math::max);
+  /** Applies one event and advances its partition's position, in one transaction. */
+  public void apply(EventEnvelope envelope, int partition, long offset) {
+    timer.time(view, () -> commit(List.of(envelope), Map.of(partition, offset + 1)));
+  }
+
+  private static EventEnvelope readable(ConsumerRecord<String, EventEnvelope> record) {
+    if (record.value() == null) {
+      throw new IllegalArgumentException("unreadable record at " + record.topic() + "-" + record.partition() + "@"
+          + record.offset());
     }
+    return record.value();
+  }
+
+  private void commit(List<EventEnvelope> envelopes, Map<Integer, Long> next) {
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
       try {
-        writer.write(connection, envelopes);
+        write(connection, envelopes);
         try (PreparedStatement advance = connection.prepareStatement("""
             insert into query.projection_positions (projection, topic, partition, next_offset)
             values (?, ?, ?, ?)
@@ -109,13 +122,10 @@ public abstract class PositionedProjection implements RecoverableConsumer {
         throw e;
       }
     } catch (SQLException e) {
-      throw new IllegalStateException("applying " + records.size() + " events of " + topic + " failed: "
+      throw new IllegalStateException("applying " + envelopes.size() + " event(s) of " + topic + " failed: "
           + e.getMessage(), e);
     }
   }
-
-  /** Applies one event and advances the partition's position, in one transaction. */
-  public abstract Mono<Void> apply(EventEnvelope envelope, int partition, long offset);
 
   @Override
   public String group() {
@@ -134,6 +144,6 @@ public abstract class PositionedProjection implements RecoverableConsumer {
 
   @Override
   public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
-    apply(envelope, partition, offset).block(WAIT);
+    apply(envelope, partition, offset);
   }
 }

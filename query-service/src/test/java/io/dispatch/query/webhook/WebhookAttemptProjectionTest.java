@@ -59,7 +59,7 @@ class WebhookAttemptProjectionTest {
 
     long offset = 0;
     for (EventEnvelope event : List.of(later, created, succeeded, failedOnce, succeeded, created)) {
-      projection.apply(event, 0, offset++).block();
+      projection.apply(event, 0, offset++);
     }
 
     List<WebhookAttemptRows.Notification> listed = rows.of(dispatch, merchant).collectList().block();

@@ -206,16 +206,14 @@ public class WebhookSender implements SmartLifecycle {
 
   /**
    * Endpoint health (decisions.md §9): a 410 disables the endpoint at once, a notification that
-   * ended FAILED counts towards the run that disables it, a success breaks the run. A failure of
-   * this bookkeeping is logged and does not undo the attempt's record.
+   * ended FAILED counts towards the run that disables it (a success broke the run as it was
+   * recorded). A failure of this bookkeeping is logged and does not undo the attempt's record.
    */
   private void health(Claimed notification, WebhookHttp.Outcome outcome, boolean failed, String error, Instant now) {
     UUID merchant = notification.merchantId();
     Instant firstProbe = now.plus(properties.probeInterval());
     try {
-      if (outcome.succeeded()) {
-        health.attemptSucceeded(merchant);
-      } else if (Integer.valueOf(410).equals(outcome.httpStatus())) {
+      if (Integer.valueOf(410).equals(outcome.httpStatus())) {
         health.disable(merchant, EndpointHealth.Cause.GONE, "the endpoint answered 410 Gone", firstProbe);
       } else if (failed) {
         health.notificationFailed(merchant, error, firstProbe);

@@ -125,15 +125,10 @@ public class EndpointHealth {
     return false;
   }
 
-  /** An attempt to this endpoint succeeded: the run of FAILED notifications is broken. */
-  public void attemptSucceeded(UUID merchantId) {
-    jdbc.update("update webhook.endpoints set consecutive_failures = 0 where merchant_id = ? and consecutive_failures > 0",
-        merchantId);
-  }
-
   /**
    * A notification to this endpoint ended FAILED; the {@value #FAILED_IN_A_ROW}th in a row
-   * disables it. True when this one disabled it.
+   * disables it (a success breaks the run: {@code Notifications.recordAttempt} resets it). True
+   * when this one disabled it.
    */
   public boolean notificationFailed(UUID merchantId, String lastError, Instant firstProbeAt) {
     List<Integer> inARow = jdbc.queryForList("""

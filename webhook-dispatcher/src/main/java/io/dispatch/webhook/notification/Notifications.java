@@ -114,15 +114,25 @@ public class Notifications {
   /**
    * Records an attempt of a claimed notification. False when the row moved on meanwhile (its
    * lease ran out and another dispatcher recorded it first): the outcome is then not recorded twice.
+   * A success also breaks the endpoint's run of FAILED notifications (endpoint health), in the
+   * same statement: no second round trip on every attempt.
    */
   public boolean recordAttempt(
       Claimed claimed, NotificationStatus status, Integer httpStatus, String error, Instant nextAttemptAt,
       Instant now) {
-    return jdbc.update("""
-        update webhook.notifications
-           set status = ?, attempt_count = attempt_count + 1, last_http_status = ?, last_error = ?,
-               next_attempt_at = ?, lease_until = null, updated_at = ?, revision = revision + 1
-         where id = ? and attempt_count = ? and status = 'PENDING'""",
+    return jdbc.queryForObject("""
+        with recorded as (
+          update webhook.notifications
+             set status = ?, attempt_count = attempt_count + 1, last_http_status = ?, last_error = ?,
+                 next_attempt_at = ?, lease_until = null, updated_at = ?, revision = revision + 1
+           where id = ? and attempt_count = ? and status = 'PENDING'
+          returning merchant_id, status),
+        run_broken as (
+          update webhook.endpoints e set consecutive_failures = 0
+            from recorded
+           where recorded.status = 'SUCCEEDED' and e.merchant_id = recorded.merchant_id
+             and e.consecutive_failures > 0)
+        select count(*) from recorded""", Integer.class,
         status.name(), httpStatus, error, nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt),
         Timestamp.from(now), claimed.id(), claimed.attemptCount()) == 1;
   }

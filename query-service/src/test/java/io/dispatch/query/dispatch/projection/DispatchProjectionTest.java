@@ -76,11 +76,11 @@ class DispatchProjectionTest {
 
     long offset = 0;
     for (EventEnvelope event : events) {
-      projection.apply(event, 0, offset++).block();
+      projection.apply(event, 0, offset++);
     }
     Map<String, Object> once = snapshot(id);
     for (EventEnvelope event : events) {
-      projection.apply(event, 0, offset++).block();
+      projection.apply(event, 0, offset++);
     }
     assertThat(snapshot(id)).isEqualTo(once);
 
@@ -101,9 +101,9 @@ class DispatchProjectionTest {
     var cancelled = EventEnvelope.of(UUID.randomUUID(), 1,
         new DispatchCancelled(id, merchant, T0.plusSeconds(5), Actor.merchant(merchant), "changed mind"));
 
-    projection.apply(created, 1, 0).block();
-    projection.apply(cancelled, 1, 1).block();
-    projection.apply(created, 1, 2).block();
+    projection.apply(created, 1, 0);
+    projection.apply(cancelled, 1, 1);
+    projection.apply(created, 1, 2);
 
     var view = rows.find(id, merchant).block();
     assertThat(view.status()).isEqualTo(DispatchStatus.CANCELLED);
@@ -133,8 +133,8 @@ class DispatchProjectionTest {
             Actor.rider(rider), rider, 5, true)));
     long offset = 0;
     for (EventEnvelope event : events) {
-      projection.apply(event, 2, offset++).block();
-      projection.apply(event, 2, offset++).block();
+      projection.apply(event, 2, offset++);
+      projection.apply(event, 2, offset++);
     }
 
     var locked = rows.find(id, merchant).block();
@@ -145,7 +145,7 @@ class DispatchProjectionTest {
     assertThat(locked.sequence()).isEqualTo(4);
 
     projection.apply(EventEnvelope.of(UUID.randomUUID(), 5, new DeliveryPinReset(id, merchant, T0.plusSeconds(5),
-        Actor.operator("ops"), 5)), 2, offset++).block();
+        Actor.operator("ops"), 5)), 2, offset++);
 
     var reset = rows.find(id, merchant).block();
     assertThat(reset.pinGuesses().locked()).isFalse();
