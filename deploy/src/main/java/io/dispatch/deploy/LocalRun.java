@@ -58,6 +58,8 @@ public final class LocalRun {
     defaults.put("dispatch.webhook.secret-encryption-key",
         remembered(dataDir.resolve("webhook-secret-key"), SecretCipher.newBase64Key()));
     defaults.put("spring.application.name", "dispatch-local");
+    // the local run serves plain HTTP: a Secure cookie would never come back
+    defaults.put("dispatch.dashboard.secure-cookie", "false");
     // Boot's logging shutdown would run before the infrastructure's (shutdown handlers run last
     // added first) and swallow the lines saying Kafka and PostgreSQL stopped
     defaults.put("logging.register-shutdown-hook", "false");

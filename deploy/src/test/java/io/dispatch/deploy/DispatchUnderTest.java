@@ -47,6 +47,9 @@ final class DispatchUnderTest {
     properties.put("dispatch.rate-limit.public-per-minute", "100000");
     // the simulated riders report every 0.1 s; the per-rider limit is tested in SecurityChainTest
     properties.put("dispatch.rate-limit.rider-per-minute", "100000");
+    // the per-IP sign-in limit is tested in shared-web (PublicRateLimitFilterTest)
+    properties.put("dispatch.rate-limit.sign-in-per-minute", "100000");
+    properties.put("dispatch.dashboard.secure-cookie", "false");
     properties.put("dispatch.tracking.heartbeat", "PT1S");
     // a slow request head is closed after this (RequestLimitsTest); a test client sends a head at once
     properties.put("dispatch.http.header-timeout", "PT2S");

@@ -35,6 +35,7 @@ class SecurityChainTest {
   private static final String CANONICAL = "The request is not in canonical form";
   private static final String NO_ADMIN = "Missing or wrong X-Admin-Token";
   private static final String NO_KEY = "Missing, malformed, revoked or suspended API key";
+  private static final String NO_SESSION = "Sign in first: this route needs a dashboard session";
   private static final String NO_RIDER = "Missing or unknown rider token (X-Rider-Token)";
 
   private static DispatchUnderTest dispatch;
@@ -124,7 +125,7 @@ class SecurityChainTest {
           List<Class<?>> parameters = Arrays.asList(route.getValue().getMethod().getParameterTypes());
           if (principal == null) {
             assertThat(path).as("a route outside the named families must be a public one: %s", route.getValue())
-                .matches("/(api/v1/track|track|v3/api-docs|v3/api-docs.yaml|docs|webjars/swagger-ui)(/.*)?");
+                .matches("/(api/v1/track|track|api/v1/auth|dashboard|v3/api-docs|v3/api-docs.yaml|docs|webjars/swagger-ui)(/.*)?");
             assertThat(dispatch.send("GET", path, Map.of(), null, null).status())
                 .as("public %s needs no credential", path).isNotIn(401, 403);
             continue;
@@ -136,7 +137,7 @@ class SecurityChainTest {
                 "application/json");
             assertThat(answer.status()).as("%s %s without a credential", method, path).isEqualTo(401);
             assertThat(answer.error().get("message").asText()).as("%s %s answered by the chain", method, path)
-                .isEqualTo(messageOf(principal));
+                .isEqualTo(messageOf(path, principal));
             // and its walk-arounds never reach it: refused before routing
             for (String bent : List.of(encodedLetter(path), withParameter(path))) {
               Answer refused = dispatch.send(method.name(), bent, Map.of(), method.name().equals("GET") ? null : "{}",
@@ -230,20 +231,24 @@ class SecurityChainTest {
   }
 
   private static Class<?> principalOf(String path) {
-    if (path.startsWith("/api/v1/external/")) {
+    if (path.startsWith("/api/v1/external/") || path.startsWith("/api/v1/dashboard/")) {
       return MerchantPrincipal.class;
     }
     if (path.startsWith("/api/v1/rider/")) {
       return RiderPrincipal.class;
     }
-    if (path.startsWith("/api/v1/track/") || path.startsWith("/track/") || path.startsWith("/v3/api-docs")
+    if (path.startsWith("/api/v1/track/") || path.startsWith("/track/") || path.startsWith("/api/v1/auth/")
+        || path.equals("/dashboard") || path.startsWith("/dashboard/") || path.startsWith("/v3/api-docs")
         || path.startsWith("/docs") || path.startsWith("/webjars/")) {
       return null;
     }
     return OperatorPrincipal.class;
   }
 
-  private static String messageOf(Class<?> principal) {
+  private static String messageOf(String path, Class<?> principal) {
+    if (path.startsWith("/api/v1/dashboard/")) {
+      return NO_SESSION;
+    }
     if (principal == MerchantPrincipal.class) {
       return NO_KEY;
     }

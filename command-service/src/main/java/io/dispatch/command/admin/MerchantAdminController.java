@@ -1,13 +1,14 @@
 package io.dispatch.command.admin;
 
+import io.dispatch.command.keys.KeyRequests;
+import io.dispatch.command.keys.KeyRequests.IssueKey;
+import io.dispatch.command.keys.KeyRequests.KeyView;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.Scope;
 import io.dispatch.web.text.TextRule;
-import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -41,8 +42,6 @@ public class MerchantAdminController {
   public record CreateMerchant(
       @io.swagger.v3.oas.annotations.media.Schema(minLength = 1, maxLength = 200) String name, Boolean sandbox) {}
 
-  public record IssueKey(List<String> scopes) {}
-
   @io.swagger.v3.oas.annotations.Operation(operationId = "createMerchant", summary = "Create a merchant")
   @PostMapping
   @ResponseStatus(HttpStatus.CREATED)
@@ -61,15 +60,14 @@ public class MerchantAdminController {
   @ResponseStatus(HttpStatus.CREATED)
   public Mono<Envelope> issueKey(OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
-    Set<Scope> scopes = scopes(body);
+    Set<Scope> scopes = KeyRequests.scopes(body);
     return Mono.fromCallable(() -> {
           accounts.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
           return accounts.issueKey(id, scopes);
         })
         .subscribeOn(Schedulers.boundedElastic())
         .doOnNext(key -> log.info("Issued API key {} to merchant {} with scopes {}", key.keyId(), id, key.scopes()))
-        .map(key -> Envelope.of(new KeyView(key.keyId(), key.apiKey(),
-            key.scopes().stream().map(Scope::wireName).sorted().toList(), key.createdAt())));
+        .map(key -> Envelope.of(KeyView.of(key)));
   }
 
   @io.swagger.v3.oas.annotations.Operation(operationId = "revokeKey", summary = "Revoke an API key")
@@ -102,24 +100,5 @@ public class MerchantAdminController {
     return Mono.fromCallable(() -> accounts.setStatus(id, status).orElseThrow(() -> ApiException.notFound("Merchant")))
         .subscribeOn(Schedulers.boundedElastic())
         .map(Envelope::of);
-  }
-
-  public record KeyView(String keyId, String apiKey, List<String> scopes, java.time.Instant createdAt) {}
-
-  private static Set<Scope> scopes(IssueKey body) {
-    if (body == null || body.scopes() == null) {
-      return EnumSet.allOf(Scope.class);
-    }
-    body.scopes().forEach(scope -> TextRule.SINGLE_LINE.check("scopes", scope));
-    try {
-      Set<Scope> scopes = EnumSet.noneOf(Scope.class);
-      body.scopes().forEach(s -> scopes.add(Scope.fromWireName(s)));
-      if (scopes.isEmpty()) {
-        throw new IllegalArgumentException();
-      }
-      return scopes;
-    } catch (RuntimeException e) {
-      throw ApiException.validation("scopes", "must be a non-empty list of 'read' and 'write'");
-    }
   }
 }

@@ -106,6 +106,13 @@ class FrontRoutingTest {
       new Route("GET", "/api/v1/admin/pricing/default", COMMAND),
       new Route("PUT", "/api/v1/admin/pricing/default", COMMAND),
       new Route("GET", "/api/v1/admin/audit/dispatches/{id}", COMMAND),
+      new Route("POST", "/api/v1/auth/signup", COMMAND),
+      new Route("POST", "/api/v1/auth/signin", COMMAND),
+      new Route("POST", "/api/v1/auth/signout", COMMAND),
+      new Route("GET", "/api/v1/dashboard/me", COMMAND),
+      new Route("GET", "/api/v1/dashboard/api-keys", COMMAND),
+      new Route("POST", "/api/v1/dashboard/api-keys", COMMAND),
+      new Route("DELETE", "/api/v1/dashboard/api-keys/{keyId}", COMMAND),
       // query-service
       new Route("GET", "/api/v1/external/dispatches", QUERY),
       new Route("GET", "/api/v1/external/dispatches/{id}", QUERY),
@@ -131,7 +138,9 @@ class FrontRoutingTest {
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/rotate-secret", DISPATCHER),
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/test", DISPATCHER),
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/enable", DISPATCHER),
-      new Route("GET", "/api/v1/admin/webhooks/stats", DISPATCHER));
+      new Route("GET", "/api/v1/admin/webhooks/stats", DISPATCHER),
+      new Route("PUT", "/api/v1/dashboard/webhook", DISPATCHER),
+      new Route("DELETE", "/api/v1/dashboard/webhook", DISPATCHER));
 
   /** What the front does with requests no controller maps (the services answer those themselves). */
   static final List<Route> FRONT_ONLY = List.of(

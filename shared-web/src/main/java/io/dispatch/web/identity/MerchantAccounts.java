@@ -32,6 +32,9 @@ public class MerchantAccounts {
 
   public record IssuedKey(String keyId, String apiKey, Set<Scope> scopes, Instant createdAt) {}
 
+  /** A key as its merchant sees it in a list: never its secret. */
+  public record KeySummary(String keyId, Set<Scope> scopes, Instant createdAt, Instant revokedAt) {}
+
   public record StoredKey(String keyId, UUID merchantId, byte[] secretHash, Set<Scope> scopes, boolean usable) {}
 
   public Merchant createMerchant(String name) {
@@ -65,6 +68,16 @@ public class MerchantAccounts {
         "insert into identity.api_keys (key_id, merchant_id, secret_hash, scopes, created_at) values (?, ?, ?, ?, ?)",
         keyId, merchantId, ApiKeys.hash(secret), join(scopes), Timestamp.from(now));
     return new IssuedKey(keyId, keyId + "." + secret, Set.copyOf(scopes), now);
+  }
+
+  /** The merchant's keys, newest first, revoked ones included (with when). */
+  public List<KeySummary> listKeys(UUID merchantId) {
+    return jdbc.query(
+        "select key_id, scopes, created_at, revoked_at from identity.api_keys where merchant_id = ? order by created_at desc, key_id",
+        (rs, i) -> new KeySummary(rs.getString("key_id"), split(rs.getString("scopes")),
+            rs.getTimestamp("created_at").toInstant(),
+            rs.getTimestamp("revoked_at") == null ? null : rs.getTimestamp("revoked_at").toInstant()),
+        merchantId);
   }
 
   /** The key with whether it may be used now: not revoked, merchant active. */

@@ -2,7 +2,9 @@ package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.web.security.Routes;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -23,8 +25,16 @@ public class RateLimitConfiguration {
   @Bean
   PublicRateLimitFilter publicRateLimitFilter(
       DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
-    return new PublicRateLimitFilter(
+    return new PublicRateLimitFilter("ip:", List.of(Routes.TRACKING_API, Routes.TRACKING_PAGE),
         new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())), clients);
+  }
+
+  /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
+  @Bean
+  PublicRateLimitFilter signInRateLimitFilter(
+      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
+    return new PublicRateLimitFilter("sign-in-ip:", List.of(Routes.AUTH),
+        new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock.orElse(Clock.systemUTC())), clients);
   }
 
   /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */

@@ -10,11 +10,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     tracking routes ({@code dispatch.rate-limit.public-per-minute}, default 60)
  * @param riderPerMinute requests allowed per rider in each wall-clock minute over /api/v1/rider
  *     ({@code dispatch.rate-limit.rider-per-minute}, default 120)
+ * @param signInPerMinute requests allowed per client IP in each wall-clock minute over signup and
+ *     sign-in together ({@code dispatch.rate-limit.sign-in-per-minute}, default 60)
  * @param cleanupInterval how often buckets of past minutes are deleted (default 1 minute)
  */
 @ConfigurationProperties("dispatch.rate-limit")
 public record RateLimitProperties(
-    Integer perMinute, Integer publicPerMinute, Integer riderPerMinute, Duration cleanupInterval) {
+    Integer perMinute, Integer publicPerMinute, Integer riderPerMinute, Integer signInPerMinute,
+    Duration cleanupInterval) {
 
   public RateLimitProperties {
     if (perMinute == null) {
@@ -36,6 +39,13 @@ public record RateLimitProperties(
     if (riderPerMinute < 1) {
       throw new IllegalArgumentException(
           "dispatch.rate-limit.rider-per-minute must be at least 1, was " + riderPerMinute);
+    }
+    if (signInPerMinute == null) {
+      signInPerMinute = 60;
+    }
+    if (signInPerMinute < 1) {
+      throw new IllegalArgumentException(
+          "dispatch.rate-limit.sign-in-per-minute must be at least 1, was " + signInPerMinute);
     }
     if (cleanupInterval == null) {
       cleanupInterval = Duration.ofMinutes(1);

@@ -11,16 +11,24 @@ import org.springframework.web.util.pattern.PathPattern;
 enum Family {
   MERCHANT(ApiKeyAuthentication.HEADER, ApiKeyAuthentication.REJECTED),
   RIDER(RiderAuthentication.HEADER, RiderAuthentication.REJECTED),
+  /** /api/v1/dashboard: the session cookie only. */
+  DASHBOARD(null, "Sign in first: this route needs a dashboard session"),
   PUBLIC(null, null),
   /** /api/v1/admin and, deny by default, every path no other family names. */
   OPERATOR(AdminAuthentication.HEADER, AdminAuthentication.REJECTED);
 
   private static final PathPattern EXTERNAL = Routes.pattern(Routes.EXTERNAL);
   private static final PathPattern RIDERS = Routes.pattern(Routes.RIDER);
+  private static final PathPattern DASHBOARD_API = Routes.pattern(Routes.DASHBOARD_API);
   private static final List<PathPattern> PUBLIC_ROUTES = Routes.PUBLIC.stream().map(Routes::pattern).toList();
 
   final String header;
   final String missing;
+
+  /** Whether a dashboard session may stand in for this family's header. */
+  boolean acceptsSession() {
+    return this == MERCHANT || this == DASHBOARD;
+  }
 
   Family(String header, String missing) {
     this.header = header;
@@ -33,6 +41,9 @@ enum Family {
     }
     if (Routes.matches(RIDERS, exchange)) {
       return RIDER;
+    }
+    if (Routes.matches(DASHBOARD_API, exchange)) {
+      return DASHBOARD;
     }
     if (Routes.matchesAny(PUBLIC_ROUTES, exchange)) {
       return PUBLIC;

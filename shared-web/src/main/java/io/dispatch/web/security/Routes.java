@@ -22,10 +22,15 @@ public final class Routes {
   public static final String ADMIN = "/api/v1/admin/**";
   public static final String TRACKING_API = "/api/v1/track/**";
   public static final String TRACKING_PAGE = "/track/**";
+  /** The dashboard's own API: a signed-in session only (never an API key), CSRF-checked. */
+  public static final String DASHBOARD_API = "/api/v1/dashboard/**";
+  /** Signup, sign-in, sign-out: no credential; 60 per minute per client IP over them. */
+  public static final String AUTH = "/api/v1/auth/**";
+  public static final String DASHBOARD_PAGES = "/dashboard/**";
 
-  /** Tracking, the API documents and their page, health: no credential. */
+  /** Tracking, sign-in, the dashboard's pages, the API documents and their page, health: no credential. */
   public static final List<String> PUBLIC = List.of(
-      TRACKING_API, TRACKING_PAGE,
+      TRACKING_API, TRACKING_PAGE, AUTH, "/dashboard", DASHBOARD_PAGES,
       "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**", "/webjars/swagger-ui/**",
       "/actuator/health", "/actuator/health/**");
 

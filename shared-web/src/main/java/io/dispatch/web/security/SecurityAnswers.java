@@ -17,6 +17,7 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
 import org.springframework.security.web.server.authentication.ServerAuthenticationFailureHandler;
 import org.springframework.security.web.server.authorization.ServerAccessDeniedHandler;
+import org.springframework.security.web.server.csrf.CsrfException;
 import org.springframework.security.web.server.firewall.ServerExchangeRejectedException;
 import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
 import org.springframework.web.server.ServerWebExchange;
@@ -25,7 +26,8 @@ import reactor.core.publisher.Mono;
 /**
  * The chain's answers, in the contract's envelope through the one {@link ApiErrorHandler}: 400 for
  * a path the firewall refuses, 401 UNAUTHORIZED for a missing or wrong credential (the message
- * names the header the route wants), 403 FORBIDDEN for a key without the route's scope.
+ * names the header the route wants), 403 FORBIDDEN for a key without the route's scope or a
+ * session request without its CSRF token.
  */
 final class SecurityAnswers
     implements ServerAuthenticationEntryPoint, ServerAuthenticationFailureHandler, ServerAccessDeniedHandler,
@@ -58,6 +60,10 @@ final class SecurityAnswers
   /** A valid credential that may not do this. */
   @Override
   public Mono<Void> handle(ServerWebExchange exchange, AccessDeniedException denied) {
+    if (denied instanceof CsrfException) {
+      return errors.handle(exchange, new ApiException(ErrorCode.FORBIDDEN,
+          "Missing or invalid CSRF token: send the X-CSRF-TOKEN header that GET /api/v1/dashboard/me gives"));
+    }
     Object merchant = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
     String message = merchant != null
         ? "This API key lacks the '" + neededScope(exchange) + "' scope"

@@ -8,6 +8,7 @@ import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.PrincipalArguments;
 import io.dispatch.web.identity.RiderAuthentication;
 import io.dispatch.web.identity.RiderPrincipal;
+import io.dispatch.web.identity.SessionAuthentication;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -33,6 +34,9 @@ import reactor.core.publisher.Mono;
  * decides on the same normalised path the router routes by, behind a firewall that refuses paths
  * that can be read two ways; deny by default: a path no rule names needs the operator token.
  *
+ * <p>Requests that a dashboard session cookie authenticates need a CSRF token on every
+ * state-changing call ({@link SessionCsrf}); header-authenticated ones do not.
+ *
  * <p>The rate limits and idempotency run after it ({@link #AFTER_SECURITY}), on the same
  * normalised paths ({@link Routes}).
  */
@@ -54,7 +58,7 @@ public class SecurityConfiguration {
     authentication.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
 
     return http
-        .csrf(ServerHttpSecurity.CsrfSpec::disable)
+        .csrf(csrf -> csrf.requireCsrfProtectionMatcher(SessionCsrf::needsToken).accessDeniedHandler(answers))
         .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
         .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
         .logout(ServerHttpSecurity.LogoutSpec::disable)
@@ -70,6 +74,7 @@ public class SecurityConfiguration {
             .pathMatchers(HttpMethod.HEAD, Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
             .pathMatchers(Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "write")
             .pathMatchers(Routes.RIDER).hasRole("RIDER")
+            .pathMatchers(Routes.DASHBOARD_API).hasAuthority(CredentialCheck.SESSION)
             .anyExchange().hasRole("OPERATOR"))
         .build();
   }
@@ -114,9 +119,9 @@ public class SecurityConfiguration {
    * (and log its generated password).
    */
   @Bean
-  CredentialCheck credentialCheck(
-      ApiKeyAuthentication apiKeys, RiderAuthentication riders, AdminAuthentication operators) {
-    return new CredentialCheck(apiKeys, riders, operators);
+  CredentialCheck credentialCheck(ApiKeyAuthentication apiKeys, RiderAuthentication riders,
+      AdminAuthentication operators, SessionAuthentication sessions) {
+    return new CredentialCheck(apiKeys, riders, operators, sessions);
   }
 
   @Bean

@@ -6,7 +6,7 @@ import io.dispatch.web.WebLayersTest;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The test context allows 3 public requests per client IP per minute. */
+/** The test context allows 3 public requests and 3 sign-in requests per client IP per minute. */
 class PublicRateLimitFilterTest extends WebLayersTest {
 
   @Test
@@ -31,5 +31,24 @@ class PublicRateLimitFilterTest extends WebLayersTest {
         .as("the API's own limit is per key, not per address").isEqualTo(200);
     clock.advance(Duration.ofSeconds(40));
     assertThat(call("GET").path("/api/v1/track/next-minute").send().status()).isEqualTo(200);
+  }
+
+  @Test
+  void signup_and_sign_in_share_one_limit_per_client_address_apart_from_the_tracking_limit() {
+    clock.startNextMinutePlus(Duration.ofSeconds(10));
+    assertThat(call("POST").path("/api/v1/auth/signin").send().status()).isNotEqualTo(429);
+    assertThat(call("POST").path("/api/v1/auth/signup").send().status()).isNotEqualTo(429);
+    Answer third = call("POST").path("/api/v1/auth/signin").send();
+    assertThat(third.status()).isNotEqualTo(429);
+    assertThat(third.header("RateLimit-Remaining")).isEqualTo("0");
+    Answer limited = call("POST").path("/api/v1/auth/signup").send();
+    assertThat(limited.status()).isEqualTo(429);
+    assertThat(limited.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+    assertThat(limited.header("RateLimit-Policy")).isEqualTo("3;w=60");
+
+    assertThat(call("GET").path("/api/v1/track/still-allowed").send().status())
+        .as("the tracking limit is a bucket of its own").isEqualTo(200);
+    clock.advance(Duration.ofSeconds(50));
+    assertThat(call("POST").path("/api/v1/auth/signin").send().status()).isNotEqualTo(429);
   }
 }

@@ -4,12 +4,10 @@ import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
-import io.dispatch.web.text.TextRule;
 import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.notification.Notifications;
 import io.dispatch.webhook.notification.TestNotifications;
-import io.dispatch.webhook.target.TargetPolicy;
 import io.dispatch.webhook.web.Accepted;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -45,7 +43,7 @@ public class WebhookEndpointAdminController {
 
   private final WebhookEndpoints endpoints;
   private final MerchantAccounts merchants;
-  private final TargetPolicy targets;
+  private final EndpointRegistration registration;
   private final TestNotifications tests;
   private final Notifications notifications;
   private final WebhookSender sender;
@@ -54,12 +52,12 @@ public class WebhookEndpointAdminController {
   private final Clock clock;
 
   public WebhookEndpointAdminController(
-      WebhookEndpoints endpoints, MerchantAccounts merchants, TargetPolicy targets, TestNotifications tests,
+      WebhookEndpoints endpoints, MerchantAccounts merchants, EndpointRegistration registration, TestNotifications tests,
       Notifications notifications, WebhookSender sender, WebhookMetrics metrics, EndpointHealth health,
       Optional<Clock> clock) {
     this.endpoints = endpoints;
     this.merchants = merchants;
-    this.targets = targets;
+    this.registration = registration;
     this.tests = tests;
     this.notifications = notifications;
     this.sender = sender;
@@ -69,8 +67,6 @@ public class WebhookEndpointAdminController {
   }
 
   public record RegisterEndpoint(String url) {}
-
-  public record Registered(String url, String signingSecret) {}
 
   @Operation(summary = "Register or change a merchant's webhook URL", description = """
       A new or changed URL answers a new signingSecret (the old one stops signing at once); the same URL again \
@@ -82,14 +78,7 @@ public class WebhookEndpointAdminController {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     return blocking(() -> {
       knownMerchant(id);
-      TextRule.SINGLE_LINE.check("url", body == null ? null : body.url());
-      String url;
-      try {
-        url = targets.checkRegistration(body == null ? null : body.url()).toString();
-      } catch (TargetPolicy.RefusedTarget refused) {
-        throw ApiException.validation("url", refused.getMessage());
-      }
-      return Envelope.of(new Registered(url, endpoints.register(id, url)));
+      return Envelope.of(registration.register(id, body == null ? null : body.url()));
     });
   }
 
@@ -103,7 +92,7 @@ public class WebhookEndpointAdminController {
       knownMerchant(id);
       var endpoint = endpoints.find(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
       String secret = endpoints.rotateSecret(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
-      return Envelope.of(new Registered(endpoint.url(), secret));
+      return Envelope.of(new EndpointRegistration.Registered(endpoint.url(), secret));
     });
   }
 

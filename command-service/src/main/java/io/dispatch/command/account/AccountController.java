@@ -1,0 +1,144 @@
+package io.dispatch.command.account;
+
+import io.dispatch.web.Envelope;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.error.ErrorCode;
+import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.SessionAuthentication;
+import io.dispatch.web.text.TextRule;
+import io.swagger.v3.oas.annotations.Hidden;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebSession;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Dashboard signup, sign-in and sign-out (decisions.md section 10). A session is the cookie
+ * {@code DISPATCH_SESSION}, stored in PostgreSQL; sign-in starts a new one (a session id given
+ * before sign-in is never reused). 60 requests per minute per client IP over signup and sign-in
+ * together. These routes take JSON only, so a cross-site form cannot sign a browser in.
+ */
+@Hidden
+@RestController
+@RequestMapping(path = "/api/v1/auth", produces = MediaType.APPLICATION_JSON_VALUE,
+    consumes = MediaType.APPLICATION_JSON_VALUE)
+public class AccountController {
+
+  private static final Logger log = LoggerFactory.getLogger(AccountController.class);
+  /** Loose on purpose: one @, something on each side, a dot in the domain, no spaces. */
+  private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
+  static final String WRONG = "Wrong email or password";
+  static final String EMAIL_ATTRIBUTE = "dispatch.email";
+
+  private final Accounts accounts;
+  private final MerchantAccounts merchants;
+  private final Passwords passwords = new Passwords();
+  private final boolean sandbox;
+
+  public AccountController(Accounts accounts, MerchantAccounts merchants,
+      @Value("${dispatch.dashboard.signup-sandbox:true}") boolean sandbox) {
+    this.accounts = accounts;
+    this.merchants = merchants;
+    this.sandbox = sandbox;
+  }
+
+  public record SignUp(String email, String password, String businessName) {}
+
+  public record SignIn(String email, String password) {}
+
+  public record SignedIn(UUID merchantId, String email) {}
+
+  @PostMapping("/signup")
+  @ResponseStatus(HttpStatus.CREATED)
+  public Mono<Envelope> signUp(@RequestBody(required = false) SignUp body, ServerWebExchange exchange) {
+    SignUp request = valid(body);
+    String email = request.email().strip();
+    return Mono.fromCallable(() -> accounts.signUp(email, passwords.hash(request.password()),
+            request.businessName().strip(), sandbox))
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(account -> account
+            .map(created -> {
+              log.info("Signed up merchant {} ({}) from the dashboard", created.merchantId(), sandbox ? "sandbox" : "live");
+              return signIn(exchange, created);
+            })
+            .orElseGet(() -> Mono.error(ApiException.conflict("An account with this email already exists",
+                Map.of("fieldErrors", Map.of("email", List.of("is already used by an account")))))));
+  }
+
+  @PostMapping("/signin")
+  public Mono<Envelope> signIn(@RequestBody(required = false) SignIn body, ServerWebExchange exchange) {
+    if (body == null || body.email() == null || body.password() == null) {
+      throw new ApiException(ErrorCode.UNAUTHORIZED, WRONG);
+    }
+    return Mono.fromCallable(() -> {
+          var account = accounts.findByEmail(body.email().strip());
+          boolean matches = passwords.matches(body.password(), account.map(Accounts.Account::passwordHash).orElse(null));
+          if (!matches) {
+            throw new ApiException(ErrorCode.UNAUTHORIZED, WRONG);
+          }
+          var merchant = merchants.findMerchant(account.get().merchantId());
+          if (merchant.isEmpty() || !"ACTIVE".equals(merchant.get().status())) {
+            throw new ApiException(ErrorCode.FORBIDDEN, "This merchant is suspended: ask the operator");
+          }
+          return account.get();
+        })
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(account -> signIn(exchange, account));
+  }
+
+  /** Ends the session; 204 also when there was none. Needs the session's CSRF token. */
+  @PostMapping(path = "/signout", consumes = MediaType.ALL_VALUE)
+  public Mono<ResponseEntity<Void>> signOut(ServerWebExchange exchange) {
+    return exchange.getSession().flatMap(WebSession::invalidate).thenReturn(ResponseEntity.noContent().build());
+  }
+
+  private Mono<Envelope> signIn(ServerWebExchange exchange, Accounts.Account account) {
+    return exchange.getSession()
+        .flatMap(session -> session.changeSessionId().then(Mono.fromRunnable(() -> {
+          session.getAttributes().clear();
+          session.getAttributes().put(SessionAuthentication.MERCHANT, account.merchantId().toString());
+          session.getAttributes().put(EMAIL_ATTRIBUTE, account.email());
+          session.start();
+        })))
+        .thenReturn(Envelope.of(new SignedIn(account.merchantId(), account.email())));
+  }
+
+  private static SignUp valid(SignUp body) {
+    Map<String, List<String>> errors = new LinkedHashMap<>();
+    String email = body == null || body.email() == null ? null : body.email().strip();
+    if (email == null || email.length() > 254 || !EMAIL.matcher(email).matches()
+        || TextRule.SINGLE_LINE.problem(email).isPresent()) {
+      errors.put("email", List.of("must be an email address, at most 254 characters"));
+    }
+    String password = body == null ? null : body.password();
+    if (password == null || password.length() < Passwords.MIN_LENGTH) {
+      errors.put("password", List.of("must be at least " + Passwords.MIN_LENGTH + " characters"));
+    } else if (password.length() > Passwords.MAX_LENGTH) {
+      errors.put("password", List.of("must be at most " + Passwords.MAX_LENGTH + " characters"));
+    }
+    String name = body == null ? null : body.businessName();
+    if (name == null || name.isBlank() || name.strip().length() > 200 || TextRule.SINGLE_LINE.problem(name).isPresent()) {
+      errors.put("businessName", List.of("is required, one line of 1 to 200 characters"));
+    }
+    if (!errors.isEmpty()) {
+      throw ApiException.validation(errors);
+    }
+    return body;
+  }
+}

@@ -1,0 +1,101 @@
+package io.dispatch.command.account;
+
+import io.dispatch.command.keys.KeyRequests;
+import io.dispatch.command.keys.KeyRequests.IssueKey;
+import io.dispatch.command.keys.KeyRequests.KeyView;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.identity.Scope;
+import io.swagger.v3.oas.annotations.Hidden;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.web.server.csrf.CsrfToken;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The dashboard's own routes in command-service: who is signed in (with the CSRF token every
+ * state-changing call of the session needs) and the merchant's API keys. A session only: the
+ * security chain refuses an API key here, so a key cannot make or revoke keys.
+ */
+@Hidden
+@RestController
+@RequestMapping(path = "/api/v1/dashboard", produces = MediaType.APPLICATION_JSON_VALUE)
+public class DashboardController {
+
+  private static final Logger log = LoggerFactory.getLogger(DashboardController.class);
+
+  private final MerchantAccounts merchants;
+
+  public DashboardController(MerchantAccounts merchants) {
+    this.merchants = merchants;
+  }
+
+  /** {@code csrfToken} goes in the {@code X-CSRF-TOKEN} header of every state-changing call. */
+  public record Me(UUID merchantId, String email, String businessName, boolean sandbox, String csrfToken) {}
+
+  public record KeyRow(String keyId, List<String> scopes, Instant createdAt, Instant revokedAt) {}
+
+  @GetMapping("/me")
+  public Mono<Envelope> me(MerchantPrincipal merchant, ServerWebExchange exchange) {
+    Mono<CsrfToken> csrf = exchange.getAttributeOrDefault(CsrfToken.class.getName(), Mono.empty());
+    return exchange.getSession().zipWith(csrf).flatMap(sessionAndToken -> Mono.fromCallable(() -> {
+          var found = merchants.findMerchant(merchant.merchantId()).orElseThrow(() -> ApiException.notFound("Merchant"));
+          String email = sessionAndToken.getT1().getAttribute(AccountController.EMAIL_ATTRIBUTE);
+          return Envelope.of(new Me(found.id(), email, found.name(), found.sandbox(), sessionAndToken.getT2().getToken()));
+        })
+        .subscribeOn(Schedulers.boundedElastic()));
+  }
+
+  @GetMapping("/api-keys")
+  public Mono<Envelope> keys(MerchantPrincipal merchant) {
+    return Mono.fromCallable(() -> merchants.listKeys(merchant.merchantId()).stream()
+            .map(key -> new KeyRow(key.keyId(), KeyRequests.wireNames(key.scopes()), key.createdAt(), key.revokedAt()))
+            .toList())
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(Envelope::of);
+  }
+
+  /** The key in {@code apiKey} is shown here only. */
+  @PostMapping(path = "/api-keys", consumes = MediaType.ALL_VALUE)
+  @ResponseStatus(HttpStatus.CREATED)
+  public Mono<Envelope> issueKey(MerchantPrincipal merchant, @RequestBody(required = false) IssueKey body) {
+    Set<Scope> scopes = KeyRequests.scopes(body);
+    return Mono.fromCallable(() -> merchants.issueKey(merchant.merchantId(), scopes))
+        .subscribeOn(Schedulers.boundedElastic())
+        .doOnNext(key -> log.info("Merchant {} made API key {} with scopes {} from the dashboard",
+            merchant.merchantId(), key.keyId(), key.scopes()))
+        .map(key -> Envelope.of(KeyView.of(key)));
+  }
+
+  @DeleteMapping("/api-keys/{keyId}")
+  public Mono<ResponseEntity<Void>> revokeKey(MerchantPrincipal merchant, @PathVariable String keyId) {
+    return Mono.fromCallable(() -> merchants.revokeKey(merchant.merchantId(), keyId))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(found -> {
+          if (!found) {
+            throw ApiException.notFound("API key");
+          }
+          log.info("Merchant {} revoked API key {} from the dashboard", merchant.merchantId(), keyId);
+          return ResponseEntity.noContent().<Void>build();
+        });
+  }
+}
