@@ -22,11 +22,15 @@ public final class Routes {
   public static final String ADMIN = "/api/v1/admin/**";
   public static final String TRACKING_API = "/api/v1/track/**";
   public static final String TRACKING_PAGE = "/track/**";
+  /** Static files of the pages: the WebJars (Swagger UI, Leaflet) and our own map script. */
+  public static final String WEBJARS = "/webjars/**";
+  public static final String ASSETS = "/assets/**";
 
-  /** Tracking, the API documents and their page, health: no credential. */
+  /** Tracking, the API documents and their page, the pages' static files, health: no credential. */
   public static final List<String> PUBLIC = List.of(
       TRACKING_API, TRACKING_PAGE,
-      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**", "/webjars/swagger-ui/**",
+      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**",
+      WEBJARS, ASSETS,
       "/actuator/health", "/actuator/health/**");
 
   private static final PathPatternParser PARSER = PathPatternParser.defaultInstance;
