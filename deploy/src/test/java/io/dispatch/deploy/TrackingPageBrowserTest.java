@@ -188,6 +188,9 @@ class TrackingPageBrowserTest {
       assertThat(served.status()).as("%s needs no credential", file).isEqualTo(200);
       assertThat(served.header("Content-Type")).as(file).containsAnyOf("javascript", "text/css");
     }
+    Answer missing = dispatch.send("GET", "/assets/no-such-file.js", Map.of(), null, null);
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(missing.error().get("code").asText()).isEqualTo("NOT_FOUND");
 
     browser.get(dispatch.baseUrl + "/track/" + token);
     await().atMost(LIVE).untilAsserted(() -> assertThat(mapMode()).isEqualTo("drawing"));
