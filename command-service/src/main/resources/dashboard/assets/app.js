@@ -431,13 +431,10 @@ function attemptsTable(id, notifications) {
 
 /** The rider's position and the status, live from the public tracking stream of the delivery. */
 function live(d, statusElement, mapBox) {
-  const pins = {
-    pickup: d.pickup?.lat != null ? [d.pickup.lat, d.pickup.lng] : null,
-    dropoff: d.dropoff?.lat != null ? [d.dropoff.lat, d.dropoff.lng] : null,
-  };
+  const pin = (place) => (place?.lat != null && place?.lng != null ? { lat: place.lat, lng: place.lng } : null);
   const map = window.DispatchMap ? window.DispatchMap.create(mapBox, { tileUrl: state.me.maps?.tileUrl,
     attribution: state.me.maps?.attribution }) : null;
-  if (map) map.setPins(pins.pickup, pins.dropoff);
+  if (map) map.setPins(pin(d.pickup), pin(d.dropoff));
   else mapBox.replaceChildren(h("p", { class: "muted" }, "The map could not be loaded."));
   if (["DELIVERED", "FAILED", "CANCELLED"].includes(d.status) || !d.trackingToken) return;
   const stream = new EventSource(`/api/v1/track/${encodeURIComponent(d.trackingToken)}/stream`);

@@ -51,6 +51,8 @@ final class DispatchUnderTest {
     properties.put("dispatch.rate-limit.sign-in-per-minute", "100000");
     properties.put("dispatch.dashboard.secure-cookie", "false");
     properties.put("dispatch.tracking.heartbeat", "PT1S");
+    // no tile server answers here (nothing listens on port 1): the map pages draw the map themselves
+    properties.put("dispatch.maps.tile-url", TrackingPageBrowserTest.NO_TILE_SERVER);
     // a slow request head is closed after this (RequestLimitsTest); a test client sends a head at once
     properties.put("dispatch.http.header-timeout", "PT2S");
     properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());

@@ -161,10 +161,15 @@ class ProjectionRebuildTest {
   @Test
   void a_delivery_the_read_model_lost_comes_back() throws Exception {
     Merchant m = dispatch.newMerchant("Rebuild lost " + UUID.randomUUID());
-    String id = create(m, "lost").get("id").asText();
+    JsonNode created = create(m, "lost");
+    String id = created.get("id").asText();
+    String tracking = "/api/v1/track/" + created.get("trackingToken").asText();
     dispatch.call("PATCH", "/api/v1/external/dispatches/" + id + "/status", merchant(m.apiKey()),
         "{\"status\":\"CANCELLED\",\"reason\":\"test\"}", 200);
     JsonNode seen = read(m, id);
+    JsonNode tracked = dispatch.call("GET", tracking, Map.of(), null, 200).data();
+    assertThat(tracked.get("pickup").toString()).isEqualTo("{\"lat\":-1.2833,\"lng\":36.8233}");
+    assertThat(tracked.get("dropoff").toString()).isEqualTo("{\"address\":\"Waiyaki Way 40\",\"lat\":-1.2635,\"lng\":36.803}");
     jdbc().update("delete from query.dispatch_history where dispatch_id = ?::uuid", id);
     jdbc().update("delete from query.dispatches where id = ?::uuid", id);
     dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(m.apiKey()), null, 404);
@@ -176,6 +181,8 @@ class ProjectionRebuildTest {
         .isNotEqualTo(done.get("previousChecksum").asText());
     assertThat(read(m, id)).isEqualTo(seen);
     assertThat(history(m, id)).containsExactly("NEW", "CANCELLED");
+    assertThat(dispatch.call("GET", tracking, Map.of(), null, 200).data())
+        .as("the tracking JSON, the map's pins included").isEqualTo(tracked);
   }
 
   @Test

@@ -131,12 +131,15 @@ class TrackingStreamTest {
   }
 
   @Test
-  void the_tracking_page_is_one_self_contained_html_file() throws Exception {
+  void the_tracking_page_is_one_html_file_that_names_no_other_site_but_the_configured_tile_server() throws Exception {
     HttpResponse<String> page = HTTP.send(HttpRequest.newBuilder(
         URI.create(dispatch.baseUrl + "/track/" + create().get("trackingToken").asText())).build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
-    assertThat(page.body()).contains("EventSource", "/api/v1/track/").doesNotContain("https://", "http://");
+    assertThat(page.body()).contains("data-tile-url=\"" + TrackingPageBrowserTest.NO_TILE_SERVER + "\"");
+    // the map's settings (the tile server, its credit's link) are the only other addresses
+    assertThat(page.body().replaceAll("data-(tile-url|attribution)=\"[^\"]*\"", ""))
+        .contains("EventSource", "/api/v1/track/").doesNotContain("https://", "http://");
   }
 }

@@ -8,6 +8,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.identity.Scope;
+import io.dispatch.web.maps.MapSettings;
 import io.swagger.v3.oas.annotations.Hidden;
 import java.time.Instant;
 import java.util.List;
@@ -44,13 +45,18 @@ public class DashboardController {
   private static final Logger log = LoggerFactory.getLogger(DashboardController.class);
 
   private final MerchantAccounts merchants;
+  private final MapSettings maps;
 
-  public DashboardController(MerchantAccounts merchants) {
+  public DashboardController(MerchantAccounts merchants, MapSettings maps) {
     this.merchants = merchants;
+    this.maps = maps;
   }
 
   /** {@code csrfToken} goes in the {@code X-CSRF-TOKEN} header of every state-changing call. */
-  public record Me(UUID merchantId, String email, String businessName, boolean sandbox, String csrfToken) {}
+  public record Me(UUID merchantId, String email, String businessName, boolean sandbox, String csrfToken, Maps maps) {}
+
+  /** The map settings of the dashboard's live map ({@code tileUrl} empty: the drawing). */
+  public record Maps(String tileUrl, String attribution) {}
 
   public record KeyRow(String keyId, List<String> scopes, Instant createdAt, Instant revokedAt) {}
 
@@ -60,7 +66,9 @@ public class DashboardController {
     return exchange.getSession().zipWith(csrf).flatMap(sessionAndToken -> Mono.fromCallable(() -> {
           var found = merchants.findMerchant(merchant.merchantId()).orElseThrow(() -> ApiException.notFound("Merchant"));
           String email = sessionAndToken.getT1().getAttribute(AccountController.EMAIL_ATTRIBUTE);
-          return Envelope.of(new Me(found.id(), email, found.name(), found.sandbox(), sessionAndToken.getT2().getToken()));
+          MapSettings.Tiles tiles = maps.current();
+          return Envelope.of(new Me(found.id(), email, found.name(), found.sandbox(), sessionAndToken.getT2().getToken(),
+              new Maps(tiles.url(), tiles.attribution())));
         })
         .subscribeOn(Schedulers.boundedElastic()));
   }

@@ -156,7 +156,13 @@ class FrontRoutingTest {
       new Route("GET", "/api/v1/%61dmin/webhooks/stats", DISPATCHER),
       new Route("GET", "/api/v1/external/events?after=ZTF8MXwy&limit=5", DISPATCHER),
       new Route("GET", "/api/v1/external/events/extra", COMMAND),
-      new Route("GET", "/api/v1/admin/dispatches/{id}/events?after=3", QUERY));
+      new Route("GET", "/api/v1/admin/dispatches/{id}/events?after=3", QUERY),
+      // static files of the map pages (a resource handler, not a controller): where the tracking page is
+      new Route("GET", "/webjars/leaflet/dist/leaflet.js", QUERY),
+      new Route("HEAD", "/webjars/leaflet/dist/leaflet.css", QUERY),
+      new Route("GET", "/assets/dispatch-map.js", QUERY),
+      new Route("GET", "/webjars/swagger-ui/index.html", COMMAND),
+      new Route("GET", "/webjars/leafletx/leaflet.js", COMMAND));
 
   private final HttpClient http = HttpClient.newBuilder()
       .version(HttpClient.Version.HTTP_1_1)

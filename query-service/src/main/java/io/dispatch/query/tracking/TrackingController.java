@@ -1,6 +1,8 @@
 package io.dispatch.query.tracking;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.Stop;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.events.Topics;
 import io.dispatch.query.dispatch.DispatchRows;
@@ -29,8 +31,9 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * What the customer holding a tracking link may see, and no more: status and its timeline, the
- * drop-off address, the rider's first name... and position while the rider has the parcel or
- * is heading to it), the target time and the PIN to give at the door. No key: the token is the
+ * drop-off address and point, the pickup point (where the parcel comes from: coordinates only,
+ * no address or notes), the rider's first name and position while the rider has the parcel or
+ * is heading to it, the target time and the PIN to give at the door. No key: the token is the
  * secret (144 random bits).
  */
 @Tag(name = "Tracking", description = "Public, for the customer: no key")
@@ -66,17 +69,38 @@ public class TrackingController {
 
   public record Rider(String name, Location location) {}
 
-  public record Address(String address) {}
+  /** The drop-off as the merchant gave it; lat and lng are left out when it gave none. */
+  public record Dropoff(
+      String address,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double lat,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double lng) {
+
+    static Dropoff of(Stop stop) {
+      boolean known = stop.hasCoordinates();
+      return new Dropoff(stop.address(), known ? stop.lat() : null, known ? stop.lng() : null);
+    }
+  }
+
+  /** A pin on the customer's map. */
+  public record Point(double lat, double lng) {
+
+    /** The stop's point; null when the merchant gave only an address. */
+    static Point of(Stop stop) {
+      return stop != null && stop.hasCoordinates() ? new Point(stop.lat(), stop.lng()) : null;
+    }
+  }
 
   public record Step(String status, Instant occurredAt) {}
 
   public record Tracking(
-      DispatchStatus status, String externalId, Address dropoff, Rider rider, List<Step> events,
+      DispatchStatus status, String externalId, Dropoff dropoff, Point pickup, Rider rider, List<Step> events,
       Instant targetDeliveryAt, String deliveryPin) {}
 
   @Operation(summary = "Track a delivery", description = """
-      The customer's view: {status, externalId, dropoff: {address}, rider: {name, location} | null, \
-      events: [{status, occurredAt}], targetDeliveryAt, deliveryPin}. rider.location is the rider's newest \
+      The customer's view: {status, externalId, dropoff: {address, lat?, lng?}, pickup: {lat, lng} | null, \
+      rider: {name, location} | null, events: [{status, occurredAt}], targetDeliveryAt, deliveryPin}. \
+      dropoff.lat and dropoff.lng are left out, and pickup is null, when the merchant gave that stop no \
+      coordinates; the pickup's address and notes are never shown. rider.location is the rider's newest \
       position while the delivery is ASSIGNED, PICKED_UP or IN_TRANSIT, else null. Unknown token: 404.""")
   @GetMapping(path = "/api/v1/track/{token}", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> track(@PathVariable String token) {
@@ -85,7 +109,7 @@ public class TrackingController {
     }
     return find(token)
         .flatMap(view -> Mono.zip(rider(view), steps(view), (rider, steps) -> new Tracking(
-            view.status(), view.externalId(), new Address(view.dropoff().address()), rider.orElse(null), steps,
+            view.status(), view.externalId(), Dropoff.of(view.dropoff()), Point.of(view.pickup()), rider.orElse(null), steps,
             view.targetDeliveryAt(), view.deliveryPin())))
         .map(Envelope::of);
   }

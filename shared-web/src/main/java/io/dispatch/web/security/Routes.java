@@ -27,11 +27,15 @@ public final class Routes {
   /** Signup, sign-in, sign-out: no credential; 60 per minute per client IP over them. */
   public static final String AUTH = "/api/v1/auth/**";
   public static final String DASHBOARD_PAGES = "/dashboard/**";
+  /** Static files of the pages: the WebJars (Swagger UI, Leaflet) and our own map script. */
+  public static final String WEBJARS = "/webjars/**";
+  public static final String ASSETS = "/assets/**";
 
-  /** Tracking, sign-in, the dashboard's pages, the API documents and their page, health: no credential. */
+  /** Tracking, sign-in, the dashboard's pages, the API documents, the pages' static files, health: no credential. */
   public static final List<String> PUBLIC = List.of(
       TRACKING_API, TRACKING_PAGE, AUTH, "/dashboard", DASHBOARD_PAGES,
-      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**", "/webjars/swagger-ui/**",
+      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**",
+      WEBJARS, ASSETS,
       "/actuator/health", "/actuator/health/**");
 
   private static final PathPatternParser PARSER = PathPatternParser.defaultInstance;
