@@ -36,6 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
         "dispatch.rate-limit.per-minute=5",
         "dispatch.rate-limit.public-per-minute=3",
         "dispatch.rate-limit.rider-per-minute=4",
+        "dispatch.rate-limit.integrations-per-minute=4",
         "dispatch.idempotency.cleanup-interval=PT0.2S",
         "spring.flyway.enabled=false"
     })

@@ -13,33 +13,50 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The limit of the public tracking routes (/api/v1/track/**, /track/**): per client IP, in the
- * same fixed one-minute windows and PostgreSQL buckets as the API-key limit, so it holds
- * across instances. The client IP is the connection's peer address, or, when that peer is a
- * trusted proxy ({@code dispatch.web.trusted-proxies}), the client it forwarded for
- * ({@link ClientAddresses}). A stream counts once, when it is opened.
+ * A per-client-IP limit of a family of routes without a credential: the public tracking routes
+ * (/api/v1/track/**, /track/**; a stream counts once, when it is opened) and the store webhook
+ * receivers (/api/v1/integrations/**), each with its own limit and its own buckets (keys
+ * {@code <family>:<address>}), in the same fixed one-minute windows and PostgreSQL table as the
+ * API-key limit, so it holds across instances. The client IP is the connection's peer address,
+ * or, when that peer is a trusted proxy ({@code dispatch.web.trusted-proxies}), the client it
+ * forwarded for ({@link ClientAddresses}).
  */
 @Order(SecurityConfiguration.AFTER_SECURITY + 10)
 public class PublicRateLimitFilter implements WebFilter {
 
   private final RateLimiter limiter;
   private final ClientAddresses clients;
+  private final List<PathPattern> routes;
+  private final String bucketPrefix;
 
-  public PublicRateLimitFilter(RateLimiter limiter, ClientAddresses clients) {
+  /**
+   * @param bucketPrefix names the family in the bucket keys; families must differ, as a bucket
+   *     holds one limit
+   */
+  public PublicRateLimitFilter(
+      RateLimiter limiter, ClientAddresses clients, List<String> routes, String bucketPrefix) {
     this.limiter = limiter;
     this.clients = clients;
+    this.routes = routes.stream().map(Routes::pattern).toList();
+    this.bucketPrefix = bucketPrefix;
   }
 
-  private static final List<PathPattern> TRACKING =
-      List.of(Routes.pattern(Routes.TRACKING_API), Routes.pattern(Routes.TRACKING_PAGE));
+  /** The tracking routes' limit; its buckets keep the keys they always had ("ip:<address>"). */
+  static PublicRateLimitFilter tracking(RateLimiter limiter, ClientAddresses clients) {
+    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.TRACKING_API, Routes.TRACKING_PAGE), "ip");
+  }
+
+  static PublicRateLimitFilter integrations(RateLimiter limiter, ClientAddresses clients) {
+    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.INTEGRATIONS), "integrations-ip");
+  }
 
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    if (!Routes.matchesAny(TRACKING, exchange)) {
+    if (!Routes.matchesAny(routes, exchange)) {
       return chain.filter(exchange);
     }
     String client = clients.of(exchange);
-    return Mono.fromCallable(() -> limiter.tryAcquire("ip:" + client))
+    return Mono.fromCallable(() -> limiter.tryAcquire(bucketPrefix + ":" + client))
         .subscribeOn(Schedulers.boundedElastic())
         .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this client address"));
   }

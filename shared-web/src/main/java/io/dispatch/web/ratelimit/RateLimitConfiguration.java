@@ -23,8 +23,17 @@ public class RateLimitConfiguration {
   @Bean
   PublicRateLimitFilter publicRateLimitFilter(
       DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
-    return new PublicRateLimitFilter(
+    return PublicRateLimitFilter.tracking(
         new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())), clients);
+  }
+
+  /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
+  @Bean
+  PublicRateLimitFilter integrationsRateLimitFilter(
+      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
+    return PublicRateLimitFilter.integrations(
+        new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock.orElse(Clock.systemUTC())),
+        clients);
   }
 
   /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */

@@ -10,11 +10,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     tracking routes ({@code dispatch.rate-limit.public-per-minute}, default 60)
  * @param riderPerMinute requests allowed per rider in each wall-clock minute over /api/v1/rider
  *     ({@code dispatch.rate-limit.rider-per-minute}, default 120)
+ * @param integrationsPerMinute requests allowed per client IP in each wall-clock minute over the store
+ *     webhook receivers, /api/v1/integrations ({@code dispatch.rate-limit.integrations-per-minute},
+ *     default 300)
  * @param cleanupInterval how often buckets of past minutes are deleted (default 1 minute)
  */
 @ConfigurationProperties("dispatch.rate-limit")
 public record RateLimitProperties(
-    Integer perMinute, Integer publicPerMinute, Integer riderPerMinute, Duration cleanupInterval) {
+    Integer perMinute, Integer publicPerMinute, Integer riderPerMinute, Integer integrationsPerMinute,
+    Duration cleanupInterval) {
 
   public RateLimitProperties {
     if (perMinute == null) {
@@ -36,6 +40,13 @@ public record RateLimitProperties(
     if (riderPerMinute < 1) {
       throw new IllegalArgumentException(
           "dispatch.rate-limit.rider-per-minute must be at least 1, was " + riderPerMinute);
+    }
+    if (integrationsPerMinute == null) {
+      integrationsPerMinute = 300;
+    }
+    if (integrationsPerMinute < 1) {
+      throw new IllegalArgumentException(
+          "dispatch.rate-limit.integrations-per-minute must be at least 1, was " + integrationsPerMinute);
     }
     if (cleanupInterval == null) {
       cleanupInterval = Duration.ofMinutes(1);

@@ -22,10 +22,16 @@ public final class Routes {
   public static final String ADMIN = "/api/v1/admin/**";
   public static final String TRACKING_API = "/api/v1/track/**";
   public static final String TRACKING_PAGE = "/track/**";
+  /** Receivers of store webhooks (Shopify calls them); each checks the store's own signature. */
+  public static final String INTEGRATIONS = "/api/v1/integrations/**";
+  public static final String SHOPIFY_ORDERS = "/api/v1/integrations/shopify/*/orders";
 
-  /** Tracking, the API documents and their page, health: no credential. */
+  /**
+   * Tracking, the store webhook receiver (its HMAC is checked by its handler), the API documents
+   * and their page, health: no credential.
+   */
   public static final List<String> PUBLIC = List.of(
-      TRACKING_API, TRACKING_PAGE,
+      TRACKING_API, TRACKING_PAGE, SHOPIFY_ORDERS,
       "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**", "/webjars/swagger-ui/**",
       "/actuator/health", "/actuator/health/**");
 
