@@ -42,10 +42,10 @@ class ShopifyOrdersTest {
 
   @Test
   void a_signed_order_becomes_one_shopify_delivery_with_the_order_s_fields() throws Exception {
-    Merchant merchant = dispatch.newMerchant("Shopify " + UUID.randomUUID());
+    ShopifyWebhooks.Store store = shopify.connectNew("Shopify");
+    Merchant merchant = store.merchant();
+    String secret = store.secret();
     dispatch.registerWebhook(merchant.id(), receiver.url());
-    String secret = "shpss_" + UUID.randomUUID();
-    shopify.connect(merchant.id(), secret);
 
     Answer answer = shopify.send(merchant.id(), secret, ShopifyWebhooks.text(ShopifyWebhooks.order("orders-create.json")));
 
@@ -78,9 +78,9 @@ class ShopifyOrdersTest {
 
   @Test
   void a_wrong_or_missing_signature_or_an_unknown_merchant_is_refused_and_nothing_is_stored() throws Exception {
-    Merchant merchant = dispatch.newMerchant("Shopify unsigned " + UUID.randomUUID());
-    String secret = "shpss_" + UUID.randomUUID();
-    shopify.connect(merchant.id(), secret);
+    ShopifyWebhooks.Store store = shopify.connectNew("Shopify unsigned");
+    Merchant merchant = store.merchant();
+    String secret = store.secret();
     String body = ShopifyWebhooks.text(ShopifyWebhooks.order("orders-create.json"));
 
     List<Answer> refused = List.of(
@@ -103,9 +103,9 @@ class ShopifyOrdersTest {
 
   @Test
   void a_repeated_webhook_id_answers_200_and_makes_no_second_delivery_even_when_the_two_race() throws Exception {
-    Merchant merchant = dispatch.newMerchant("Shopify repeat " + UUID.randomUUID());
-    String secret = "shpss_" + UUID.randomUUID();
-    shopify.connect(merchant.id(), secret);
+    ShopifyWebhooks.Store store = shopify.connectNew("Shopify repeat");
+    Merchant merchant = store.merchant();
+    String secret = store.secret();
     String body = ShopifyWebhooks.text(ShopifyWebhooks.order("orders-create.json"));
 
     Answer first = shopify.send(merchant.id(), secret, body, "webhook-once");
@@ -125,9 +125,9 @@ class ShopifyOrdersTest {
 
   @Test
   void an_order_without_a_shipping_address_answers_200_and_makes_no_delivery() throws Exception {
-    Merchant merchant = dispatch.newMerchant("Shopify pickup in store " + UUID.randomUUID());
-    String secret = "shpss_" + UUID.randomUUID();
-    shopify.connect(merchant.id(), secret);
+    ShopifyWebhooks.Store store = shopify.connectNew("Shopify pickup in store");
+    Merchant merchant = store.merchant();
+    String secret = store.secret();
     ObjectNode order = ShopifyWebhooks.order("orders-create.json");
     order.putNull("shipping_address"); // as Shopify sends an order picked up in store
 
@@ -141,9 +141,9 @@ class ShopifyOrdersTest {
 
   @Test
   void a_pending_order_is_cash_on_delivery_and_an_invalid_one_is_recorded_with_its_field_errors() throws Exception {
-    Merchant merchant = dispatch.newMerchant("Shopify COD " + UUID.randomUUID());
-    String secret = "shpss_" + UUID.randomUUID();
-    shopify.connect(merchant.id(), secret);
+    ShopifyWebhooks.Store store = shopify.connectNew("Shopify COD");
+    Merchant merchant = store.merchant();
+    String secret = store.secret();
     ObjectNode sample = ShopifyWebhooks.order("orders-create-test-notification.json");
 
     Answer invalid = shopify.send(merchant.id(), secret, ShopifyWebhooks.text(sample));

@@ -29,6 +29,16 @@ final class ShopifyWebhooks {
     this.dispatch = dispatch;
   }
 
+  /** A new merchant whose store is connected with a secret of its own. */
+  record Store(DispatchUnderTest.Merchant merchant, String secret) {}
+
+  Store connectNew(String name) throws Exception {
+    DispatchUnderTest.Merchant merchant = dispatch.newMerchant(name + " " + UUID.randomUUID());
+    String secret = "shpss_" + UUID.randomUUID();
+    connect(merchant.id(), secret);
+    return new Store(merchant, secret);
+  }
+
   /** Connects the merchant's store; answers the receiveUrl's path. */
   String connect(String merchantId, String secret) throws Exception {
     JsonNode data = dispatch.call("PUT", settingsPath(merchantId), DispatchUnderTest.admin(),
