@@ -27,6 +27,9 @@ END
 write webhook.env <<END
 DISPATCH_WEBHOOK_SECRETENCRYPTIONKEY=$(random 32)
 END
+write integrations.env <<END
+DISPATCH_INTEGRATIONS_SECRETENCRYPTIONKEY=$(random 32)
+END
 write query.env <<END
 DISPATCH_QUERY_CURSORSECRET=$(token)
 END

@@ -26,5 +26,6 @@ public abstract class CommandServiceIntegrationTest {
         .springProperties(SharedTestInfrastructure.newDatabase())
         .forEach((key, value) -> registry.add(key, () -> value));
     registry.add("dispatch.admin-token", () -> "test");
+    registry.add("dispatch.integrations.secret-encryption-key", io.dispatch.web.secret.SecretCipher::newBase64Key);
   }
 }

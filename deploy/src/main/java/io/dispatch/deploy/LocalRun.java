@@ -5,7 +5,7 @@ import io.dispatch.infrastructure.InfrastructureOptions;
 import io.dispatch.infrastructure.RunningInfrastructure;
 import io.dispatch.web.ProcessDefaults;
 import io.dispatch.web.identity.ApiKeys;
-import io.dispatch.webhook.endpoint.SecretCipher;
+import io.dispatch.web.secret.SecretCipher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -57,6 +57,9 @@ public final class LocalRun {
     // generated once and kept beside the data it protects, so stored signing secrets decrypt after a restart
     defaults.put("dispatch.webhook.secret-encryption-key",
         remembered(dataDir.resolve("webhook-secret-key"), SecretCipher.newBase64Key()));
+    // command-service's own key, for the stores' webhook secrets (docs/adr/0022)
+    defaults.put("dispatch.integrations.secret-encryption-key",
+        remembered(dataDir.resolve("integrations-secret-key"), SecretCipher.newBase64Key()));
     defaults.put("spring.application.name", "dispatch-local");
     // the local run serves plain HTTP: a Secure cookie would never come back
     defaults.put("dispatch.dashboard.secure-cookie", "false");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.webhook.endpoint.SecretCipher;
+import io.dispatch.web.secret.SecretCipher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -56,6 +56,7 @@ final class DispatchUnderTest {
     // a slow request head is closed after this (RequestLimitsTest); a test client sends a head at once
     properties.put("dispatch.http.header-timeout", "PT2S");
     properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+    properties.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
     // a rebuild's swap gives up after this when a test holds the live tables (ProjectionRebuildTest)
     properties.put("dispatch.rebuild.lock-timeout", "PT2S");
     // simulated riders take sandbox merchants' deliveries only; at 600x a 4 km ride takes about a second

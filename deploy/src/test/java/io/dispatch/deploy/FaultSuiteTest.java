@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.infrastructure.EmbeddedKafkaBroker;
 import io.dispatch.infrastructure.EmbeddedPostgresServer;
-import io.dispatch.webhook.endpoint.SecretCipher;
+import io.dispatch.web.secret.SecretCipher;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -127,6 +127,7 @@ class FaultSuiteTest {
     settings.put("dispatch.r2dbc.password", "postgres");
     settings.put("dispatch.admin-token", ADMIN);
     settings.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+    settings.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
     settings.put("dispatch.webhook.allow-insecure-targets", "true");
     settings.put("dispatch.webhook.retry.first-wait", "PT0.5S");
     settings.put("dispatch.webhook.retry.max-wait", "PT5S");

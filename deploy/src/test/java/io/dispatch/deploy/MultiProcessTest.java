@@ -9,7 +9,7 @@ import io.dispatch.deploy.ops.NginxFront;
 import io.dispatch.infrastructure.Infrastructure;
 import io.dispatch.infrastructure.InfrastructureOptions;
 import io.dispatch.infrastructure.RunningInfrastructure;
-import io.dispatch.webhook.endpoint.SecretCipher;
+import io.dispatch.web.secret.SecretCipher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -68,6 +68,7 @@ class MultiProcessTest {
     settings.put("dispatch.admin-token", ADMIN);
     encryptionKey = SecretCipher.newBase64Key();
     settings.put("dispatch.webhook.secret-encryption-key", encryptionKey);
+    settings.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
     settings.put("dispatch.webhook.allow-insecure-targets", "true");
     settings.put("dispatch.webhook.retry.first-wait", "PT0.2S");
     settings.put("dispatch.webhook.claim-lease", "PT5S");

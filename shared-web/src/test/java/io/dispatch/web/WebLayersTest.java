@@ -37,6 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
         "dispatch.rate-limit.public-per-minute=3",
         "dispatch.rate-limit.rider-per-minute=4",
         "dispatch.rate-limit.sign-in-per-minute=3",
+        "dispatch.rate-limit.integrations-per-minute=4",
         "dispatch.idempotency.cleanup-interval=PT0.2S",
         "spring.flyway.enabled=false"
     })

@@ -42,6 +42,15 @@ public class WebLayersTestApp {
     }
   }
 
+  /** Stands in for the Shopify orders receiver (public; the handler checks the store's HMAC). */
+  @RestController
+  public static class IntegrationEndpoint {
+    @org.springframework.web.bind.annotation.PostMapping("/api/v1/integrations/shopify/{merchantId}/orders")
+    Envelope receive() {
+      return Envelope.of(Map.of("outcome", "CREATED"));
+    }
+  }
+
   /** Stands in for the rider API. */
   @RestController
   public static class RiderEndpoint {

@@ -9,7 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import io.dispatch.webhook.delivery.WebhookProperties;
-import io.dispatch.webhook.endpoint.SecretCipher;
+import io.dispatch.web.secret.SecretCipher;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -31,10 +31,13 @@ import org.springframework.context.annotation.PropertySource;
 @EnableConfigurationProperties(WebhookProperties.class)
 public class WebhookDispatcherConfiguration {
 
+  /** The AES-256-GCM key of the stored signing secrets. */
+  public static final String SIGNING_SECRET_KEY = "dispatch.webhook.secret-encryption-key";
+
   /** Fails the start when dispatch.webhook.secret-encryption-key is missing or malformed. */
   @Bean
   SecretCipher webhookSecretCipher(WebhookProperties properties) {
-    return SecretCipher.fromBase64(properties.secretEncryptionKey());
+    return SecretCipher.fromBase64(SIGNING_SECRET_KEY, "webhook-secret", properties.secretEncryptionKey());
   }
 
   /** Refreshes the backlog gauges (dispatch.webhook.backlog, .pending) from the schedule table. */

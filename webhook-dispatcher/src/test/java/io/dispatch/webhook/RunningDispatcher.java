@@ -6,7 +6,7 @@ import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.Scope;
-import io.dispatch.webhook.endpoint.SecretCipher;
+import io.dispatch.web.secret.SecretCipher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

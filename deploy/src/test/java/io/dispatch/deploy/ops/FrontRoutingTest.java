@@ -94,6 +94,12 @@ class FrontRoutingTest {
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/reactivate", COMMAND),
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/dispatches", COMMAND),
       new Route("POST", "/api/v1/admin/merchants/{merchantId}/dispatches/import", COMMAND),
+      new Route("PUT", "/api/v1/admin/merchants/{merchantId}/integrations/shopify", COMMAND),
+      new Route("GET", "/api/v1/admin/merchants/{merchantId}/integrations/shopify", COMMAND),
+      // command-service: the Shopify orders receiver and the merchant's dashboard settings
+      new Route("POST", "/api/v1/integrations/shopify/{merchantId}/orders", COMMAND),
+      new Route("PUT", "/api/v1/dashboard/integrations/shopify", COMMAND),
+      new Route("GET", "/api/v1/dashboard/integrations/shopify", COMMAND),
       new Route("POST", "/api/v1/admin/dispatches/{id}/assign", COMMAND),
       new Route("POST", "/api/v1/admin/dispatches/{id}/fail", COMMAND),
       new Route("POST", "/api/v1/admin/dispatches/{id}/pin/reset", COMMAND),

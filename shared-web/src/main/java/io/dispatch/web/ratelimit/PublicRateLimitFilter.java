@@ -13,29 +13,46 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * A per-client-IP limit of public routes (the tracking routes; signup and sign-in): in the same
- * fixed one-minute windows and PostgreSQL buckets as the API-key limit, so it holds across
- * instances; each limit has its own key prefix, so one does not spend another. The client IP is the connection's peer address, or, when that peer is a
- * trusted proxy ({@code dispatch.web.trusted-proxies}), the client it forwarded for
- * ({@link ClientAddresses}). A stream counts once, when it is opened.
+ * A per-client-IP limit of a family of routes without a credential: the public tracking routes
+ * (/api/v1/track/**, /track/**; a stream counts once, when it is opened) and the store webhook
+ * receivers (/api/v1/integrations/**), signup and sign-in (/api/v1/auth/**), each with its own limit and its own buckets (keys
+ * {@code <family>:<address>}), in the same fixed one-minute windows and PostgreSQL table as the
+ * API-key limit, so it holds across instances. The client IP is the connection's peer address,
+ * or, when that peer is a trusted proxy ({@code dispatch.web.trusted-proxies}), the client it
+ * forwarded for ({@link ClientAddresses}).
  */
 @Order(SecurityConfiguration.AFTER_SECURITY + 10)
 public class PublicRateLimitFilter implements WebFilter {
 
-  private final String keyPrefix;
-  private final List<PathPattern> routes;
   private final RateLimiter limiter;
   private final ClientAddresses clients;
+  private final List<PathPattern> routes;
+  private final String bucketPrefix;
 
   /**
-   * @param keyPrefix the bucket key's prefix, e.g. {@code ip:}
-   * @param routes the route patterns ({@link Routes}) this limit counts
+   * @param bucketPrefix names the family in the bucket keys; families must differ, as a bucket
+   *     holds one limit
    */
-  public PublicRateLimitFilter(String keyPrefix, List<String> routes, RateLimiter limiter, ClientAddresses clients) {
-    this.keyPrefix = keyPrefix;
-    this.routes = routes.stream().map(Routes::pattern).toList();
+  public PublicRateLimitFilter(
+      RateLimiter limiter, ClientAddresses clients, List<String> routes, String bucketPrefix) {
     this.limiter = limiter;
     this.clients = clients;
+    this.routes = routes.stream().map(Routes::pattern).toList();
+    this.bucketPrefix = bucketPrefix;
+  }
+
+  /** The tracking routes' limit; its buckets keep the keys they always had ("ip:<address>"). */
+  static PublicRateLimitFilter tracking(RateLimiter limiter, ClientAddresses clients) {
+    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.TRACKING_API, Routes.TRACKING_PAGE), "ip");
+  }
+
+  static PublicRateLimitFilter integrations(RateLimiter limiter, ClientAddresses clients) {
+    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.INTEGRATIONS), "integrations-ip");
+  }
+
+  /** Signup and sign-in together ("sign-in-ip:<address>"). */
+  static PublicRateLimitFilter signIn(RateLimiter limiter, ClientAddresses clients) {
+    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.AUTH), "sign-in-ip");
   }
 
   @Override
@@ -44,7 +61,7 @@ public class PublicRateLimitFilter implements WebFilter {
       return chain.filter(exchange);
     }
     String client = clients.of(exchange);
-    return Mono.fromCallable(() -> limiter.tryAcquire(keyPrefix + client))
+    return Mono.fromCallable(() -> limiter.tryAcquire(bucketPrefix + ":" + client))
         .subscribeOn(Schedulers.boundedElastic())
         .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this client address"));
   }

@@ -25,15 +25,24 @@ public class RateLimitConfiguration {
   @Bean
   PublicRateLimitFilter publicRateLimitFilter(
       DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
-    return new PublicRateLimitFilter("ip:", List.of(Routes.TRACKING_API, Routes.TRACKING_PAGE),
+    return PublicRateLimitFilter.tracking(
         new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())), clients);
+  }
+
+  /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
+  @Bean
+  PublicRateLimitFilter integrationsRateLimitFilter(
+      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
+    return PublicRateLimitFilter.integrations(
+        new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock.orElse(Clock.systemUTC())),
+        clients);
   }
 
   /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
   @Bean
   PublicRateLimitFilter signInRateLimitFilter(
       DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
-    return new PublicRateLimitFilter("sign-in-ip:", List.of(Routes.AUTH),
+    return PublicRateLimitFilter.signIn(
         new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock.orElse(Clock.systemUTC())), clients);
   }
 

@@ -12,11 +12,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     ({@code dispatch.rate-limit.rider-per-minute}, default 120)
  * @param signInPerMinute requests allowed per client IP in each wall-clock minute over signup and
  *     sign-in together ({@code dispatch.rate-limit.sign-in-per-minute}, default 60)
+ * @param integrationsPerMinute requests allowed per client IP in each wall-clock minute over the store
+ *     webhook receivers, /api/v1/integrations ({@code dispatch.rate-limit.integrations-per-minute},
+ *     default 300)
  * @param cleanupInterval how often buckets of past minutes are deleted (default 1 minute)
  */
 @ConfigurationProperties("dispatch.rate-limit")
 public record RateLimitProperties(
     Integer perMinute, Integer publicPerMinute, Integer riderPerMinute, Integer signInPerMinute,
+    Integer integrationsPerMinute,
     Duration cleanupInterval) {
 
   public RateLimitProperties {
@@ -46,6 +50,13 @@ public record RateLimitProperties(
     if (signInPerMinute < 1) {
       throw new IllegalArgumentException(
           "dispatch.rate-limit.sign-in-per-minute must be at least 1, was " + signInPerMinute);
+    }
+    if (integrationsPerMinute == null) {
+      integrationsPerMinute = 300;
+    }
+    if (integrationsPerMinute < 1) {
+      throw new IllegalArgumentException(
+          "dispatch.rate-limit.integrations-per-minute must be at least 1, was " + integrationsPerMinute);
     }
     if (cleanupInterval == null) {
       cleanupInterval = Duration.ofMinutes(1);

@@ -31,9 +31,16 @@ public final class Routes {
   public static final String WEBJARS = "/webjars/**";
   public static final String ASSETS = "/assets/**";
 
-  /** Tracking, sign-in, the dashboard's pages, the API documents, the pages' static files, health: no credential. */
+  /** Receivers of store webhooks (Shopify calls them); each checks the store's own signature. */
+  public static final String INTEGRATIONS = "/api/v1/integrations/**";
+  public static final String SHOPIFY_ORDERS = "/api/v1/integrations/shopify/*/orders";
+
+  /**
+   * Tracking, sign-in, the store webhook receiver (its HMAC is checked by its handler), the
+   * dashboard's pages, the API documents, the pages' static files, health: no credential.
+   */
   public static final List<String> PUBLIC = List.of(
-      TRACKING_API, TRACKING_PAGE, AUTH, "/dashboard", DASHBOARD_PAGES,
+      TRACKING_API, TRACKING_PAGE, AUTH, SHOPIFY_ORDERS, "/dashboard", DASHBOARD_PAGES,
       "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**",
       WEBJARS, ASSETS,
       "/actuator/health", "/actuator/health/**");

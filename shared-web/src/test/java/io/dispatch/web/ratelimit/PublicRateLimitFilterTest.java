@@ -6,7 +6,10 @@ import io.dispatch.web.WebLayersTest;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The test context allows 3 public requests and 3 sign-in requests per client IP per minute. */
+/**
+ * The test context allows 3 tracking requests, 4 store webhook deliveries and 3 sign-in requests
+ * per client IP per minute.
+ */
 class PublicRateLimitFilterTest extends WebLayersTest {
 
   @Test
@@ -50,5 +53,26 @@ class PublicRateLimitFilterTest extends WebLayersTest {
         .as("the tracking limit is a bucket of its own").isEqualTo(200);
     clock.advance(Duration.ofSeconds(50));
     assertThat(call("POST").path("/api/v1/auth/signin").send().status()).isNotEqualTo(429);
+  }
+
+  @Test
+  void the_store_webhook_receivers_have_their_own_limit_per_client_address() {
+    clock.startNextMinutePlus(Duration.ofSeconds(30));
+    for (int i = 1; i <= 3; i++) {
+      assertThat(call("GET").path("/api/v1/track/spent-" + i).send().status()).isEqualTo(200);
+    }
+    assertThat(call("GET").path("/api/v1/track/spent-4").send().status()).isEqualTo(429);
+    String receiver = "/api/v1/integrations/shopify/" + java.util.UUID.randomUUID() + "/orders";
+    for (int i = 1; i <= 4; i++) {
+      Answer allowed = call("POST").path(receiver).json("{}").send();
+      assertThat(allowed.status()).as("tracking's spent limit does not count here").isEqualTo(200);
+      assertThat(allowed.header("RateLimit-Limit")).isEqualTo("4");
+      assertThat(allowed.header("RateLimit-Remaining")).isEqualTo(Integer.toString(4 - i));
+    }
+    Answer limited = call("POST").path(receiver).json("{}").send();
+    assertThat(limited.status()).isEqualTo(429);
+    assertThat(limited.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+    assertThat(limited.header("Retry-After")).isEqualTo("30");
+    assertThat(limited.header("RateLimit-Policy")).isEqualTo("4;w=60");
   }
 }

@@ -1,6 +1,7 @@
 package io.dispatch.webhook.endpoint;
 
 import io.dispatch.web.identity.ApiKeys;
+import io.dispatch.web.secret.SecretCipher;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.List;

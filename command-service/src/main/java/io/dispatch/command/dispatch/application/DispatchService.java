@@ -21,7 +21,9 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
@@ -135,15 +137,8 @@ public class DispatchService {
       commands.sendAndWait(creations.get(0));
       return new Submitted(true, ids);
     }
-    Submitted submitted = transactions.execute(status -> {
-      if (key != null && !creationKeys.record(key, ids)) {
-        return null;
-      }
-      creations.forEach(commands::sendAndWait);
+    if (submitClaimed(creations, key == null ? claimed -> true : claimed -> creationKeys.record(key, claimed))) {
       return new Submitted(true, ids);
-    });
-    if (submitted != null) {
-      return submitted;
     }
     CreationKeys.Earlier earlier = creationKeys.find(key).orElseThrow(() ->
         new IllegalStateException("creation key of merchant " + key.merchantId() + " vanished while read"));
@@ -153,6 +148,40 @@ public class DispatchService {
     log.info("Idempotency-Key of merchant {} already created {} deliveries; answering them", key.merchantId(),
         earlier.dispatchIds().size());
     return new Submitted(false, earlier.dispatchIds());
+  }
+
+  /**
+   * Sends the creations in one transaction that first runs {@code claim} on their ids (an
+   * Idempotency-Key's record, a store webhook's first receipt); when the claim is already taken it
+   * answers false and the transaction writes nothing. A claim that waits on a concurrent
+   * transaction holding the same unique key (PostgreSQL does) makes two racing requests create once.
+   */
+  private boolean submitClaimed(List<CreateDispatch> creations, Predicate<List<UUID>> claim) {
+    List<UUID> ids = creations.stream().map(CreateDispatch::dispatchId).toList();
+    return Boolean.TRUE.equals(transactions.execute(status -> {
+      if (!claim.test(ids)) {
+        return false;
+      }
+      creations.forEach(commands::sendAndWait);
+      return true;
+    }));
+  }
+
+  /**
+   * One creation made only when {@code claim} takes its key inside the creation's transaction
+   * (see {@link #submitClaimed}); empty, with nothing created, when the key was already taken.
+   */
+  public Mono<Optional<Written>> createClaimed(
+      UUID merchantId, DispatchOrder order, Source source, Actor actor, Predicate<UUID> claim) {
+    return Mono.fromCallable(() -> {
+          CreateDispatch creation = creation(merchantId, order, source, actor);
+          return submitClaimed(List.of(creation), ids -> claim.test(ids.get(0)))
+              ? Optional.of(creation.dispatchId()) : Optional.<UUID>empty();
+        })
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(created -> created.isEmpty()
+            ? Mono.just(Optional.<Written>empty())
+            : afterWrite(created.get(), 0L).map(Optional::of));
   }
 
   private Mono<List<Written>> earlier(List<UUID> ids) {

@@ -49,7 +49,8 @@ public final class DispatchOrderParser {
         amount == null ? 0 : amount, currency == null ? "KES" : currency, targetPickupAt, targetDeliveryAt);
   }
 
-  private static Stop stop(JsonNode node, String field, FieldErrors errors) {
+  /** A pickup or dropoff object under {@code field}; null when {@code errors} received a message. */
+  public static Stop stop(JsonNode node, String field, FieldErrors errors) {
     if (node == null || node.isNull()) {
       errors.add(field, "is required");
       return null;

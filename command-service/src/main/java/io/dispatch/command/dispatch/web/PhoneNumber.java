@@ -19,6 +19,15 @@ public final class PhoneNumber {
 
   private PhoneNumber() {}
 
+  /** Whether a phone number given elsewhere (a store's order) passes the rule that {@link #read} applies. */
+  public static boolean valid(String phone) {
+    if (phone == null || phone.isBlank() || io.dispatch.web.text.TextRule.SINGLE_LINE.problem(phone).isPresent()) {
+      return false;
+    }
+    int length = phone.codePointCount(0, phone.length());
+    return length >= MIN_LENGTH && length <= MAX_LENGTH && SHAPE.matcher(phone).matches();
+  }
+
   /** Reads a required phone field, reporting a wrong length or shape under its name. */
   public static String read(JsonFields fields, String name, String reportedAs, FieldErrors errors) {
     String phone = fields.string(name, true, MIN_LENGTH, MAX_LENGTH);

@@ -1,0 +1,42 @@
+package io.dispatch.command.shopify.web;
+
+import io.dispatch.command.shopify.application.ShopifyHeaders;
+import io.dispatch.command.shopify.application.ShopifyIntegrations;
+import io.dispatch.web.Envelope;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * The receiveUrl Shopify calls for orders/create. Public in the security chain: the store's
+ * HMAC is the credential, checked on the raw body bytes (so the body is taken as bytes, within
+ * the same size limit as every route) before they are parsed.
+ */
+@RestController
+public class ShopifyOrderReceiver {
+
+  private final ShopifyIntegrations integrations;
+
+  public ShopifyOrderReceiver(ShopifyIntegrations integrations) {
+    this.integrations = integrations;
+  }
+
+  @Operation(hidden = true)
+  @PostMapping(path = "/api/v1/integrations/shopify/{merchantId}/orders", consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<Envelope> receive(
+      @PathVariable String merchantId,
+      @RequestHeader(name = ShopifyHeaders.HMAC, required = false) String hmac,
+      @RequestHeader(name = ShopifyHeaders.WEBHOOK_ID, required = false) String webhookId,
+      @RequestHeader(name = ShopifyHeaders.TOPIC, required = false) String topic,
+      @RequestBody(required = false) byte[] body) {
+    return integrations.receive(merchantId, new ShopifyHeaders.Received(hmac, webhookId, topic),
+            body == null ? new byte[0] : body)
+        .map(Envelope::of);
+  }
+}
