@@ -44,7 +44,7 @@ public final class CsvImport {
       @Schema(requiredMode = RequiredMode.REQUIRED, minimum = "0", example = "1",
           description = "0 for the first row after the header, as in rows[i]") int row,
       @Schema(requiredMode = RequiredMode.REQUIRED, description = "Messages by field, keyed rows[i].field as in the import's 422",
-          example = "{\"rows[1].customerPhone\":[\"must be 7 to 20 characters\"]}")
+          example = "{\"rows[1].pickup.lng\":[\"must be a number from -180 to 180\"]}")
       Map<String, List<String>> fieldErrors) {}
 
   /** What a dry run answers: how many rows, how many would be created, and each invalid row's errors. */
