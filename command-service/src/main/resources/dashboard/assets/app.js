@@ -521,25 +521,37 @@ function showImport(result, answer, dryRun) {
   const data = answer.data;
   if (dryRun) {
     const errors = data.errors || [];
-    result.replaceChildren(h("div", { class: `card ${errors.length ? "error" : "ok"}` },
-      h("p", {}, `${data.rows} rows, ${data.valid} valid.`), rowErrors(errors)));
+    result.replaceChildren(h("div", { class: `card ${errors.length ? "error" : "ok"}`, "data-testid": "preview-result" },
+      h("p", {}, `${data.rows} rows, ${data.valid} valid.`, errors.length ? " Fix the rows below: nothing is created while one is wrong." : " Ready to import."),
+      rowErrors(errors)));
   } else {
-    const created = Array.isArray(data) ? data : data.created || data.dispatches || [];
-    result.replaceChildren(h("div", { class: "card ok" }, h("p", {}, `Imported ${created.length || data.count || ""} deliveries.`),
+    result.replaceChildren(h("div", { class: "card ok", "data-testid": "imported" }, h("p", {}, `Imported ${data.count} deliveries.`),
       h("a", { href: "/dashboard/deliveries?source=csv", "data-link": true }, "See them")));
   }
 }
 
+/** A refused import: the file's problem, or each row's errors ("rows[3].customerPhone" is row 3's field). */
 function showImportError(result, error) {
-  const rows = error.details?.rows || error.details?.errors;
+  const byRow = new Map();
+  const other = {};
+  for (const [key, messages] of Object.entries(error.fieldErrors || {})) {
+    const match = /^rows\[(\d+)\]\.?(.*)$/.exec(key);
+    if (match) {
+      const row = Number(match[1]);
+      if (!byRow.has(row)) byRow.set(row, { row, fieldErrors: {} });
+      byRow.get(row).fieldErrors[key] = messages;
+    } else other[key] = messages;
+  }
   result.replaceChildren(h("div", { class: "card error", role: "alert", "data-testid": "error" }, h("p", {}, error.message),
-    Array.isArray(rows) ? rowErrors(rows) : problem(error)));
+    rowErrors([...byRow.values()].sort((a, b) => a.row - b.row)),
+    Object.keys(other).length ? h("ul", {}, Object.entries(other).map(([f, m]) => h("li", {}, `${f}: ${[].concat(m).join("; ")}`))) : null));
 }
 
+/** Row numbers as a spreadsheet shows them: the header is line 1, rows[0] is line 2. */
 function rowErrors(errors) {
   if (!errors.length) return null;
-  return h("ul", { "data-testid": "row-errors" }, errors.map((row) => h("li", {}, `Row ${row.row}: `,
-    Object.entries(row.fieldErrors || {}).map(([f, m]) => `${f} ${[].concat(m).join("; ")}`).join(" · "))));
+  return h("ul", { "data-testid": "row-errors" }, errors.map((row) => h("li", {}, `Line ${row.row + 2} (rows[${row.row}]): `,
+    Object.entries(row.fieldErrors || {}).map(([f, m]) => `${f.replace(/^rows\[\d+\]\.?/, "")} ${[].concat(m).join("; ")}`).join(" · "))));
 }
 
 // ---------------------------------------------------------------- keys

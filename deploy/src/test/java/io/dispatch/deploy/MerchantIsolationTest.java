@@ -61,17 +61,21 @@ class MerchantIsolationTest {
    * (the pull feed of decisions.md §8, the endpoint settings of §9) fails the enumeration test until
    * a check of its own is added here: such a route answers "my" data, so nothing generic can probe it.
    */
-  private static final Map<String, String> ROUTES_WITHOUT_IDS = Map.of(
-      "POST /api/v1/external/ping", "answers the caller's own merchant and key id (MerchantApiTest)",
-      "GET /api/v1/external/quotes", "no merchant data",
-      "POST /api/v1/external/dispatches", "idempotency_keys_are_per_merchant...",
-      "POST /api/v1/external/dispatches/bulk", "writes for the caller only",
-      "GET /api/v1/external/dispatches", "another_merchants_list_cursor...",
-      "POST /api/v1/external/webhooks/test", "webhook_actions_of_another_merchant_never_reach...",
-      "GET /api/v1/external/webhooks", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own",
-      "POST /api/v1/external/webhooks/enable", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own",
-      "POST /api/v1/external/webhooks/recover", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own",
-      "GET /api/v1/external/events", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own");
+  private static final Map<String, String> ROUTES_WITHOUT_IDS = Map.ofEntries(
+      Map.entry("POST /api/v1/external/ping", "answers the caller's own merchant and key id (MerchantApiTest)"),
+      Map.entry("GET /api/v1/external/quotes", "no merchant data"),
+      Map.entry("POST /api/v1/external/dispatches", "idempotency_keys_are_per_merchant..."),
+      Map.entry("POST /api/v1/external/dispatches/bulk", "writes for the caller only"),
+      Map.entry("GET /api/v1/external/dispatches", "another_merchants_list_cursor..."),
+      Map.entry("POST /api/v1/external/webhooks/test", "webhook_actions_of_another_merchant_never_reach..."),
+      Map.entry("GET /api/v1/external/webhooks", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own"),
+      Map.entry("POST /api/v1/external/webhooks/enable", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own"),
+      Map.entry("POST /api/v1/external/webhooks/recover", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own"),
+      Map.entry("GET /api/v1/external/events", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own"),
+      Map.entry("POST /api/v1/external/dispatches/import",
+          "one_merchants_import_and_preview_are_never_visible_to_another (MerchantCsvImportTest)"),
+      Map.entry("GET /api/v1/external/stats/daily",
+          "another_merchant_sees_only_zeros_and_days_outside_one_to_ninety_are_refused (DailyStatsTest)"));
 
   /** A valid body for the routes that take one; the probe must get past validation to reach ownership. */
   private static final Map<String, String> BODIES = Map.of(

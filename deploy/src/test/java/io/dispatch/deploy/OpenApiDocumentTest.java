@@ -57,7 +57,7 @@ class OpenApiDocumentTest {
         "ping", "getQuote", "createDispatch", "createDispatchesInBulk", "listDispatches", "getDispatch",
         "listDispatchEvents", "listDispatchWebhooks", "cancelDispatch", "sendTestWebhook",
         "resendWebhookNotification", "getWebhookEndpoint", "enableWebhookEndpoint", "recoverWebhookNotifications",
-        "listEvents");
+        "listEvents", "importDispatches", "getDailyStats");
     assertThat(document.at("/paths").fieldNames()).toIterable().allMatch(p -> p.startsWith("/api/v1/external/"));
   }
 

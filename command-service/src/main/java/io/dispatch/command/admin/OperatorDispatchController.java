@@ -5,7 +5,7 @@ import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
-import io.dispatch.command.dispatch.web.CsvOrders;
+import io.dispatch.command.dispatch.web.CsvImport;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
 import io.dispatch.command.dispatch.web.FailureRequest;
@@ -13,7 +13,6 @@ import io.dispatch.command.dispatch.web.FieldErrors;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
@@ -27,8 +26,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -56,7 +53,6 @@ import tools.jackson.databind.JsonNode;
 public class OperatorDispatchController {
 
   public static final String OPERATOR_HEADER = "X-Operator-Id";
-  public static final int IMPORT_LIMIT = 500;
 
   private final DispatchService dispatches;
   private final MerchantAccounts merchants;
@@ -115,23 +111,7 @@ public class OperatorDispatchController {
       @RequestBody(required = false) String csv) {
     UUID merchant = ApiException.pathId(merchantId, "Merchant");
     Actor actor = operator(operatorId);
-    FieldErrors errors = new FieldErrors();
-    List<JsonNode> rows = CsvOrders.parse(csv, errors);
-    errors.throwIfAny();
-    if (rows.isEmpty() || rows.size() > IMPORT_LIMIT) {
-      errors.add("rows", "must hold 1 to " + IMPORT_LIMIT + " rows after the header; it holds " + rows.size());
-      errors.throwIfAny();
-    }
-    List<DispatchOrder> orders = new ArrayList<>(rows.size());
-    for (int i = 0; i < rows.size(); i++) {
-      orders.add(DispatchOrderParser.parse(rows.get(i), "rows[" + i + "].", errors));
-    }
-    errors.throwIfAny();
-    return activeMerchant(merchant)
-        .then(dispatches.createAll(merchant, orders, Source.CSV, actor))
-        .map(written -> ResponseEntity.status(HttpStatus.CREATED).body(Envelope.of(new BulkCreated(
-            written.size(), written.stream().map(w -> Delivery.from(w.view(), urls.baseUrl())).toList()))))
-        .onErrorMap(DispatchErrors::toApi);
+    return CsvImport.read(csv).create(dispatches, merchant, actor, null, activeMerchant(merchant), urls.baseUrl());
   }
 
   @Operation(summary = "Assign or reassign a rider", description = """

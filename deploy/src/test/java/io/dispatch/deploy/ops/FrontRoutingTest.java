@@ -78,6 +78,7 @@ class FrontRoutingTest {
       new Route("GET", "/api/v1/external/quotes", COMMAND),
       new Route("POST", "/api/v1/external/dispatches", COMMAND),
       new Route("POST", "/api/v1/external/dispatches/bulk", COMMAND),
+      new Route("POST", "/api/v1/external/dispatches/import", COMMAND),
       new Route("PATCH", "/api/v1/external/dispatches/{id}/status", COMMAND),
       // command-service: riders
       new Route("POST", "/api/v1/rider/dispatches/{id}/accept", COMMAND),
@@ -124,6 +125,7 @@ class FrontRoutingTest {
       new Route("GET", "/api/v1/external/dispatches/{id}", QUERY),
       new Route("GET", "/api/v1/external/dispatches/{id}/events", QUERY),
       new Route("GET", "/api/v1/external/dispatches/{id}/webhooks", QUERY),
+      new Route("GET", "/api/v1/external/stats/daily", QUERY),
       new Route("GET", "/api/v1/admin/dispatches/{id}", QUERY),
       new Route("GET", "/api/v1/admin/dispatches/{id}/events", QUERY),
       new Route("GET", "/api/v1/rider/offers", QUERY),

@@ -6,7 +6,6 @@ import io.dispatch.command.dispatch.application.DispatchService.Written;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
@@ -107,8 +106,7 @@ public class DispatchCommandController {
     errors.throwIfAny();
     return dispatches.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
             IdempotentRequest.of(exchange).orElse(null))
-        .map(written -> ResponseEntity.status(HttpStatus.CREATED).body(Envelope.of(new BulkCreated(
-            written.size(), written.stream().map(w -> Delivery.from(w.view(), urls.baseUrl())).toList()))))
+        .map(written -> BulkAnswer.created(written, urls.baseUrl()))
         .onErrorMap(DispatchErrors::toApi);
   }
 

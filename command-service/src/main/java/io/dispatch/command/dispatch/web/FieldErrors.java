@@ -28,7 +28,7 @@ public final class FieldErrors {
     return errors.isEmpty();
   }
 
-  /** The messages so far, by field, in the order they were added. */
+  /** The messages so far, by field, in the order the fields were first named. */
   public Map<String, List<String>> asMap() {
     Map<String, List<String>> copy = new LinkedHashMap<>();
     errors.forEach((field, messages) -> copy.put(field, List.copyOf(messages)));

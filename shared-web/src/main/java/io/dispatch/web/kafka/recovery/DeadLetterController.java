@@ -2,6 +2,7 @@ package io.dispatch.web.kafka.recovery;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.request.QueryNumbers;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
@@ -75,7 +76,7 @@ public class DeadLetterController {
     if (status != null && !STATUSES.contains(status)) {
       throw ApiException.validation("status", "must be one of DEAD, REPLAY_REQUESTED, REPLAYED");
     }
-    int size = parse(limit, "limit", 1, MAX_LIMIT, 50);
+    int size = QueryNumbers.wholeNumber(limit, "limit", 1, MAX_LIMIT, 50);
     Long before = cursor == null ? null : cursor(cursor);
     return Mono.fromCallable(() -> letters.list(group, status, before, size))
         .subscribeOn(Schedulers.boundedElastic())
@@ -133,20 +134,5 @@ public class DeadLetterController {
     throw ApiException.validation("cursor", "must be the nextCursor of a previous page");
   }
 
-  private static int parse(String raw, String field, int min, int max, int absent) {
-    if (raw == null) {
-      return absent;
-    }
-    try {
-      // ASCII digits only: Integer.parseInt also reads full-width and other script digits
-      int value = raw.matches("[0-9]{1,10}") ? Integer.parseInt(raw) : -1;
-      if (value >= min && value <= max) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // answered below
-    }
-    throw ApiException.validation(field, "must be a whole number from " + min + " to " + max);
-  }
 
 }
