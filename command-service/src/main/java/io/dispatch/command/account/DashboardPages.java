@@ -22,7 +22,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 public class DashboardPages {
 
   @Bean
-  RouterFunction<ServerResponse> dashboardPages(MapSettings maps) {
+  RouterFunction<ServerResponse> dashboardPageRoutes(MapSettings maps) {
     ClassPathResource page = new ClassPathResource("dashboard/index.html");
     return RouterFunctions.resources("/dashboard/assets/**", new ClassPathResource("dashboard/assets/"))
         .and(RouterFunctions.route(GET("/dashboard").or(GET("/dashboard/**")).and(path("/dashboard/assets/**").negate()),
