@@ -384,10 +384,11 @@ function withCursor(params, cursor) {
 }
 
 async function delivery(id) {
+  const path = `/api/v1/external/dispatches/${encodeURIComponent(id)}`;
   const [d, history, notifications] = await Promise.all([
-    api("GET", `/api/v1/external/dispatches/${encodeURIComponent(id)}`).then((a) => a.data),
-    api("GET", `/api/v1/external/dispatches/${encodeURIComponent(id)}/events`).then((a) => a.data),
-    api("GET", `/api/v1/external/dispatches/${encodeURIComponent(id)}/webhooks`).then((a) => a.data),
+    api("GET", path).then((a) => a.data),
+    api("GET", `${path}/events`).then((a) => a.data),
+    api("GET", `${path}/webhooks`).then((a) => a.data),
   ]);
   const status = h("span", { "data-testid": "status" }, badge(d.status));
   const mapBox = h("div", { class: "map", id: "map", "data-testid": "map" });
@@ -399,22 +400,34 @@ async function delivery(id) {
     h("p", {}, `${d.paymentType} · ${money(d.amountCents, d.currency)} · fee ${money(d.feeCents, d.currency)} · source ${d.source}`),
     h("p", {}, "Deliver by: ", when(d.targetDeliveryAt)),
     h("p", {}, "Tracking link for the customer: ", h("a", { href: d.trackingUrl, target: "_blank", rel: "noopener", "data-testid": "tracking" }, d.trackingUrl)));
-  const historyList = h("div", { class: "table-wrap" }, h("table", { "data-testid": "history" },
+  const historyBox = h("div", {}, historyTable(history));
+  const attemptsBox = h("div", {}, attemptsTable(id, notifications));
+  page(`Delivery ${d.externalId || d.id.slice(0, 8)}`,
+    h("div", { class: "grid" }, facts, h("div", { class: "card" }, h("h2", {}, "Rider"), mapBox,
+      h("p", { class: "muted", id: "rider-note" }, d.riderId ? "" : "No rider yet."))),
+    h("h2", {}, "History"), historyBox,
+    h("h2", {}, "Webhooks sent"), attemptsBox);
+  // the history and the webhooks follow the status: read again after each change
+  const refresh = async () => {
+    const [nextHistory, nextNotifications] = await Promise.all([
+      api("GET", `${path}/events`).then((a) => a.data), api("GET", `${path}/webhooks`).then((a) => a.data)]);
+    if (!location.pathname.endsWith(id)) return;
+    historyBox.replaceChildren(historyTable(nextHistory));
+    attemptsBox.replaceChildren(attemptsTable(id, nextNotifications));
+  };
+  live(d, status, mapBox, refresh);
+}
+
+function historyTable(history) {
+  return h("div", { class: "table-wrap" }, h("table", { "data-testid": "history" },
     h("thead", {}, h("tr", {}, h("th", {}, "When"), h("th", {}, "Status"), h("th", {}, "By"), h("th", {}, "Note"))),
     h("tbody", {}, history.map((e) => h("tr", {}, h("td", {}, when(e.occurredAt)), h("td", {}, badge(e.status)),
       h("td", {}, e.actor?.type + (e.actor?.id ? ` ${e.actor.id.length > 12 ? e.actor.id.slice(0, 8) : e.actor.id}` : "")),
       h("td", {}, [e.reasonCode, e.detail].filter(Boolean).join(": ")))))));
-  const attempts = attemptsTable(id, notifications);
-  page(`Delivery ${d.externalId || d.id.slice(0, 8)}`,
-    h("div", { class: "grid" }, facts, h("div", { class: "card" }, h("h2", {}, "Rider"), mapBox,
-      h("p", { class: "muted", id: "rider-note" }, d.riderId ? "" : "No rider yet."))),
-    h("h2", {}, "History"), historyList,
-    h("h2", {}, "Webhooks sent"), attempts);
-  live(d, status, mapBox);
 }
 
 function attemptsTable(id, notifications) {
-  if (!notifications.length) return h("div", { class: "card empty", "data-testid": "attempts-empty" }, "No webhook was sent for this delivery (is a webhook URL set?).");
+  if (!notifications.length) return h("div", { class: "card empty", "data-testid": "attempts-empty" }, "No webhook sent for this delivery yet.");
   return h("div", { class: "table-wrap" }, h("table", { "data-testid": "attempts" },
     h("thead", {}, h("tr", {}, ["Event", "Status", "Attempts", "Last code", "Last error", "Updated", ""].map((t) => h("th", {}, t)))),
     h("tbody", {}, notifications.map((n) => h("tr", {},
@@ -424,27 +437,38 @@ function attemptsTable(id, notifications) {
         event.target.disabled = true;
         try {
           await api("POST", `/api/v1/external/dispatches/${encodeURIComponent(id)}/webhooks/${n.id}/resend`);
-          toast("Sent again: it will show here in a moment");
+          toast("Sent again: it shows here in a moment");
         } catch (error) { toast(error.message); } finally { event.target.disabled = false; }
       } }, "Resend")))))));
 }
 
-/** The rider's position and the status, live from the public tracking stream of the delivery. */
-function live(d, statusElement, mapBox) {
+const ENDED = ["DELIVERED", "FAILED", "CANCELLED"];
+
+/**
+ * The rider's position and the status, live from the public tracking stream of the delivery;
+ * after each change of status the history and the webhooks are read again (and once more a few
+ * seconds after the end, when its last webhooks have been answered).
+ */
+function live(d, statusElement, mapBox, refresh) {
   const pin = (place) => (place?.lat != null && place?.lng != null ? { lat: place.lat, lng: place.lng } : null);
   const map = window.DispatchMap ? window.DispatchMap.create(mapBox, { tileUrl: state.me.maps?.tileUrl,
     attribution: state.me.maps?.attribution }) : null;
   if (map) map.setPins(pin(d.pickup), pin(d.dropoff));
   else mapBox.replaceChildren(h("p", { class: "muted" }, "The map could not be loaded."));
-  if (["DELIVERED", "FAILED", "CANCELLED"].includes(d.status) || !d.trackingToken) return;
+  if (ENDED.includes(d.status) || !d.trackingToken) return;
+  const timers = [];
+  const later = (ms) => timers.push(setTimeout(() => refresh().catch(() => {}), ms));
+  let shown = d.status;
   const stream = new EventSource(`/api/v1/track/${encodeURIComponent(d.trackingToken)}/stream`);
   stream.addEventListener("status", (event) => {
     const data = JSON.parse(event.data);
     statusElement.replaceChildren(badge(data.status));
-    if (["DELIVERED", "FAILED", "CANCELLED"].includes(data.status)) {
+    if (data.status !== shown) later(300);
+    shown = data.status;
+    if (ENDED.includes(data.status)) {
       stream.close();
-      // the history and the webhooks now have their last rows
-      setTimeout(() => { if (location.pathname.endsWith(d.id)) render(); }, 1500);
+      later(3000);
+      later(8000);
     }
   });
   stream.addEventListener("location", (event) => {
@@ -452,7 +476,7 @@ function live(d, statusElement, mapBox) {
     document.getElementById("rider-note").textContent = `Rider seen ${when(data.timestamp)}`;
     if (map) map.moveRider(data.latitude, data.longitude);
   });
-  state.cleanup.push(() => stream.close());
+  state.cleanup.push(() => { stream.close(); timers.forEach(clearTimeout); });
 }
 
 function newDelivery() {
