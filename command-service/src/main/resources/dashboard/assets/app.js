@@ -433,13 +433,17 @@ function attemptsTable(id, notifications) {
     h("tbody", {}, notifications.map((n) => h("tr", {},
       h("td", {}, n.event), h("td", {}, badge(n.status)), h("td", {}, n.attemptCount), h("td", {}, n.lastHttpStatus ?? "—"),
       h("td", {}, n.lastError || ""), h("td", {}, when(n.updatedAt)),
-      h("td", {}, h("button", { class: "secondary", onclick: async (event) => {
-        event.target.disabled = true;
-        try {
-          await api("POST", `/api/v1/external/dispatches/${encodeURIComponent(id)}/webhooks/${n.id}/resend`);
-          toast("Sent again: it shows here in a moment");
-        } catch (error) { toast(error.message); } finally { event.target.disabled = false; }
-      } }, "Resend")))))));
+      h("td", {}, resendButton(id, n.id)))))));
+}
+
+function resendButton(dispatchId, notificationId) {
+  return h("button", { class: "secondary", onclick: async (event) => {
+    event.target.disabled = true;
+    try {
+      await api("POST", `/api/v1/external/dispatches/${encodeURIComponent(dispatchId)}/webhooks/${notificationId}/resend`);
+      toast("Sent again: it shows here in a moment");
+    } catch (error) { toast(error.message); } finally { event.target.disabled = false; }
+  } }, "Resend");
 }
 
 const ENDED = ["DELIVERED", "FAILED", "CANCELLED"];
@@ -648,8 +652,18 @@ async function webhooks() {
     const answer = (await api("POST", "/api/v1/external/webhooks/recover", body)).data;
     toast(`${answer.count} failed webhooks will be sent again`);
   });
-  page("Webhooks", urlForm, health, endpoint ? h("h2", {}, "Recover failed webhooks") : null, endpoint ? recover : null,
-    h("p", { class: "muted" }, "Each delivery's page lists its webhooks with their codes and errors, and can resend one."));
+  const recent = endpoint ? (await api("GET", "/api/v1/external/webhooks/attempts?limit=30")).data : [];
+  const attempts = recent.length ? h("div", { class: "table-wrap" }, h("table", { "data-testid": "recent-attempts" },
+    h("thead", {}, h("tr", {}, ["Updated", "Event", "Delivery", "Status", "Attempts", "Last code", "Last error", ""].map((t) => h("th", {}, t)))),
+    h("tbody", {}, recent.map((n) => h("tr", {},
+      h("td", {}, when(n.updatedAt)), h("td", {}, n.event),
+      h("td", {}, h("a", { href: `/dashboard/deliveries/${n.dispatchId}`, "data-link": true }, n.dispatchId.slice(0, 8))),
+      h("td", {}, badge(n.status)), h("td", {}, n.attemptCount), h("td", {}, n.lastHttpStatus ?? "—"), h("td", {}, n.lastError || ""),
+      h("td", {}, resendButton(n.dispatchId, n.id)))))))
+    : h("div", { class: "card empty" }, "No webhook sent yet.");
+  page("Webhooks", urlForm, health,
+    endpoint ? h("h2", {}, "Recent attempts") : null, endpoint ? attempts : null,
+    endpoint ? h("h2", {}, "Recover failed webhooks") : null, endpoint ? recover : null);
 }
 
 // ---------------------------------------------------------------- Shopify

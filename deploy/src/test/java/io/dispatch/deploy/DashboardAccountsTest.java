@@ -193,4 +193,22 @@ class DashboardAccountsTest {
         .data().get("url").asText()).isEqualTo("http://127.0.0.1:9/hooks");
     dispatch.call("PUT", "/api/v1/dashboard/webhook", session.headers(true), "{\"url\":\"not a url\"}", 422);
   }
+
+  @Test
+  void a_session_connects_its_own_shopify_store_and_sees_it() throws Exception {
+    Session session = signUp(email(), "a long enough password");
+    String merchantId = dispatch.call("GET", "/api/v1/dashboard/me", session.headers(false), null, 200)
+        .data().get("merchantId").asText();
+    dispatch.call("GET", "/api/v1/dashboard/integrations/shopify", session.headers(false), null, 404);
+    String body = """
+        {"shopDomain":"dash-shop.myshopify.com","webhookSecret":"shpss_dashboard","pickup":{"address":"Moi Avenue 1"}}""";
+    dispatch.call("PUT", "/api/v1/dashboard/integrations/shopify", session.headers(false), body, 403);
+    JsonNode connected = dispatch.call("PUT", "/api/v1/dashboard/integrations/shopify", session.headers(true), body, 200)
+        .data();
+    assertThat(connected.get("receiveUrl").asText()).endsWith("/api/v1/integrations/shopify/" + merchantId + "/orders");
+    JsonNode read = dispatch.call("GET", "/api/v1/dashboard/integrations/shopify", session.headers(false), null, 200)
+        .data();
+    assertThat(read.get("shopDomain").asText()).isEqualTo("dash-shop.myshopify.com");
+    assertThat(read.toString()).doesNotContain("shpss_dashboard");
+  }
 }

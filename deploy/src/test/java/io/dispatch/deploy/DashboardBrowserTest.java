@@ -124,6 +124,11 @@ class DashboardBrowserTest {
       assertThat(receiver.received()).as("the receiver got the webhooks").isNotEmpty();
       shoot("delivery-attempts");
 
+      // the webhooks page lists the recent attempts across deliveries
+      navigate("Webhooks");
+      await().atMost(PAGE).until(() -> visible("[data-testid=recent-attempts]").getText().contains("dispatch.delivered"));
+      shoot("webhooks-attempts");
+
       // the list shows it, filtered by status
       open("/dashboard/deliveries?status=DELIVERED");
       assertThat(visible("[data-testid=deliveries]").getText()).contains("DELIVERED");

@@ -72,6 +72,14 @@ class LocalRunRestartIT {
         "data dir +" + java.util.regex.Pattern.quote(dataDir.toString()));
     String apiKey = demoApiKey();
     String id = call(run, "POST", "/api/v1/external/dispatches", apiKey, ORDER, 201).get("id").asText();
+    // a dashboard session, kept in PostgreSQL
+    HttpResponse<String> signedUp = HTTP.send(HttpRequest.newBuilder(URI.create(run.baseUrl() + "/api/v1/auth/signup"))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"email\":\"restart-" + UUID.randomUUID()
+            + "@example.com\",\"password\":\"a long enough password\",\"businessName\":\"Restart\"}"))
+        .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(signedUp.statusCode()).as(signedUp.body()).isEqualTo(201);
+    String cookie = signedUp.headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
 
     ProcessHandle postmaster = postmaster().orElseThrow();
     run.kill();
@@ -85,6 +93,9 @@ class LocalRunRestartIT {
     assertThat(restarted).contains("was not stopped cleanly last time");
     assertThat(call(run, "GET", "/api/v1/external/dispatches/" + id, apiKey, null, 200).get("id").asText())
         .as("the delivery created before the kill, with the demo API key kept in the data dir").isEqualTo(id);
+    HttpResponse<String> me = HTTP.send(HttpRequest.newBuilder(URI.create(run.baseUrl() + "/api/v1/dashboard/me"))
+        .header("Cookie", cookie).timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(me.statusCode()).as("the dashboard session outlives the kill: %s", me.body()).isEqualTo(200);
 
     Duration stopped = run.terminate(STOP_WAIT);
     System.out.printf("local run stopped %s after SIGTERM%n", stopped);

@@ -74,6 +74,8 @@ class MerchantIsolationTest {
       Map.entry("GET /api/v1/external/events", "the_endpoint_view_enabling_recovery_and_the_feed_are_the_callers_own"),
       Map.entry("POST /api/v1/external/dispatches/import",
           "one_merchants_import_and_preview_are_never_visible_to_another (MerchantCsvImportTest)"),
+      Map.entry("GET /api/v1/external/webhooks/attempts",
+          "the_recent_webhooks_list_shows_the_callers_own_only (WebhookAttemptsListTest)"),
       Map.entry("GET /api/v1/external/stats/daily",
           "another_merchant_sees_only_zeros_and_days_outside_one_to_ninety_are_refused (DailyStatsTest)"));
 

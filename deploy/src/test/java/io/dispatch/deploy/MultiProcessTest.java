@@ -135,6 +135,33 @@ class MultiProcessTest {
       }
       callUrl(base, "GET", "/api/v1/admin/webhooks/stats", admin(), null, 200, null);
 
+      // a dashboard session, started on one service, is read by every instance of every service
+      HttpResponse<String> signedUp = sendUrl(base, "POST", "/api/v1/auth/signup", Map.of(),
+          "{\"email\":\"apart-" + UUID.randomUUID() + "@example.com\",\"password\":\"a long enough password\","
+              + "\"businessName\":\"Apart\"}", null);
+      assertThat(signedUp.statusCode()).as(signedUp.body()).isEqualTo(201);
+      String setCookie = signedUp.headers().firstValue("Set-Cookie").orElseThrow();
+      assertThat(setCookie).as("Secure outside the local run").contains("Secure").containsIgnoringCase("HttpOnly");
+      Map<String, String> session = new HashMap<>(Map.of("Cookie", setCookie.substring(0, setCookie.indexOf(';'))));
+      HttpResponse<String> me = sendUrl(commands.get(0).baseUrl(), "GET", "/api/v1/dashboard/me", session, null, null);
+      me.headers().firstValue("Set-Cookie").ifPresent(c -> session.put("Cookie", c.substring(0, c.indexOf(';'))));
+      session.put("X-CSRF-TOKEN", JSON.readTree(me.body()).get("data").get("csrfToken").asText());
+      callUrl(commands.get(1).baseUrl(), "GET", "/api/v1/dashboard/me", session, null, 200, null);
+      session.put("Idempotency-Key", UUID.randomUUID().toString());
+      String made = callUrl(base, "POST", "/api/v1/external/dispatches", session,
+          ORDER.formatted("session-" + UUID.randomUUID()), 201, null).get("id").asText();
+      for (ServiceProcess query : queries) {
+        session.put("Idempotency-Key", UUID.randomUUID().toString());
+        callUrl(query.baseUrl(), "GET", "/api/v1/external/dispatches/" + made, session, null, 200, null);
+      }
+      callUrl(dispatchers.get(1).baseUrl(), "PUT", "/api/v1/dashboard/webhook", session,
+          "{\"url\":\"http://127.0.0.1:9/nobody\"}", 200, null);
+      // the dashboard's page, its script and the map library, through the front
+      for (String page : List.of("/dashboard", "/dashboard/assets/app.js", "/webjars/leaflet/dist/leaflet.js",
+          "/assets/dispatch-map.js")) {
+        assertThat(sendUrl(base, "GET", page, Map.of(), null, null).statusCode()).as(page).isEqualTo(200);
+      }
+
       // the per-IP limit of tracking (5 a minute here) counts clients behind the front one by one
       awaitFreshWindow(base);
       String tracking = "/api/v1/track/" + "A".repeat(24);

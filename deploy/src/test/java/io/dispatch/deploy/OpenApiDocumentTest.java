@@ -57,7 +57,7 @@ class OpenApiDocumentTest {
         "ping", "getQuote", "createDispatch", "createDispatchesInBulk", "listDispatches", "getDispatch",
         "listDispatchEvents", "listDispatchWebhooks", "cancelDispatch", "sendTestWebhook",
         "resendWebhookNotification", "getWebhookEndpoint", "enableWebhookEndpoint", "recoverWebhookNotifications",
-        "listEvents", "importDispatches", "getDailyStats");
+        "listEvents", "importDispatches", "getDailyStats", "listRecentWebhooks");
     assertThat(document.at("/paths").fieldNames()).toIterable().allMatch(p -> p.startsWith("/api/v1/external/"));
   }
 

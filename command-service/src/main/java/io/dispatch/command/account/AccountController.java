@@ -102,9 +102,13 @@ public class AccountController {
         .flatMap(account -> signIn(exchange, account));
   }
 
-  /** Ends the session; 204 also when there was none. Needs the session's CSRF token. */
-  @PostMapping(path = "/signout", consumes = MediaType.ALL_VALUE)
-  public Mono<ResponseEntity<Void>> signOut(ServerWebExchange exchange) {
+  /**
+   * Ends the session; 204 also when there was none. Needs the session's CSRF token. It takes no
+   * body; one, if sent, must be JSON (the optional parameter lets a bodiless request through).
+   */
+  @PostMapping("/signout")
+  public Mono<ResponseEntity<Void>> signOut(
+      @RequestBody(required = false) Map<String, Object> ignored, ServerWebExchange exchange) {
     return exchange.getSession().flatMap(WebSession::invalidate).thenReturn(ResponseEntity.noContent().build());
   }
 
