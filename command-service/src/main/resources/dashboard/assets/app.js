@@ -675,10 +675,10 @@ async function integrations() {
   const form = h("form", { class: "stack card", "data-testid": "shopify" },
     field("Shop domain", h("input", { name: "shopDomain", required: true, placeholder: "your-shop.myshopify.com", value: shop?.shopDomain || "" })),
     field("Webhook signing secret (from Shopify's notification settings)", h("input", { name: "webhookSecret", type: "password", required: true })),
-    field("Pickup address for its orders", h("input", { name: "pickup.address", required: true })),
-    h("div", { class: "row2" }, field("Pickup latitude", h("input", { name: "pickup.lat", inputmode: "decimal" })),
-      field("Pickup longitude", h("input", { name: "pickup.lng", inputmode: "decimal" }))),
-    h("button", { type: "submit" }, shop ? "Update" : "Connect"));
+    field("Pickup address for its orders", h("input", { name: "pickup.address", required: true, value: shop?.pickup?.address || "" })),
+    h("div", { class: "row2" }, field("Pickup latitude", h("input", { name: "pickup.lat", inputmode: "decimal", value: shop?.pickup?.lat ?? "" })),
+      field("Pickup longitude", h("input", { name: "pickup.lng", inputmode: "decimal", value: shop?.pickup?.lng ?? "" }))),
+    h("button", { type: "submit" }, shop ? "Update (the secret again too)" : "Connect"));
   submitting(form, async (data) => {
     const pickup = { address: data.get("pickup.address") };
     if (data.get("pickup.lat")) pickup.lat = Number(data.get("pickup.lat"));
@@ -691,7 +691,7 @@ async function integrations() {
   const orders = shop?.recentOrders || [];
   page("Shopify", shop ? h("div", { class: "card" }, h("p", {}, "Connected: ", h("strong", {}, shop.shopDomain)),
       h("p", {}, "In Shopify admin, Settings → Notifications → Webhooks: create an Order creation webhook in JSON to"),
-      h("div", { class: "secret" }, h("code", {}, shop.receiveUrl), copyButton(shop.receiveUrl))) : null,
+      h("div", { class: "secret" }, h("code", { "data-testid": "receive-url" }, shop.receiveUrl), copyButton(shop.receiveUrl))) : null,
     form,
     shop ? h("h2", {}, "Last orders received") : null,
     shop ? (orders.length ? h("div", { class: "table-wrap" }, h("table", { "data-testid": "orders" },

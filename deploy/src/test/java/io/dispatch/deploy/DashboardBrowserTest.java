@@ -154,6 +154,24 @@ class DashboardBrowserTest {
           DispatchUnderTest.merchant(apiKey), null, 200).data();
       assertThat(csvDeliveries).as("a CSV with a broken row creates nothing").isEmpty();
 
+      // a Shopify store connected from its page; an order it sends shows among the last received
+      navigate("Shopify");
+      type("shopDomain", "duka-la-mama.myshopify.com");
+      type("webhookSecret", "shpss_from_the_browser");
+      type("pickup.address", "Moi Avenue 1, Nairobi");
+      type("pickup.lat", "-1.2841");
+      type("pickup.lng", "36.8233");
+      submit("[data-testid=shopify]");
+      String receiveUrl = visible("[data-testid=receive-url]").getText();
+      assertThat(receiveUrl).endsWith("/orders");
+      String order = ShopifyWebhooks.text(ShopifyWebhooks.order("orders-create.json"));
+      String ordersPath = receiveUrl.substring(receiveUrl.indexOf("/api/v1/"));
+      dispatch.call("POST", ordersPath, ShopifyWebhooks.headers(ShopifyWebhooks.hmac("shpss_from_the_browser", order),
+          UUID.randomUUID().toString()), order, 200);
+      open("/dashboard/integrations");
+      assertThat(visible("[data-testid=orders]").getText()).contains("CREATED");
+      shoot("shopify");
+
       // the checklist is done, and the overview counts the day
       navigate("Get started");
       await().atMost(PAGE).until(() -> visible("[data-testid=checklist]").findElements(By.cssSelector("li.done")).size() == 4);
