@@ -10,6 +10,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,8 +29,10 @@ import reactor.core.publisher.Sinks;
 @Import(SharedWebConfiguration.class)
 public class WebLayersTestApp {
 
+  /** Replaces the services' clock (TimeConfiguration) so tests can move time; primary, not overriding. */
   @Bean
-  MutableClock clock() {
+  @Primary
+  MutableClock mutableClock() {
     return new MutableClock(Instant.now());
   }
 

@@ -7,7 +7,6 @@ import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.notification.Notifications;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import io.dispatch.webhook.delivery.WebhookProperties;
 import io.dispatch.web.secret.SecretCipher;
 import javax.sql.DataSource;
@@ -42,10 +41,9 @@ public class WebhookDispatcherConfiguration {
 
   /** Refreshes the backlog gauges (dispatch.webhook.backlog, .pending) from the schedule table. */
   @Bean
-  PeriodicTask webhookBacklogMetrics(Notifications notifications, WebhookMetrics metrics, Optional<Clock> clock) {
-    Clock time = clock.orElse(Clock.systemUTC());
+  PeriodicTask webhookBacklogMetrics(Notifications notifications, WebhookMetrics metrics, Clock clock) {
     return new PeriodicTask("webhook-backlog-metrics", Duration.ofSeconds(10), () -> {
-      Notifications.Backlog backlog = notifications.backlog(time.instant());
+      Notifications.Backlog backlog = notifications.backlog(clock.instant());
       metrics.refreshBacklog(backlog.due(), backlog.pending());
     });
   }

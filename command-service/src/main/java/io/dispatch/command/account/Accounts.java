@@ -23,11 +23,11 @@ class Accounts {
   private final MerchantAccounts merchants;
   private final Clock clock;
 
-  Accounts(DataSource dataSource, MerchantAccounts merchants, Optional<Clock> clock) {
+  Accounts(DataSource dataSource, MerchantAccounts merchants, Clock clock) {
     this.jdbc = new JdbcTemplate(dataSource);
     this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
     this.merchants = merchants;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   /** The new merchant and its account in one transaction; empty when the email is taken. */

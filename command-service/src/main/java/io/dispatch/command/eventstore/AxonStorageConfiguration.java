@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.dispatch.command.publication.KafkaEventPublisher;
-import java.time.Clock;
 import java.time.Duration;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.springframework.beans.factory.annotation.Value;
@@ -23,7 +22,6 @@ import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver
 import org.axonframework.serialization.Serializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -35,13 +33,6 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonStorageConfiguration {
-
-  /** Time as the contract carries it: UTC, millisecond precision, the same in the store, the log and the answers. */
-  @Bean
-  @ConditionalOnMissingBean
-  Clock clock() {
-    return Clock.tick(Clock.systemUTC(), Duration.ofMillis(1));
-  }
 
   /** The Jackson 2 mapper Axon's Jackson serializers pick up by this name (events are records with Instants). */
   @Bean

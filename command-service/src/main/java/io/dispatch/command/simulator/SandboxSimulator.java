@@ -94,7 +94,7 @@ public class SandboxSimulator {
       DispatchHistory history,
       Pricing pricing,
       Environment environment,
-      Optional<Clock> clock) {
+      Clock clock) {
     this.settings = settings;
     this.merchants = merchants;
     this.riderAccounts = riderAccounts;
@@ -102,7 +102,7 @@ public class SandboxSimulator {
     this.history = history;
     this.pricing = pricing;
     this.environment = environment;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
     AtomicInteger threads = new AtomicInteger();
     this.scheduler = Executors.newScheduledThreadPool(2, task -> {
       Thread thread = new Thread(task, "sandbox-simulator-" + threads.incrementAndGet());

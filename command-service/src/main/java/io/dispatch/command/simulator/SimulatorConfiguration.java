@@ -8,7 +8,6 @@ import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.kafka.EventListenerContainers;
 import java.time.Clock;
-import java.util.Optional;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import javax.sql.DataSource;
@@ -34,7 +33,7 @@ class SimulatorConfiguration {
       DispatchHistory history,
       Pricing pricing,
       Environment environment,
-      Optional<Clock> clock) {
+      Clock clock) {
     return new SandboxSimulator(settings, merchants, riders, workload, history, pricing, environment, clock);
   }
 

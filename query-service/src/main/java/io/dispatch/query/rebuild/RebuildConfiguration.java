@@ -21,7 +21,7 @@ class RebuildConfiguration {
       DataSource dataSource,
       KafkaProperties kafka,
       ObjectMapper json,
-      ObjectProvider<Clock> clock,
+      Clock clock,
       ObjectProvider<MeterRegistry> meters,
       @Value("${dispatch.rebuild.keep-previous:false}") boolean keepPrevious,
       @Value("${dispatch.rebuild.switch-lag:5000}") long switchLag,
@@ -34,7 +34,7 @@ class RebuildConfiguration {
         kafka.buildConsumerProperties(),
         List.of(new DispatchReplay(json), new WebhookAttemptReplay(), new RiderPositionReplay()),
         new RebuildSettings(keepPrevious, switchLag, maxCatchUpRounds, lockTimeout, checksums, abandonedAfter),
-        clock.getIfAvailable(Clock::systemUTC));
+        clock);
     meters.ifAvailable(rebuild::registerMetrics);
     return rebuild;
   }

@@ -17,7 +17,6 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -38,10 +37,10 @@ public class DailyStatsController {
   private final ReadYourWrites freshness;
   private final Clock clock;
 
-  public DailyStatsController(DailyStatsRows rows, ReadYourWrites freshness, Optional<Clock> clock) {
+  public DailyStatsController(DailyStatsRows rows, ReadYourWrites freshness, Clock clock) {
     this.rows = rows;
     this.freshness = freshness;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   @Operation(operationId = "getDailyStats", summary = "Your deliveries per day", description = """

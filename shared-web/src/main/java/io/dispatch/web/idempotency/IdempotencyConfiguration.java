@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -23,8 +22,8 @@ public class IdempotencyConfiguration {
   private static final Logger log = LoggerFactory.getLogger(IdempotencyConfiguration.class);
 
   @Bean
-  IdempotencyStore idempotencyStore(JdbcTemplate jdbc, IdempotencyProperties properties, Optional<Clock> clock) {
-    return new IdempotencyStore(jdbc, properties, clock.orElse(Clock.systemUTC()));
+  IdempotencyStore idempotencyStore(JdbcTemplate jdbc, IdempotencyProperties properties, Clock clock) {
+    return new IdempotencyStore(jdbc, properties, clock);
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.dispatch.web.identity;
 
 import java.time.Clock;
-import java.util.Optional;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -19,8 +18,8 @@ public class ApiKeyAuthentication {
 
   private final CredentialCache<MerchantAccounts.StoredKey> keys;
 
-  public ApiKeyAuthentication(MerchantAccounts accounts, IdentityProperties properties, Optional<Clock> clock) {
-    this.keys = new CredentialCache<>(accounts::findKey, properties.keyCacheTtl(), clock.orElse(Clock.systemUTC()));
+  public ApiKeyAuthentication(MerchantAccounts accounts, IdentityProperties properties, Clock clock) {
+    this.keys = new CredentialCache<>(accounts::findKey, properties.keyCacheTtl(), clock);
   }
 
   /** The merchant the key belongs to, or {@link CredentialRejected}. */

@@ -22,9 +22,9 @@ public class MerchantAccounts {
   private final JdbcTemplate jdbc;
   private final Clock clock;
 
-  public MerchantAccounts(JdbcTemplate jdbc, Optional<Clock> clock) {
+  public MerchantAccounts(JdbcTemplate jdbc, Clock clock) {
     this.jdbc = jdbc;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   /** A merchant; a sandbox merchant's deliveries are driven by simulated riders when the simulator is on. */

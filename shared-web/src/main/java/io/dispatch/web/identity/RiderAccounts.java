@@ -23,9 +23,9 @@ public class RiderAccounts {
   private final JdbcTemplate jdbc;
   private final Clock clock;
 
-  public RiderAccounts(JdbcTemplate jdbc, Optional<Clock> clock) {
+  public RiderAccounts(JdbcTemplate jdbc, Clock clock) {
     this.jdbc = jdbc;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   /** A new rider with the one copy of its token. */

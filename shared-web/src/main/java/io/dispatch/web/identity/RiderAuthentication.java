@@ -1,7 +1,6 @@
 package io.dispatch.web.identity;
 
 import java.time.Clock;
-import java.util.Optional;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -18,8 +17,8 @@ public class RiderAuthentication {
 
   private final CredentialCache<RiderAccounts.StoredToken> tokens;
 
-  public RiderAuthentication(RiderAccounts riders, IdentityProperties properties, Optional<Clock> clock) {
-    this.tokens = new CredentialCache<>(riders::findToken, properties.keyCacheTtl(), clock.orElse(Clock.systemUTC()));
+  public RiderAuthentication(RiderAccounts riders, IdentityProperties properties, Clock clock) {
+    this.tokens = new CredentialCache<>(riders::findToken, properties.keyCacheTtl(), clock);
   }
 
   /** The rider the token belongs to, or {@link CredentialRejected}. */

@@ -2,7 +2,6 @@ package io.dispatch.web.identity;
 
 import java.time.Clock;
 import java.util.EnumSet;
-import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -24,9 +23,9 @@ public class SessionAuthentication {
 
   private final CredentialCache<MerchantAccounts.Merchant> merchants;
 
-  public SessionAuthentication(MerchantAccounts accounts, IdentityProperties properties, Optional<Clock> clock) {
+  public SessionAuthentication(MerchantAccounts accounts, IdentityProperties properties, Clock clock) {
     this.merchants = new CredentialCache<>(
-        id -> accounts.findMerchant(UUID.fromString(id)), properties.keyCacheTtl(), clock.orElse(Clock.systemUTC()));
+        id -> accounts.findMerchant(UUID.fromString(id)), properties.keyCacheTtl(), clock);
   }
 
   /** The merchant of a session's attribute, or {@link CredentialRejected}. */

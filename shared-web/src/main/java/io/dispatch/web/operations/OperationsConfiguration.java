@@ -7,7 +7,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.springframework.beans.factory.ObjectProvider;
@@ -49,9 +48,9 @@ public class OperationsConfiguration {
   }
 
   @Bean
-  KafkaReachability kafkaHealthIndicator(Admin operationsKafkaAdmin, KafkaProperties kafka, Optional<Clock> clock) {
+  KafkaReachability kafkaHealthIndicator(Admin operationsKafkaAdmin, KafkaProperties kafka, Clock clock) {
     return new KafkaReachability(operationsKafkaAdmin, String.join(",", kafka.getBootstrapServers()),
-        clock.orElse(Clock.systemUTC()));
+        clock);
   }
 
   @Bean

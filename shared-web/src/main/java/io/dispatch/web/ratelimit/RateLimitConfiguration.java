@@ -5,7 +5,6 @@ import io.dispatch.web.scheduling.PeriodicTask;
 import io.dispatch.web.security.Routes;
 import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -17,41 +16,41 @@ import org.springframework.context.annotation.Configuration;
 public class RateLimitConfiguration {
 
   @Bean
-  PostgresRateLimiter rateLimiter(DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock) {
-    return new PostgresRateLimiter(dataSource, properties.perMinute(), clock.orElse(Clock.systemUTC()));
+  PostgresRateLimiter rateLimiter(DataSource dataSource, RateLimitProperties properties, Clock clock) {
+    return new PostgresRateLimiter(dataSource, properties.perMinute(), clock);
   }
 
   /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
   @Bean
   PublicRateLimitFilter publicRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
+      DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
     return PublicRateLimitFilter.tracking(
-        new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock.orElse(Clock.systemUTC())), clients);
+        new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock), clients);
   }
 
   /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
   @Bean
   PublicRateLimitFilter integrationsRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
+      DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
     return PublicRateLimitFilter.integrations(
-        new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock.orElse(Clock.systemUTC())),
+        new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock),
         clients);
   }
 
   /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
   @Bean
   PublicRateLimitFilter signInRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock, ClientAddresses clients) {
+      DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
     return PublicRateLimitFilter.signIn(
-        new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock.orElse(Clock.systemUTC())), clients);
+        new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock), clients);
   }
 
   /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */
   @Bean
   RiderRateLimitFilter riderRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Optional<Clock> clock) {
+      DataSource dataSource, RateLimitProperties properties, Clock clock) {
     return new RiderRateLimitFilter(
-        new PostgresRateLimiter(dataSource, properties.riderPerMinute(), clock.orElse(Clock.systemUTC())));
+        new PostgresRateLimiter(dataSource, properties.riderPerMinute(), clock));
   }
 
   @Bean

@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,14 +40,14 @@ public class EndpointProbes implements DisposableBean {
 
   public EndpointProbes(
       EndpointHealth health, WebhookEndpoints endpoints, WebhookHttp http, WebhookProperties properties,
-      WebhookMetrics metrics, WebhookSender sender, Optional<Clock> clock) {
+      WebhookMetrics metrics, WebhookSender sender, Clock clock) {
     this.health = health;
     this.endpoints = endpoints;
     this.http = http;
     this.properties = properties;
     this.metrics = metrics;
     this.sender = sender;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   /** How often to look for due probes: often enough to keep to the interval. */

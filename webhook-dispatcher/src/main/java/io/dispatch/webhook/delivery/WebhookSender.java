@@ -65,7 +65,7 @@ public class WebhookSender implements SmartLifecycle {
       WebhookMetrics metrics,
       AttemptPublisher publisher,
       EndpointHealth health,
-      Optional<Clock> clock) {
+      Clock clock) {
     this.notifications = notifications;
     this.endpoints = endpoints;
     this.http = http;
@@ -73,7 +73,7 @@ public class WebhookSender implements SmartLifecycle {
     this.metrics = metrics;
     this.publisher = publisher;
     this.health = health;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
     this.lanes = new EndpointLanes(properties.maxInFlight(), properties.maxInFlightPerEndpoint());
     metrics.narrowedLanes(lanes::narrowed);
   }

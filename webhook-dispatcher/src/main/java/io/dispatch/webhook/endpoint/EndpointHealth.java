@@ -71,12 +71,12 @@ public class EndpointHealth {
 
   public EndpointHealth(
       JdbcTemplate jdbc, TransactionTemplate transactions, Notifications notifications, MeterRegistry meters,
-      Optional<Clock> clock) {
+      Clock clock) {
     this.jdbc = jdbc;
     this.transactions = transactions;
     this.notifications = notifications;
     this.meters = meters;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
     for (Cause cause : Cause.values()) {
       disabledCounter(cause);
     }

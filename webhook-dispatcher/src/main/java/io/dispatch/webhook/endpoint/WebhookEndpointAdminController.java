@@ -15,7 +15,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.springframework.http.HttpStatus;
@@ -54,7 +53,7 @@ public class WebhookEndpointAdminController {
   public WebhookEndpointAdminController(
       WebhookEndpoints endpoints, MerchantAccounts merchants, EndpointRegistration registration, TestNotifications tests,
       Notifications notifications, WebhookSender sender, WebhookMetrics metrics, EndpointHealth health,
-      Optional<Clock> clock) {
+      Clock clock) {
     this.endpoints = endpoints;
     this.merchants = merchants;
     this.registration = registration;
@@ -63,7 +62,7 @@ public class WebhookEndpointAdminController {
     this.sender = sender;
     this.metrics = metrics;
     this.health = health;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   public record RegisterEndpoint(String url) {}

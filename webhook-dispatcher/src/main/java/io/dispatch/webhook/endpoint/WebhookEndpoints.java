@@ -28,10 +28,10 @@ public class WebhookEndpoints implements SmartInitializingSingleton {
   private final SecretCipher cipher;
   private final Clock clock;
 
-  public WebhookEndpoints(JdbcTemplate jdbc, SecretCipher cipher, Optional<Clock> clock) {
+  public WebhookEndpoints(JdbcTemplate jdbc, SecretCipher cipher, Clock clock) {
     this.jdbc = jdbc;
     this.cipher = cipher;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   public record Endpoint(UUID merchantId, String url, String signingSecret) {

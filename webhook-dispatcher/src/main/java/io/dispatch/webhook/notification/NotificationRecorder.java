@@ -58,14 +58,14 @@ public class NotificationRecorder implements RecoverableConsumer {
       Notifications notifications,
       WebhookSender sender,
       ObjectMapper json,
-      Optional<Clock> clock) {
+      Clock clock) {
     this.jdbc = jdbc;
     this.transactions = transactions;
     this.endpoints = endpoints;
     this.notifications = notifications;
     this.sender = sender;
     this.json = json;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   /**

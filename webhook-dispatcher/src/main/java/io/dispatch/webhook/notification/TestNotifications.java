@@ -19,11 +19,11 @@ public class TestNotifications {
   private final Clock clock;
 
   public TestNotifications(
-      WebhookEndpoints endpoints, Notifications notifications, WebhookSender sender, Optional<Clock> clock) {
+      WebhookEndpoints endpoints, Notifications notifications, WebhookSender sender, Clock clock) {
     this.endpoints = endpoints;
     this.notifications = notifications;
     this.sender = sender;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   /** The new notification's id, or empty when the merchant has no endpoint registered. */

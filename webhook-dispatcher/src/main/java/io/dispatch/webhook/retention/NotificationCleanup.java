@@ -7,7 +7,6 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,11 +36,11 @@ public class NotificationCleanup {
   private final Timer batches;
 
   public NotificationCleanup(JdbcTemplate jdbc, TransactionTemplate transactions, RetentionProperties retention,
-      MeterRegistry meters, Optional<Clock> clock) {
+      MeterRegistry meters, Clock clock) {
     this.jdbc = jdbc;
     this.transactions = transactions;
     this.retention = retention;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
     this.deleted = RetentionMeters.deleted(meters, TABLE);
     this.batches = RetentionMeters.batches(meters, TABLE);
   }

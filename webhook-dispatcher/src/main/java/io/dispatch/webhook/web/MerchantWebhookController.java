@@ -15,7 +15,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -46,12 +45,12 @@ public class MerchantWebhookController {
 
   public MerchantWebhookController(
       TestNotifications tests, Notifications notifications, WebhookSender sender, EndpointHealth health,
-      Optional<Clock> clock) {
+      Clock clock) {
     this.tests = tests;
     this.notifications = notifications;
     this.sender = sender;
     this.health = health;
-    this.clock = clock.orElse(Clock.systemUTC());
+    this.clock = clock;
   }
 
   /** For the OpenAPI document: the 202 answer of both routes. */

@@ -7,7 +7,6 @@ import io.micrometer.core.instrument.Timer;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,15 +31,14 @@ public class AttemptRowCleanup {
 
   @Bean
   PeriodicTask webhookAttemptCleanup(JdbcTemplate jdbc, AttemptRetentionProperties retention, MeterRegistry meters,
-      Optional<Clock> clock) {
-    Clock time = clock.orElse(Clock.systemUTC());
+      Clock clock) {
     Counter deleted = Counter.builder("dispatch.retention.deleted.rows").tag("table", TABLE)
         .description("Rows deleted by retention").register(meters);
     Timer batches = Timer.builder("dispatch.retention.batch").tag("table", TABLE)
         .description("Retention delete transactions: one batch each").register(meters);
     return new PeriodicTask("webhook-attempt-retention", retention.cleanupInterval(), () -> {
       long started = System.nanoTime();
-      Timestamp olderThan = Timestamp.from(time.instant().minus(retention.attempts()));
+      Timestamp olderThan = Timestamp.from(clock.instant().minus(retention.attempts()));
       long total = 0;
       int batch;
       do {

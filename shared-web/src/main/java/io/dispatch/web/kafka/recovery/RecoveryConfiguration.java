@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -39,9 +38,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class RecoveryConfiguration {
 
   @Bean
-  DeadLetters deadLetters(JdbcTemplate jdbc, javax.sql.DataSource dataSource, Optional<Clock> clock) {
+  DeadLetters deadLetters(JdbcTemplate jdbc, javax.sql.DataSource dataSource, Clock clock) {
     return new DeadLetters(jdbc, new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
-        clock.orElse(Clock.systemUTC()));
+        clock);
   }
 
   @Bean(destroyMethod = "close")
