@@ -41,17 +41,17 @@ public class RiderWorkload {
     jdbc.update("""
         insert into command.rider_assignments (dispatch_id, rider_id, status) values (?, ?, ?)
         on conflict (dispatch_id) do update set rider_id = excluded.rider_id, status = excluded.status""",
-        event.dispatchId(), event.riderId(), DispatchStatus.ASSIGNED.name());
+        event.dispatchId(), event.riderId(), DispatchStatus.reachedBy(event).name());
   }
 
   @EventHandler
   void on(DispatchPickedUp event) {
-    status(event.dispatchId(), DispatchStatus.PICKED_UP);
+    status(event.dispatchId(), DispatchStatus.reachedBy(event));
   }
 
   @EventHandler
   void on(DispatchDeparted event) {
-    status(event.dispatchId(), DispatchStatus.IN_TRANSIT);
+    status(event.dispatchId(), DispatchStatus.reachedBy(event));
   }
 
   @EventHandler

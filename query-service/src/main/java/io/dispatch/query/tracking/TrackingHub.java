@@ -1,14 +1,7 @@
 package io.dispatch.query.tracking;
 
-import io.dispatch.events.DispatchCancelled;
-import io.dispatch.events.DispatchCreated;
-import io.dispatch.events.DispatchDelivered;
-import io.dispatch.events.DispatchDeparted;
-import io.dispatch.events.DispatchFailed;
-import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderPositionReported;
 import java.time.Instant;
 import java.util.AbstractQueue;
@@ -180,19 +173,8 @@ public class TrackingHub {
     if (envelope == null || !viewers.containsKey(envelope.dispatchId())) {
       return;
     }
-    DispatchStatus status = switch (envelope.event()) {
-      case DispatchCreated e -> DispatchStatus.NEW;
-      case RiderAssigned e -> DispatchStatus.ASSIGNED;
-      case DispatchPickedUp e -> DispatchStatus.PICKED_UP;
-      case DispatchDeparted e -> DispatchStatus.IN_TRANSIT;
-      case DispatchDelivered e -> DispatchStatus.DELIVERED;
-      case DispatchFailed e -> DispatchStatus.FAILED;
-      case DispatchCancelled e -> DispatchStatus.CANCELLED;
-      default -> null;
-    };
-    if (status != null) {
-      publish(envelope.dispatchId(), new StatusChanged(envelope.sequence(), status, envelope.occurredAt()));
-    }
+    DispatchStatus.after(envelope.event()).ifPresent(status ->
+        publish(envelope.dispatchId(), new StatusChanged(envelope.sequence(), status, envelope.occurredAt())));
   }
 
   @KafkaListener(

@@ -82,7 +82,7 @@ public record DispatchView(
       throw new IllegalArgumentException("a view starts from dispatch.created, not " + envelope.type());
     }
     return new DispatchView(
-        e.dispatchId(), e.merchantId(), e.externalId(), DispatchStatus.NEW, null, e.zoneId(),
+        e.dispatchId(), e.merchantId(), e.externalId(), DispatchStatus.reachedBy(e), null, e.zoneId(),
         e.customerName(), e.customerPhone(), e.pickup(), e.dropoff(), e.paymentType(),
         e.amountCents(), e.feeCents(), e.currency(), e.targetPickupAt(), e.targetDeliveryAt(),
         e.trackingToken(), e.deliveryPin(), e.source(), null, null, null, null, null, PinGuesses.NONE,
@@ -111,14 +111,14 @@ public record DispatchView(
       case DispatchCreated e ->
           throw new IllegalArgumentException(
               "dispatch " + dispatchId + " created again at sequence " + envelope.sequence());
-      case RiderAssigned e -> next.transition(DispatchStatus.ASSIGNED, e.occurredAt()).rider(e.riderId());
-      case DispatchPickedUp e -> next.transition(DispatchStatus.PICKED_UP, e.occurredAt()).rider(e.riderId());
-      case DispatchDeparted e -> next.transition(DispatchStatus.IN_TRANSIT, e.occurredAt()).rider(e.riderId());
+      case RiderAssigned e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
+      case DispatchPickedUp e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
+      case DispatchDeparted e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
       case DispatchDelivered e ->
-          next.transition(DispatchStatus.DELIVERED, e.occurredAt()).rider(e.riderId()).proof(e.proof());
+          next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId()).proof(e.proof());
       case DispatchFailed e ->
-          next.transition(DispatchStatus.FAILED, e.occurredAt()).failure(e.reasonCode(), e.detail());
-      case DispatchCancelled e -> next.transition(DispatchStatus.CANCELLED, e.occurredAt()).cancellation(e.reason());
+          next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).failure(e.reasonCode(), e.detail());
+      case DispatchCancelled e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).cancellation(e.reason());
       case RiderLocationUpdated e -> next.location(new RiderPosition(e.latitude(), e.longitude(), e.recordedAt()));
       case DeliveryPinRejected e -> next.pinGuesses(new PinGuesses(
           e.wrongGuesses(), e.occurredAt(), e.locked() ? e.occurredAt() : pinGuesses.lockedAt()));

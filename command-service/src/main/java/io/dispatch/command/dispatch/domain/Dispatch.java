@@ -197,39 +197,39 @@ public class Dispatch {
   void on(DispatchCreated event) {
     dispatchId = event.dispatchId();
     merchantId = event.merchantId();
-    status = DispatchStatus.NEW;
+    status = DispatchStatus.reachedBy(event);
     deliveryPin = event.deliveryPin();
   }
 
   @EventSourcingHandler
   void on(RiderAssigned event) {
-    status = DispatchStatus.ASSIGNED;
+    status = DispatchStatus.reachedBy(event);
     riderId = event.riderId();
   }
 
   @EventSourcingHandler
   void on(DispatchPickedUp event) {
-    status = DispatchStatus.PICKED_UP;
+    status = DispatchStatus.reachedBy(event);
   }
 
   @EventSourcingHandler
   void on(DispatchDeparted event) {
-    status = DispatchStatus.IN_TRANSIT;
+    status = DispatchStatus.reachedBy(event);
   }
 
   @EventSourcingHandler
   void on(DispatchDelivered event) {
-    status = DispatchStatus.DELIVERED;
+    status = DispatchStatus.reachedBy(event);
   }
 
   @EventSourcingHandler
   void on(DispatchFailed event) {
-    status = DispatchStatus.FAILED;
+    status = DispatchStatus.reachedBy(event);
   }
 
   @EventSourcingHandler
   void on(DispatchCancelled event) {
-    status = DispatchStatus.CANCELLED;
+    status = DispatchStatus.reachedBy(event);
   }
 
   @EventSourcingHandler
