@@ -3,8 +3,9 @@ package io.dispatch.command.publication;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.Topics;
-import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
+import io.dispatch.events.codec.RiderPositionCodec;
+import io.dispatch.web.kafka.ReliableProducers;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -61,19 +62,12 @@ public class KafkaPublicationConfiguration implements DisposableBean {
     return reliable(properties, "command-service.rider-positions", new RiderPositionCodec.Writer(), Map.of());
   }
 
-  /**
-   * A producer that loses nothing it acknowledged and never reorders a key: idempotent,
-   * acks=all, at most 5 requests in flight, no linger; {@code overrides} on top.
-   */
+  /** A {@link ReliableProducers} producer without linger: a create waits for its own send. */
   private <V> KafkaTemplate<String, V> reliable(
       KafkaProperties properties, String clientId, Serializer<V> values, Map<String, Object> overrides) {
-    Map<String, Object> config = properties.buildProducerProperties();
-    config.put(ProducerConfig.ACKS_CONFIG, "all");
-    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
-    config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-    config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+    Map<String, Object> config = new java.util.HashMap<>(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0));
     config.putAll(overrides);
+    config = ReliableProducers.settings(properties, clientId, config);
     var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), values);
     factories.add(factory);
     return new KafkaTemplate<>(factory);

@@ -5,6 +5,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
+import io.dispatch.web.kafka.ReliableProducers;
 import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.notification.Notifications;
 import java.nio.charset.StandardCharsets;
@@ -70,12 +71,8 @@ public class AttemptPublisher implements SmartLifecycle {
     if (running) {
       return;
     }
-    Map<String, Object> config = kafka.buildProducerProperties();
-    config.put(ProducerConfig.ACKS_CONFIG, "all");
-    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-    config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
-    config.put(ProducerConfig.CLIENT_ID_CONFIG, "webhook-attempts-" + UUID.randomUUID());
+    Map<String, Object> config = ReliableProducers.settings(
+        kafka, "webhook-attempts-" + UUID.randomUUID(), Map.of(ProducerConfig.LINGER_MS_CONFIG, 5));
     producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
     running = true;
     loop = Thread.ofPlatform().name("webhook-attempt-publisher").daemon().start(this::run);

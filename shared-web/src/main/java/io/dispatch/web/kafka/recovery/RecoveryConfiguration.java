@@ -1,5 +1,6 @@
 package io.dispatch.web.kafka.recovery;
 
+import io.dispatch.web.kafka.ReliableProducers;
 import io.dispatch.web.scheduling.PeriodicTask;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -45,11 +46,8 @@ public class RecoveryConfiguration {
 
   @Bean(destroyMethod = "close")
   Producer<String, byte[]> deadLetterProducer(KafkaProperties properties) {
-    Map<String, Object> config = properties.buildProducerProperties();
-    config.put(ProducerConfig.ACKS_CONFIG, "all");
-    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
-    config.put(ProducerConfig.CLIENT_ID_CONFIG, "dead-letters-" + java.util.UUID.randomUUID());
+    Map<String, Object> config =
+        ReliableProducers.settings(properties, "dead-letters-" + java.util.UUID.randomUUID(), Map.of());
     return new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
   }
 
