@@ -40,9 +40,9 @@ public class QueryServiceConfiguration {
 
   @Bean(destroyMethod = "dispose")
   ConnectionPool queryConnectionFactory(
-      @Value("${dispatch.r2dbc.url}") String url,
-      @Value("${dispatch.r2dbc.username}") String username,
-      @Value("${dispatch.r2dbc.password:}") String password,
+      @Value("${dispatch.r2dbc.url:${spring.r2dbc.url}}") String url,
+      @Value("${dispatch.r2dbc.username:${spring.r2dbc.username:}}") String username,
+      @Value("${dispatch.r2dbc.password:${spring.r2dbc.password:}}") String password,
       @Value("${dispatch.r2dbc.pool-size:20}") int poolSize) {
     ConnectionFactory factory = ConnectionFactories.get(ConnectionFactoryOptions.parse(url).mutate()
         .option(ConnectionFactoryOptions.USER, username)
