@@ -111,12 +111,16 @@ class DashboardAccountsTest {
   void a_wrong_password_and_an_unknown_email_get_the_same_401() throws Exception {
     String email = email();
     signUp(email, "the right password");
+    var refusals = dispatch.bean(io.micrometer.core.instrument.MeterRegistry.class)
+        .counter("dispatch.dashboard.signins", "outcome", "refused");
+    double before = refusals.count();
     JsonNode wrongPassword = dispatch.call("POST", "/api/v1/auth/signin", Map.of(),
         "{\"email\":\"" + email + "\",\"password\":\"not the right one\"}", 401).error();
     JsonNode unknownEmail = dispatch.call("POST", "/api/v1/auth/signin", Map.of(),
         "{\"email\":\"" + email() + "\",\"password\":\"not the right one\"}", 401).error();
     assertThat(wrongPassword.get("message").asText()).isEqualTo(unknownEmail.get("message").asText());
     assertThat(wrongPassword.get("code").asText()).isEqualTo("UNAUTHORIZED");
+    assertThat(refusals.count() - before).as("dispatch.dashboard.signins{outcome=refused}").isEqualTo(2);
 
     DispatchUnderTest.Answer signedIn = dispatch.call("POST", "/api/v1/auth/signin", Map.of(),
         "{\"email\":\"" + email.toUpperCase() + "\",\"password\":\"the right password\"}", 200);

@@ -6,6 +6,7 @@ import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.SessionAuthentication;
 import io.dispatch.web.text.TextRule;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.swagger.v3.oas.annotations.Hidden;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,12 +51,19 @@ public class AccountController {
   private final MerchantAccounts merchants;
   private final Passwords passwords = new Passwords();
   private final boolean sandbox;
+  private final MeterRegistry meters;
 
   public AccountController(Accounts accounts, MerchantAccounts merchants,
-      @Value("${dispatch.dashboard.signup-sandbox:true}") boolean sandbox) {
+      @Value("${dispatch.dashboard.signup-sandbox:true}") boolean sandbox, MeterRegistry meters) {
     this.accounts = accounts;
     this.merchants = merchants;
     this.sandbox = sandbox;
+    this.meters = meters;
+  }
+
+  /** {@code dispatch.dashboard.signups{outcome=created|taken}}, {@code .signins{outcome=signed_in|refused|suspended}}. */
+  private void count(String what, String outcome) {
+    meters.counter("dispatch.dashboard." + what, "outcome", outcome).increment();
   }
 
   public record SignUp(String email, String password, String businessName) {}
@@ -75,10 +83,14 @@ public class AccountController {
         .flatMap(account -> account
             .map(created -> {
               log.info("Signed up merchant {} ({}) from the dashboard", created.merchantId(), sandbox ? "sandbox" : "live");
+              count("signups", "created");
               return signIn(exchange, created);
             })
-            .orElseGet(() -> Mono.error(ApiException.conflict("An account with this email already exists",
-                Map.of("fieldErrors", Map.of("email", List.of("is already used by an account")))))));
+            .orElseGet(() -> {
+              count("signups", "taken");
+              return Mono.error(ApiException.conflict("An account with this email already exists",
+                  Map.of("fieldErrors", Map.of("email", List.of("is already used by an account")))));
+            }));
   }
 
   @PostMapping("/signin")
@@ -90,12 +102,16 @@ public class AccountController {
           var account = accounts.findByEmail(body.email().strip());
           boolean matches = passwords.matches(body.password(), account.map(Accounts.Account::passwordHash).orElse(null));
           if (!matches) {
+            count("signins", "refused");
+            log.info("Sign-in refused: wrong email or password");
             throw new ApiException(ErrorCode.UNAUTHORIZED, WRONG);
           }
           var merchant = merchants.findMerchant(account.get().merchantId());
           if (merchant.isEmpty() || !"ACTIVE".equals(merchant.get().status())) {
+            count("signins", "suspended");
             throw new ApiException(ErrorCode.FORBIDDEN, "This merchant is suspended: ask the operator");
           }
+          count("signins", "signed_in");
           return account.get();
         })
         .subscribeOn(Schedulers.boundedElastic())

@@ -3,7 +3,10 @@ package io.dispatch.command.shopify.web;
 import io.dispatch.command.shopify.application.ShopifyHeaders;
 import io.dispatch.command.shopify.application.ShopifyIntegrations;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.error.ApiException;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.swagger.v3.oas.annotations.Operation;
+import java.util.Locale;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,9 +24,11 @@ import reactor.core.publisher.Mono;
 public class ShopifyOrderReceiver {
 
   private final ShopifyIntegrations integrations;
+  private final MeterRegistry meters;
 
-  public ShopifyOrderReceiver(ShopifyIntegrations integrations) {
+  public ShopifyOrderReceiver(ShopifyIntegrations integrations, MeterRegistry meters) {
     this.integrations = integrations;
+    this.meters = meters;
   }
 
   @Operation(hidden = true)
@@ -37,6 +42,13 @@ public class ShopifyOrderReceiver {
       @RequestBody(required = false) byte[] body) {
     return integrations.receive(merchantId, new ShopifyHeaders.Received(hmac, webhookId, topic),
             body == null ? new byte[0] : body)
+        .doOnNext(receipt -> count(receipt.outcome().name().toLowerCase(Locale.ROOT)))
+        .doOnError(ApiException.class, refused -> count("refused"))
         .map(Envelope::of);
+  }
+
+  /** {@code dispatch.shopify.orders{outcome}}: created, duplicate, no_shipping_address, invalid, refused (401). */
+  private void count(String outcome) {
+    meters.counter("dispatch.shopify.orders", "outcome", outcome).increment();
   }
 }
