@@ -4,7 +4,6 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.web.kafka.recovery.Faults;
 import io.dispatch.web.kafka.recovery.RecoverableConsumer;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,20 +101,7 @@ public abstract class PositionedProjection implements RecoverableConsumer {
       connection.setAutoCommit(false);
       try {
         write(connection, envelopes);
-        try (PreparedStatement advance = connection.prepareStatement("""
-            insert into query.projection_positions (projection, topic, partition, next_offset)
-            values (?, ?, ?, ?)
-            on conflict (projection, topic, partition)
-            do update set next_offset = greatest(query.projection_positions.next_offset, excluded.next_offset)""")) {
-          for (var position : next.entrySet()) {
-            advance.setString(1, name);
-            advance.setString(2, topic);
-            advance.setInt(3, position.getKey());
-            advance.setLong(4, position.getValue());
-            advance.addBatch();
-          }
-          advance.executeBatch();
-        }
+        ProjectionPositions.advance(connection, name, topic, next);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
         connection.rollback();

@@ -1,17 +1,15 @@
 package io.dispatch.query.rebuild;
 
-import io.dispatch.query.dispatch.SqlArrays;
-
 import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.Topics;
 import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.query.rider.RiderPositionProjection;
+import io.dispatch.query.rider.RiderPositionRows;
 import java.sql.Connection;
-import java.util.LinkedHashMap;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.sql.SQLException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -41,7 +39,7 @@ final class RiderPositionReplay implements ReplayedProjection {
   @Override
   public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records,
       Skips skips) throws SQLException {
-    Map<UUID, RiderPositionReported> newest = new LinkedHashMap<>();
+    List<RiderPositionReported> fixes = new ArrayList<>(records.size());
     for (ConsumerRecord<byte[], byte[]> record : records) {
       RiderPositionReported fix;
       try {
@@ -54,17 +52,8 @@ final class RiderPositionReplay implements ReplayedProjection {
         skips.skipped("empty record", Decoded.where(record), "no value");
         continue;
       }
-      newest.merge(fix.riderId(), fix, (kept, later) -> later.recordedAt().isBefore(kept.recordedAt()) ? kept : later);
+      fixes.add(fix);
     }
-    SqlArrays rows = new SqlArrays(5);
-    for (RiderPositionReported fix : newest.values()) {
-      rows.row(fix.riderId(), fix.latitude(), fix.longitude(), fix.recordedAt(), fix.receivedAt());
-    }
-    rows.execute(connection, """
-        insert into %s.rider_positions (rider_id, latitude, longitude, recorded_at, received_at)
-        select * from unnest(?::uuid[], ?::float8[], ?::float8[], ?::timestamptz[], ?::timestamptz[])
-        on conflict (rider_id) do update set latitude = excluded.latitude, longitude = excluded.longitude,
-          recorded_at = excluded.recorded_at, received_at = excluded.received_at
-         where %s.rider_positions.recorded_at <= excluded.recorded_at""".formatted(schema, schema));
+    RiderPositionRows.upsert(connection, schema, fixes);
   }
 }

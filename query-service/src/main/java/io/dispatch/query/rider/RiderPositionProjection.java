@@ -1,13 +1,19 @@
 package io.dispatch.query.rider;
 
-import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.Topics;
-import io.dispatch.query.freshness.ProjectionPositions;
 import io.dispatch.events.codec.RiderPositionCodec;
+import io.dispatch.query.freshness.ApplyTimer;
+import io.dispatch.query.freshness.ProjectionPositions;
 import io.dispatch.web.kafka.EventListenerContainers;
-import java.time.Duration;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -16,31 +22,30 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
  * Every rider fix from rider-positions into the newest position per rider, the part of the
- * tracking read model that moves. A fix older than the stored one (re-delivered, or uploaded
- * late by the device) changes nothing. The partition position is written in the same transaction,
- * so a projection rebuild knows exactly which fixes the live table holds.
+ * tracking read model that moves. A whole poll is applied in one JDBC transaction: per rider the
+ * newest fix of the poll, in one multi-row upsert that never replaces a newer stored fix
+ * ({@link RiderPositionRows}, which the rebuild writes with too), and the partitions' positions,
+ * so a projection rebuild knows exactly which fixes the live table holds. A fix older than the
+ * stored one (re-delivered, or uploaded late by the device) changes nothing.
  */
 @Component
 public class RiderPositionProjection {
 
   public static final String NAME = "query-service.rider-positions";
+  private static final String VIEW = "rider_positions";
 
   private final ApplyTimer applyTimer;
   private final DatabaseClient db;
-  private final ProjectionPositions positions;
-  private final TransactionalOperator transactions;
+  private final DataSource dataSource;
 
-  public RiderPositionProjection(DatabaseClient queryDatabaseClient, ApplyTimer applyTimer,
-      ProjectionPositions positions, TransactionalOperator queryTransactions) {
+  public RiderPositionProjection(DatabaseClient queryDatabaseClient, ApplyTimer applyTimer, DataSource dataSource) {
     this.applyTimer = applyTimer;
     this.db = queryDatabaseClient;
-    this.positions = positions;
-    this.transactions = queryTransactions;
+    this.dataSource = dataSource;
   }
 
   @Bean
@@ -53,28 +58,34 @@ public class RiderPositionProjection {
       id = NAME,
       groupId = NAME,
       topics = "rider-positions",
-      containerFactory = "riderPositionsContainerFactory")
-  public void on(ConsumerRecord<String, RiderPositionReported> record) {
-    Mono<Void> change = record.value() == null ? Mono.empty() : apply(record.value());
-    applyTimer.time("rider_positions", () -> change
-        .then(positions.advance(NAME, Topics.RIDER_POSITIONS.name(), record.partition(), record.offset() + 1))
-        .as(transactions::transactional)
-        .block(Duration.ofSeconds(60)));
+      containerFactory = "riderPositionsContainerFactory",
+      batch = "true")
+  public void on(List<ConsumerRecord<String, RiderPositionReported>> records) {
+    List<RiderPositionReported> fixes = new ArrayList<>(records.size());
+    Map<Integer, Long> next = new TreeMap<>();
+    for (ConsumerRecord<String, RiderPositionReported> record : records) {
+      if (record.value() != null) {
+        fixes.add(record.value());
+      }
+      next.merge(record.partition(), record.offset() + 1, Math::max);
+    }
+    applyTimer.timeEach(VIEW, records.size(), () -> commit(fixes, next));
   }
 
-  public Mono<Void> apply(RiderPositionReported fix) {
-    return db.sql("""
-            insert into query.rider_positions (rider_id, latitude, longitude, recorded_at, received_at)
-            values (:rider, :lat, :lng, :recorded, :received)
-            on conflict (rider_id) do update set latitude = excluded.latitude, longitude = excluded.longitude,
-              recorded_at = excluded.recorded_at, received_at = excluded.received_at
-             where query.rider_positions.recorded_at <= excluded.recorded_at""")
-        .bind("rider", fix.riderId())
-        .bind("lat", fix.latitude())
-        .bind("lng", fix.longitude())
-        .bind("recorded", fix.recordedAt())
-        .bind("received", fix.receivedAt())
-        .then();
+  private void commit(List<RiderPositionReported> fixes, Map<Integer, Long> next) {
+    try (Connection connection = dataSource.getConnection()) {
+      connection.setAutoCommit(false);
+      try {
+        RiderPositionRows.upsert(connection, "query", fixes);
+        ProjectionPositions.advance(connection, NAME, Topics.RIDER_POSITIONS.name(), next);
+        connection.commit();
+      } catch (SQLException | RuntimeException e) {
+        connection.rollback();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("applying " + fixes.size() + " rider fix(es) failed: " + e.getMessage(), e);
+    }
   }
 
   /** The newest position of a rider, if one ever arrived. */
@@ -85,5 +96,4 @@ public class RiderPositionProjection {
             row.get("recorded_at", java.time.Instant.class), row.get("received_at", java.time.Instant.class), null))
         .one();
   }
-
 }
