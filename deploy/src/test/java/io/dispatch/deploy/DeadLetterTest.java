@@ -13,7 +13,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import io.dispatch.web.kafka.recovery.RecordRecovery;
-import io.dispatch.webhook.notification.NotificationRecorder;
+import io.dispatch.webhook.intake.NotificationRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import io.dispatch.web.scheduling.PeriodicTask;
 import io.dispatch.webhook.delivery.EndpointProbes;
 import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.notification.Notifications;
+import io.dispatch.webhook.target.TargetPolicy;
 import java.time.Clock;
 import java.time.Duration;
 import io.dispatch.webhook.delivery.WebhookProperties;
@@ -37,6 +38,12 @@ public class WebhookDispatcherConfiguration {
   @Bean
   SecretCipher webhookSecretCipher(WebhookProperties properties) {
     return SecretCipher.fromBase64(SIGNING_SECRET_KEY, "webhook-secret", properties.secretEncryptionKey());
+  }
+
+  /** Where webhooks may go: https and public addresses only, unless allow-insecure-targets (local run, tests). */
+  @Bean
+  TargetPolicy targetPolicy(WebhookProperties properties) {
+    return new TargetPolicy(properties.allowInsecureTargets());
   }
 
   /** Refreshes the backlog gauges (dispatch.webhook.backlog, .pending) from the schedule table. */

@@ -1,6 +1,7 @@
 package io.dispatch.webhook;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -19,4 +20,8 @@ class BoundariesTest {
   static final ArchRule address_checks_know_nothing_of_spring_web_or_the_database = noClasses()
       .that().haveSimpleName("TargetAddresses")
       .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "java.sql..");
+
+  @ArchTest
+  static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
+      slices().matching("io.dispatch.webhook.(*)..").should().beFreeOfCycles();
 }

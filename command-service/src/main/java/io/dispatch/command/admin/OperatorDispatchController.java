@@ -1,6 +1,5 @@
 package io.dispatch.command.admin;
 
-import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
@@ -9,7 +8,7 @@ import io.dispatch.command.dispatch.web.CsvImport;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
 import io.dispatch.command.dispatch.web.FailureRequest;
-import io.dispatch.command.dispatch.web.FieldErrors;
+import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
@@ -17,6 +16,7 @@ import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.text.TextRule;

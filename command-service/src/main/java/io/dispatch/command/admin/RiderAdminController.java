@@ -1,10 +1,10 @@
 package io.dispatch.command.admin;
 
-import io.dispatch.web.identity.OperatorPrincipal;
-import io.dispatch.command.dispatch.web.FieldErrors;
-import io.dispatch.command.dispatch.web.JsonFields;
 import io.dispatch.command.dispatch.web.PhoneNumber;
+import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.JsonFields;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderAccounts;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;

@@ -2,6 +2,7 @@ package io.dispatch.web.edge;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ErrorCode;
+import io.dispatch.web.error.Sizes;
 import io.dispatch.web.request.RequestIds;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;

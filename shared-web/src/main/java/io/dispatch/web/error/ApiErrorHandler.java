@@ -1,7 +1,6 @@
 package io.dispatch.web.error;
 
 import io.dispatch.web.Envelope;
-import io.dispatch.web.edge.Sizes;
 import io.dispatch.web.request.RequestIds;
 import java.time.Duration;
 import java.util.List;

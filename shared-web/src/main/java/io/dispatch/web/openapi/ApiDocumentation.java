@@ -1,6 +1,6 @@
 package io.dispatch.web.openapi;
 
-import io.dispatch.web.edge.Sizes;
+import io.dispatch.web.error.Sizes;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderPrincipal;

@@ -6,7 +6,6 @@ import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.web.kafka.ReliableProducers;
-import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.notification.Notifications;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -17,6 +16,7 @@ import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -44,20 +44,24 @@ public class AttemptPublisher implements SmartLifecycle {
 
   private final Notifications notifications;
   private final KafkaProperties kafka;
-  private final WebhookMetrics metrics;
+  private final LongAdder published = new LongAdder();
   private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
   private volatile boolean running;
   private Thread loop;
   private KafkaProducer<String, EventEnvelope> producer;
 
-  public AttemptPublisher(Notifications notifications, KafkaProperties kafka, WebhookMetrics metrics) {
+  public AttemptPublisher(Notifications notifications, KafkaProperties kafka) {
     this.notifications = notifications;
     this.kafka = kafka;
-    this.metrics = metrics;
   }
 
   public void nudge() {
     nudges.offer(Boolean.TRUE);
+  }
+
+  /** Attempt events this process has put on the topic since it started (the operator's stats). */
+  public long publishedSinceStart() {
+    return published.sum();
   }
 
   /** Started before and stopped after the sender, so the sender never records into a stopped outbox loop. */
@@ -138,7 +142,7 @@ public class AttemptPublisher implements SmartLifecycle {
       }
       notifications.markPublished(states.get(i).id(), states.get(i).revision());
     }
-    metrics.published(states.size());
+    published.add(states.size());
     return states.size();
   }
 

@@ -26,7 +26,6 @@ public class WebhookMetrics {
   private final Map<String, LongAdder> attempts = new ConcurrentHashMap<>();
   private final LongAdder attemptMillis = new LongAdder();
   private final LongAdder exhausted = new LongAdder();
-  private final LongAdder published = new LongAdder();
   private final MeterRegistry meters;
   private final Counter succeededNotifications;
   private final Counter failedNotifications;
@@ -78,10 +77,6 @@ public class WebhookMetrics {
         .description("Signed probes sent to disabled endpoints").register(meters).increment();
   }
 
-  public void published(int count) {
-    published.add(count);
-  }
-
   /** The schedule's gauges, from a count of the notifications table. */
   public void refreshBacklog(long dueNow, long pendingNow) {
     due.set(dueNow);
@@ -91,11 +86,12 @@ public class WebhookMetrics {
   public record Snapshot(Map<String, Long> attemptsByOutcome, long attemptsTotal, long attemptMillisTotal,
                          long notificationsExhausted, long attemptEventsPublished) {}
 
-  public Snapshot snapshot() {
+  /** The counters since start; the attempt events published are counted by their publisher. */
+  public Snapshot snapshot(long attemptEventsPublished) {
     Map<String, Long> byOutcome = new TreeMap<>();
     attempts.forEach((outcome, count) -> byOutcome.put(outcome, count.sum()));
     return new Snapshot(byOutcome, byOutcome.values().stream().mapToLong(Long::longValue).sum(), attemptMillis.sum(),
-        exhausted.sum(), published.sum());
+        exhausted.sum(), attemptEventsPublished);
   }
 
   static String outcomeOf(WebhookHttp.Outcome outcome) {

@@ -32,7 +32,8 @@ public class DashboardWebhookController {
   }
 
   @PutMapping
-  public Mono<Envelope> register(MerchantPrincipal merchant, @RequestBody(required = false) WebhookEndpointAdminController.RegisterEndpoint body) {
+  public Mono<Envelope> register(
+      MerchantPrincipal merchant, @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
     return Mono.fromCallable(() -> Envelope.of(registration.register(merchant.merchantId(), body == null ? null : body.url())))
         .subscribeOn(Schedulers.boundedElastic());
   }

@@ -14,6 +14,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class EndpointRegistration {
 
+  /** The body of the operator's and the dashboard's PUT. */
+  public record RegisterEndpoint(String url) {}
+
   /** {@code signingSecret} is null when the URL did not change (the secret stays). */
   public record Registered(String url, String signingSecret) {}
 

@@ -1,32 +1,23 @@
 package io.dispatch.webhook.target;
 
-import io.dispatch.webhook.delivery.WebhookProperties;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Locale;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 /**
  * Where webhooks may go: absolute https URLs whose host resolves only to public addresses.
  * Checked when the URL is registered and again, after DNS resolution, when each attempt
  * connects ({@link PublicAddressResolverGroup}), so a name that later resolves to a private
  * address is still refused. {@code dispatch.webhook.allow-insecure-targets=true} lifts both
- * checks (local run and tests only).
+ * checks (local run and tests only); the bean is declared in {@code WebhookDispatcherConfiguration}.
  */
-@Component
 public class TargetPolicy {
 
   static final int MAX_URL_LENGTH = 2048;
 
   private final boolean allowInsecure;
-
-  @Autowired
-  public TargetPolicy(WebhookProperties properties) {
-    this(properties.allowInsecureTargets());
-  }
 
   public TargetPolicy(boolean allowInsecure) {
     this.allowInsecure = allowInsecure;

@@ -6,7 +6,7 @@ import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.notification.Notifications;
-import io.dispatch.webhook.notification.TestNotifications;
+import io.dispatch.webhook.intake.TestNotifications;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;

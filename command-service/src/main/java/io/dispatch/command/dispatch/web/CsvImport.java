@@ -2,12 +2,13 @@ package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.idempotency.IdempotentRequest;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.dispatch.command.dispatch.web;
 
+import io.dispatch.command.web.FieldErrors;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;

@@ -1,8 +1,9 @@
 package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchOrder;
-import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.application.DispatchService.Written;
+import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;

@@ -1,6 +1,8 @@
 package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.JsonFields;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Stop;
 import java.time.Instant;

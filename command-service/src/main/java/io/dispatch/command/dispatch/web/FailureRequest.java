@@ -1,5 +1,7 @@
 package io.dispatch.command.dispatch.web;
 
+import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.JsonFields;
 import io.dispatch.events.FailureReason;
 import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;

@@ -1,5 +1,7 @@
 package io.dispatch.command.dispatch.web;
 
+import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.JsonFields;
 import java.util.regex.Pattern;
 
 /**

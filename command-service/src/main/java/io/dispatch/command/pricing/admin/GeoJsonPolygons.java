@@ -1,6 +1,6 @@
 package io.dispatch.command.pricing.admin;
 
-import io.dispatch.command.dispatch.web.FieldErrors;
+import io.dispatch.command.web.FieldErrors;
 import java.util.ArrayList;
 import java.util.List;
 import org.locationtech.jts.geom.Coordinate;

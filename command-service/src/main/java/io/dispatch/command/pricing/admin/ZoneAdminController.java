@@ -1,12 +1,12 @@
 package io.dispatch.command.pricing.admin;
 
-import io.dispatch.web.identity.OperatorPrincipal;
-import io.dispatch.command.dispatch.web.FieldErrors;
-import io.dispatch.command.dispatch.web.JsonFields;
 import io.dispatch.command.pricing.PricingSchedule;
 import io.dispatch.command.pricing.Zone;
+import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.JsonFields;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;

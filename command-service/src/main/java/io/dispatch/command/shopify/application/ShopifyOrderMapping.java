@@ -2,8 +2,8 @@ package io.dispatch.command.shopify.application;
 
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
-import io.dispatch.command.dispatch.web.FieldErrors;
 import io.dispatch.command.dispatch.web.PhoneNumber;
+import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Stop;
 import java.math.BigDecimal;
 import java.util.ArrayList;

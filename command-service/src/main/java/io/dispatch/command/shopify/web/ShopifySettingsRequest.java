@@ -1,9 +1,9 @@
 package io.dispatch.command.shopify.web;
 
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
-import io.dispatch.command.dispatch.web.FieldErrors;
-import io.dispatch.command.dispatch.web.JsonFields;
 import io.dispatch.command.shopify.application.ShopifySettings;
+import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.JsonFields;
 import io.dispatch.events.Stop;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.Locale;

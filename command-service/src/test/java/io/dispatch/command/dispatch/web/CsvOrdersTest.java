@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dispatch.command.web.FieldErrors;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

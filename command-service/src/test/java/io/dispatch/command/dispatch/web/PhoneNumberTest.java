@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dispatch.command.web.FieldErrors;
 import io.dispatch.web.error.ApiException;
 import java.util.List;
 import java.util.Map;

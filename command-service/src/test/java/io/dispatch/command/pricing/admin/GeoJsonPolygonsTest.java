@@ -2,7 +2,7 @@ package io.dispatch.command.pricing.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dispatch.command.dispatch.web.FieldErrors;
+import io.dispatch.command.web.FieldErrors;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Polygon;
 import tools.jackson.databind.JsonNode;

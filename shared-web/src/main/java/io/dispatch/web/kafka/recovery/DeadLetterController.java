@@ -2,8 +2,8 @@ package io.dispatch.web.kafka.recovery;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
-import io.dispatch.web.request.QueryNumbers;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.input.QueryNumbers;
 import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;

@@ -1,4 +1,4 @@
-package io.dispatch.web.edge;
+package io.dispatch.web.error;
 
 import java.util.Locale;
 

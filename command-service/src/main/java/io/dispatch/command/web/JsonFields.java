@@ -1,4 +1,4 @@
-package io.dispatch.command.dispatch.web;
+package io.dispatch.command.web;
 
 import io.dispatch.web.text.TextRule;
 import java.time.Instant;

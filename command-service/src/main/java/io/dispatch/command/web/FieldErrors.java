@@ -1,4 +1,4 @@
-package io.dispatch.command.dispatch.web;
+package io.dispatch.command.web;
 
 import io.dispatch.web.error.ApiException;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.dispatch.webhook.notification;
+package io.dispatch.webhook.intake;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;

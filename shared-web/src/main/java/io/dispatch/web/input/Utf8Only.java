@@ -1,4 +1,4 @@
-package io.dispatch.web.request;
+package io.dispatch.web.input;
 
 import io.dispatch.web.error.ApiException;
 import java.nio.ByteBuffer;

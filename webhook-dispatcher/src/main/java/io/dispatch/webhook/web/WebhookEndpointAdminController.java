@@ -1,14 +1,17 @@
-package io.dispatch.webhook.endpoint;
+package io.dispatch.webhook.web;
 
-import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.webhook.attempt.AttemptPublisher;
 import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.endpoint.EndpointHealth;
+import io.dispatch.webhook.endpoint.EndpointRegistration;
+import io.dispatch.webhook.endpoint.WebhookEndpoints;
+import io.dispatch.webhook.intake.TestNotifications;
 import io.dispatch.webhook.notification.Notifications;
-import io.dispatch.webhook.notification.TestNotifications;
-import io.dispatch.webhook.web.Accepted;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -47,13 +50,14 @@ public class WebhookEndpointAdminController {
   private final Notifications notifications;
   private final WebhookSender sender;
   private final WebhookMetrics metrics;
+  private final AttemptPublisher attempts;
   private final EndpointHealth health;
   private final Clock clock;
 
   public WebhookEndpointAdminController(
       WebhookEndpoints endpoints, MerchantAccounts merchants, EndpointRegistration registration, TestNotifications tests,
-      Notifications notifications, WebhookSender sender, WebhookMetrics metrics, EndpointHealth health,
-      Clock clock) {
+      Notifications notifications, WebhookSender sender, WebhookMetrics metrics, AttemptPublisher attempts,
+      EndpointHealth health, Clock clock) {
     this.endpoints = endpoints;
     this.merchants = merchants;
     this.registration = registration;
@@ -61,11 +65,10 @@ public class WebhookEndpointAdminController {
     this.notifications = notifications;
     this.sender = sender;
     this.metrics = metrics;
+    this.attempts = attempts;
     this.health = health;
     this.clock = clock;
   }
-
-  public record RegisterEndpoint(String url) {}
 
   @Operation(summary = "Register or change a merchant's webhook URL", description = """
       A new or changed URL answers a new signingSecret (the old one stops signing at once); the same URL again \
@@ -73,7 +76,8 @@ public class WebhookEndpointAdminController {
       to public addresses only (422 with fieldErrors.url otherwise), unless \
       dispatch.webhook.allow-insecure-targets=true. Unknown merchant: 404.""")
   @PutMapping("/merchants/{merchantId}/webhook")
-  public Mono<Envelope> register(OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) RegisterEndpoint body) {
+  public Mono<Envelope> register(OperatorPrincipal operator, @PathVariable String merchantId,
+      @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
     UUID id = ApiException.pathId(merchantId, "Merchant");
     return blocking(() -> {
       knownMerchant(id);
@@ -154,7 +158,7 @@ public class WebhookEndpointAdminController {
       Instant now = clock.instant();
       Notifications.Backlog backlog = notifications.backlog(now);
       return Envelope.of(new Stats(now, backlog.pending(), backlog.due(), backlog.oldestDueAt(), backlog.failed(),
-          backlog.unpublished(), sender.inFlight(), metrics.snapshot()));
+          backlog.unpublished(), sender.inFlight(), metrics.snapshot(attempts.publishedSinceStart())));
     });
   }
 
