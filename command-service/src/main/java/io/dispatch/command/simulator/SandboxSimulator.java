@@ -60,6 +60,7 @@ public class SandboxSimulator {
   private static final int RECENT_TRIPS = 50;
   /** The ride when a stop has no coordinates: no line to follow, a fixed simulated time. */
   static final Duration RIDE_WITHOUT_COORDINATES = Duration.ofMinutes(10);
+
   private static final Set<DispatchStatus> HELD =
       EnumSet.of(DispatchStatus.ASSIGNED, DispatchStatus.PICKED_UP, DispatchStatus.IN_TRANSIT);
   private static final List<FailureReason> DOOR_FAILURES =
@@ -288,7 +289,7 @@ public class SandboxSimulator {
     }
     log.info("{} carries delivery {} ({}): {} m at {} km/h, a ride of {} s simulated, {} ms real at time scale {}",
         trip.rider.name, trip.dispatchId, view.status(), trip.distanceMeters, trip.speedKmh,
-        trip.simulatedRide.toSeconds(), settings.real(trip.simulatedRide).toMillis(), settings.timeScale());
+        trip.simulatedRide.toSeconds(), settings.realRide(trip.simulatedRide).toMillis(), settings.timeScale());
     switch (view.status()) {
       case ASSIGNED -> {
         trip.stage = "AT_PICKUP";
@@ -310,11 +311,11 @@ public class SandboxSimulator {
     trip.stage = "IN_TRANSIT";
     Stop dropoff = trip.view.dropoff();
     if (from == null || !dropoff.hasCoordinates()) {
-      run(trip, settings.real(trip.simulatedRide), () -> arrive(trip));
+      run(trip, settings.realRide(trip.simulatedRide), () -> arrive(trip));
       return;
     }
     trip.route = new Route(from.lat(), from.lng(), dropoff.lat(), dropoff.lng(), trip.speedKmh);
-    trip.realRideNanos = Math.max(1, settings.real(trip.route.travelTime()).toNanos());
+    trip.realRideNanos = Math.max(1, settings.realRide(trip.route.travelTime()).toNanos());
     trip.departedNanos = System.nanoTime();
     move(trip);
   }

@@ -50,9 +50,22 @@ public record SimulatorProperties(
     require(maxAge.isPositive(), "max-age must be positive, was " + maxAge);
   }
 
+  /**
+   * The longest ride in real time, whatever the distance: a drop-off typed on another continent
+   * (a sandbox merchant's slip, a store's test order) would otherwise hold a simulated rider for
+   * hours at any time scale.
+   */
+  public static final Duration LONGEST_REAL_RIDE = Duration.ofMinutes(2);
+
   /** The real time a simulated duration takes at this time scale. */
   public Duration real(Duration simulated) {
     return Duration.ofNanos(Math.round(simulated.toNanos() / timeScale));
+  }
+
+  /** The real time of a simulated ride: {@link #real}, at most {@link #LONGEST_REAL_RIDE}. */
+  public Duration realRide(Duration simulated) {
+    Duration real = real(simulated);
+    return real.compareTo(LONGEST_REAL_RIDE) > 0 ? LONGEST_REAL_RIDE : real;
   }
 
   private static void require(boolean condition, String message) {

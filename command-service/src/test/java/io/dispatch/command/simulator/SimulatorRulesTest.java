@@ -76,4 +76,14 @@ class SimulatorRulesTest {
     assertThatThrownBy(() -> new SimulatorProperties(true, null, null, 1.5, null, null, null, null, null, null))
         .hasMessageContaining("dispatch.simulator.fail-share");
   }
+
+  @Test
+  void a_ride_to_another_continent_holds_a_simulated_rider_two_minutes_at_most() {
+    SimulatorProperties defaults = new SimulatorProperties(true, null, null, null, null, null, null, null, null, null);
+    Route acrossTheWorld = new Route(-1.2841, 36.8233, 45.41634, -75.6868, 25);
+    assertThat(defaults.real(acrossTheWorld.travelTime())).isGreaterThan(Duration.ofHours(1));
+    assertThat(defaults.realRide(acrossTheWorld.travelTime())).isEqualTo(SimulatorProperties.LONGEST_REAL_RIDE);
+    assertThat(defaults.realRide(Duration.ofMinutes(10))).as("a city ride keeps its time")
+        .isEqualTo(defaults.real(Duration.ofMinutes(10)));
+  }
 }
