@@ -5,7 +5,7 @@ import io.dispatch.web.scheduling.PeriodicTask;
 import io.dispatch.webhook.delivery.EndpointProbes;
 import io.dispatch.webhook.delivery.WebhookMetrics;
 import io.dispatch.webhook.notification.Notifications;
-import io.dispatch.webhook.target.TargetPolicy;
+import io.dispatch.webhook.destination.TargetPolicy;
 import java.time.Clock;
 import java.time.Duration;
 import io.dispatch.webhook.delivery.WebhookProperties;

@@ -1,7 +1,7 @@
 package io.dispatch.webhook.delivery;
 
-import io.dispatch.webhook.target.PublicAddressResolverGroup;
-import io.dispatch.webhook.target.TargetPolicy;
+import io.dispatch.webhook.destination.PublicAddressResolverGroup;
+import io.dispatch.webhook.destination.TargetPolicy;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ConnectTimeoutException;

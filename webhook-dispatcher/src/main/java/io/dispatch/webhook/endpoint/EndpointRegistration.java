@@ -2,7 +2,7 @@ package io.dispatch.webhook.endpoint;
 
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.text.TextRule;
-import io.dispatch.webhook.target.TargetPolicy;
+import io.dispatch.webhook.destination.TargetPolicy;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 

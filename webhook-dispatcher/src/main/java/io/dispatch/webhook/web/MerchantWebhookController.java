@@ -6,7 +6,7 @@ import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.notification.Notifications;
-import io.dispatch.webhook.intake.TestNotifications;
+import io.dispatch.webhook.intake.WebhookPings;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -37,14 +37,14 @@ import reactor.core.scheduler.Schedulers;
 @RequestMapping(path = "/api/v1/external", produces = MediaType.APPLICATION_JSON_VALUE)
 public class MerchantWebhookController {
 
-  private final TestNotifications tests;
+  private final WebhookPings tests;
   private final Notifications notifications;
   private final WebhookSender sender;
   private final EndpointHealth health;
   private final Clock clock;
 
   public MerchantWebhookController(
-      TestNotifications tests, Notifications notifications, WebhookSender sender, EndpointHealth health,
+      WebhookPings tests, Notifications notifications, WebhookSender sender, EndpointHealth health,
       Clock clock) {
     this.tests = tests;
     this.notifications = notifications;

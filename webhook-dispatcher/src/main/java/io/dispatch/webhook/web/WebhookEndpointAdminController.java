@@ -10,7 +10,7 @@ import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.EndpointRegistration;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
-import io.dispatch.webhook.intake.TestNotifications;
+import io.dispatch.webhook.intake.WebhookPings;
 import io.dispatch.webhook.notification.Notifications;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -46,7 +46,7 @@ public class WebhookEndpointAdminController {
   private final WebhookEndpoints endpoints;
   private final MerchantAccounts merchants;
   private final EndpointRegistration registration;
-  private final TestNotifications tests;
+  private final WebhookPings tests;
   private final Notifications notifications;
   private final WebhookSender sender;
   private final WebhookMetrics metrics;
@@ -55,7 +55,7 @@ public class WebhookEndpointAdminController {
   private final Clock clock;
 
   public WebhookEndpointAdminController(
-      WebhookEndpoints endpoints, MerchantAccounts merchants, EndpointRegistration registration, TestNotifications tests,
+      WebhookEndpoints endpoints, MerchantAccounts merchants, EndpointRegistration registration, WebhookPings tests,
       Notifications notifications, WebhookSender sender, WebhookMetrics metrics, AttemptPublisher attempts,
       EndpointHealth health, Clock clock) {
     this.endpoints = endpoints;

@@ -3,7 +3,7 @@ package io.dispatch.webhook.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import io.dispatch.webhook.target.TargetPolicy;
+import io.dispatch.webhook.destination.TargetPolicy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package io.dispatch.webhook.target;
+package io.dispatch.webhook.destination;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;

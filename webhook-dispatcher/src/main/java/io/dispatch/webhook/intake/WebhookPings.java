@@ -11,16 +11,19 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 
-/** {@code webhook.test}: a notification like any other (signed, retried), with no delivery behind it. */
+/**
+ * {@code webhook.test}, the ping a merchant or an operator fires at an endpoint: a notification
+ * like any other (signed, retried), with no delivery behind it.
+ */
 @Component
-public class TestNotifications {
+public class WebhookPings {
 
   private final WebhookEndpoints endpoints;
   private final Notifications notifications;
   private final WebhookSender sender;
   private final Clock clock;
 
-  public TestNotifications(
+  public WebhookPings(
       WebhookEndpoints endpoints, Notifications notifications, WebhookSender sender, Clock clock) {
     this.endpoints = endpoints;
     this.notifications = notifications;

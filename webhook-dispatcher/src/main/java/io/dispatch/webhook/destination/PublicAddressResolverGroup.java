@@ -1,4 +1,4 @@
-package io.dispatch.webhook.target;
+package io.dispatch.webhook.destination;
 
 import io.netty.resolver.AbstractAddressResolver;
 import io.netty.resolver.AddressResolver;

@@ -1,4 +1,4 @@
-package io.dispatch.webhook.target;
+package io.dispatch.webhook.destination;
 
 import java.net.InetAddress;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.dispatch.webhook.target;
+package io.dispatch.webhook.destination;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
