@@ -22,6 +22,9 @@
 #   drains    [same keys]                            G6 three drains, each on its own run: answering at
 #                                                    once, after 200 ms, after 200 ms with 10 % dead; and
 #                                                    the healthy rate with dead endpoints / without
+#   profile   rate=100 seconds=30                    where a create's CPU goes: a warm-up at the rate, then
+#                                                    the same load under a JFR recording, split into a CPU
+#                                                    budget per create by pipeline stage (bench/JfrSummary.java)
 #   all                                              every scenario above with its defaults
 # Environment: BENCH_OUT=bench/results/<date>  (Markdown appended to $BENCH_OUT.md, charts written as
 #   $BENCH_OUT-<scenario>-*.svg), BENCH_PORT=18090, BENCH_NO_BUILD=1 to reuse the built jar.
@@ -29,7 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source deploy/jdk.sh
-scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|recovery|all [key=value ...]}
+scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|profile|recovery|all [key=value ...]}
 shift
 out=${BENCH_OUT:-bench/results/$(date -u +%F)}
 md=$out.md
@@ -161,6 +164,34 @@ arg() { # value of key in "$@" after the first argument, or the default
   echo "$default"
 }
 
+# the CPU budget of one create: warm-up, then the same open-model load under JFR
+profile() {
+  local rate seconds
+  rate=$(arg rate 100 "$@"); seconds=$(arg seconds 30 "$@")
+  start_local "CPU budget per create at $rate/s" profile "$@"
+  baselines
+  harness creates base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" out="$data/warm" \
+    bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds=20 >/dev/null
+  local recording=$data/creates.jfr result
+  jcmd "$jvm" JFR.start name=budget settings=profile filename="$recording" >/dev/null
+  result=$(harness creates base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" out="$out" \
+    bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds="$seconds")
+  jcmd "$jvm" JFR.stop name=budget >/dev/null
+  tee -a "$md" <<<"$result"
+  local per
+  per=$(grep -o '[0-9.]* ms CPU per ok request' <<<"$result" | cut -d' ' -f1)
+  {
+    echo "- where that CPU went (JFR execution samples over the measured load, after a 20 s warm-up at the same rate):"
+    echo
+    echo '```'
+    java bench/JfrSummary.java "$recording" 12 ".*" cpu-per-request="$per" | sed -n '1,/^== by thread pool/p' | grep -v '^== by thread pool'
+    java bench/JfrSummary.java "$recording" 12 | sed -n '/^== innermost known layer/,/^== samples with/p' | grep -v '^== samples with'
+    echo '```'
+    echo
+  } | tee -a "$md"
+  stop_local
+}
+
 drains() {
   local endpoints per delay dead
   endpoints=$(arg endpoints 100 "$@"); per=$(arg per 200 "$@"); delay=$(arg delay 200 "$@"); dead=$(arg dead 0.1 "$@")
@@ -184,6 +215,7 @@ case "$scenario" in
   readafter) one readafter "G4 read after create, projection lag" "$@" ;;
   drain) one drain "G6 webhook drain" "$@" ;;
   drains) drains "$@" ;;
+  profile) profile "$@" ;;
   recovery) one recovery "Issue 19: an endpoint comes back to its kept notifications" "$@" ;;
   all)
     one sweep "G1 rate sweep"
