@@ -27,7 +27,9 @@
 #                                                    budget per create by pipeline stage (bench/JfrSummary.java)
 #   all                                              every scenario above with its defaults
 # Environment: BENCH_OUT=bench/results/<date>  (Markdown appended to $BENCH_OUT.md, charts written as
-#   $BENCH_OUT-<scenario>-*.svg), BENCH_PORT=18090, BENCH_NO_BUILD=1 to reuse the built jar.
+#   $BENCH_OUT-<scenario>-*.svg), BENCH_PORT=18090, BENCH_NO_BUILD=1 to reuse the built jar,
+#   BENCH_SERVICE_ARGS="--key=value ..." extra settings of the service under test (an experiment's
+#   settings; they are written into the section's heading line).
 # On a shared machine wrap it: flock /tmp/dispatch-cpu.lock bench/throughput.sh ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,7 +100,7 @@ start_local() {
   started=$(date +%s%N)
   DISPATCH_DATA_DIR=$data/data DISPATCH_SIMULATOR_ENABLED=false ./deploy/run-local.sh --server.port="$port" \
     --dispatch.admin-token=$token --dispatch.rate-limit.per-minute=100000000 \
-    --dispatch.bench.allow-layer-bypass=true >"$log" 2>&1 &
+    --dispatch.bench.allow-layer-bypass=true ${BENCH_SERVICE_ARGS:-} >"$log" 2>&1 &
   jvm=$! # run-local.sh execs the JVM
   for _ in $(seq 1 600); do
     grep -q "dispatch is ready" "$log" && break
@@ -116,7 +118,7 @@ start_local() {
   {
     echo "## $title"
     echo
-    echo "$(date -u +%FT%TZ), load average at the start $(cut -d' ' -f1-3 /proc/loadavg); arguments: \`$*\`"
+    echo "$(date -u +%FT%TZ), load average at the start $(cut -d' ' -f1-3 /proc/loadavg); arguments: \`$*\`${BENCH_SERVICE_ARGS:+; service settings: \`$BENCH_SERVICE_ARGS\`}"
     echo
     echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready; idle CPU of the service JVM over those 10 s: $idle_cpu ms per second"
   } | tee -a "$md"
