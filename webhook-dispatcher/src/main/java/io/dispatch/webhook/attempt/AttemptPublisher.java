@@ -6,6 +6,7 @@ import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.web.kafka.ReliableProducers;
+import io.dispatch.web.scheduling.NudgedLoop;
 import io.dispatch.webhook.notification.Notifications;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -45,9 +45,8 @@ public class AttemptPublisher implements SmartLifecycle {
   private final Notifications notifications;
   private final KafkaProperties kafka;
   private final LongAdder published = new LongAdder();
-  private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
-  private volatile boolean running;
-  private Thread loop;
+  private final NudgedLoop loop = new NudgedLoop("webhook-attempt-publisher", Duration.ofMillis(500),
+      Duration.ofSeconds(1), log, "Publishing webhook attempts failed; retrying in 1 s", () -> publishBatch() == BATCH);
   private KafkaProducer<String, EventEnvelope> producer;
 
   public AttemptPublisher(Notifications notifications, KafkaProperties kafka) {
@@ -56,7 +55,7 @@ public class AttemptPublisher implements SmartLifecycle {
   }
 
   public void nudge() {
-    nudges.offer(Boolean.TRUE);
+    loop.nudge();
   }
 
   /** Attempt events this process has put on the topic since it started (the operator's stats). */
@@ -72,14 +71,13 @@ public class AttemptPublisher implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    if (running) {
+    if (loop.isRunning()) {
       return;
     }
     Map<String, Object> config = ReliableProducers.settings(
         kafka, "webhook-attempts-" + UUID.randomUUID(), Map.of(ProducerConfig.LINGER_MS_CONFIG, 5));
     producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
-    running = true;
-    loop = Thread.ofPlatform().name("webhook-attempt-publisher").daemon().start(this::run);
+    loop.start();
   }
 
   /**
@@ -88,13 +86,11 @@ public class AttemptPublisher implements SmartLifecycle {
    */
   @Override
   public synchronized void stop() {
-    if (!running) {
+    if (!loop.isRunning()) {
       return;
     }
-    running = false;
-    nudge();
     try {
-      loop.join(Duration.ofSeconds(10));
+      loop.stop(Duration.ofSeconds(10));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
@@ -104,26 +100,7 @@ public class AttemptPublisher implements SmartLifecycle {
 
   @Override
   public boolean isRunning() {
-    return running;
-  }
-
-  private void run() {
-    while (running) {
-      try {
-        if (publishBatch() < BATCH) {
-          nudges.poll(500, TimeUnit.MILLISECONDS);
-        }
-      } catch (InterruptedException e) {
-        return;
-      } catch (RuntimeException e) {
-        log.warn("Publishing webhook attempts failed; retrying in 1 s", e);
-        try {
-          nudges.poll(1, TimeUnit.SECONDS);
-        } catch (InterruptedException interrupted) {
-          return;
-        }
-      }
-    }
+    return loop.isRunning();
   }
 
   int publishBatch() throws InterruptedException {

@@ -2,6 +2,7 @@ package io.dispatch.webhook.delivery;
 
 import io.dispatch.events.NotificationStatus;
 import io.dispatch.web.request.LogContext;
+import io.dispatch.web.scheduling.NudgedLoop;
 import io.dispatch.webhook.attempt.AttemptPublisher;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
@@ -18,7 +19,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -52,9 +52,9 @@ public class WebhookSender implements SmartLifecycle {
   private final Clock clock;
   private final EndpointLanes lanes;
   private final EndpointHealth health;
-  private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
-  private volatile boolean running;
-  private Thread loop;
+  private final NudgedLoop loop =
+      new NudgedLoop("webhook-claims", IDLE_POLL, Duration.ofSeconds(1), log, "Claiming due webhooks failed; retrying in 1 s",
+          this::claimRound);
   private ExecutorService senders;
 
   public WebhookSender(
@@ -80,7 +80,7 @@ public class WebhookSender implements SmartLifecycle {
 
   /** Something may have become due: claim now rather than at the next poll. */
   public void nudge() {
-    nudges.offer(Boolean.TRUE);
+    loop.nudge();
   }
 
   public int inFlight() {
@@ -89,23 +89,20 @@ public class WebhookSender implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    if (running) {
+    if (loop.isRunning()) {
       return;
     }
-    running = true;
     senders = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("webhook-attempt-", 0).factory());
-    loop = Thread.ofPlatform().name("webhook-claims").daemon().start(this::run);
+    loop.start();
   }
 
   @Override
   public synchronized void stop() {
-    if (!running) {
+    if (!loop.isRunning()) {
       return;
     }
-    running = false;
-    nudge();
     try {
-      loop.join(Duration.ofSeconds(10));
+      loop.stop(Duration.ofSeconds(10));
       senders.shutdown();
       Duration grace = properties.connectTimeout().plus(properties.responseTimeout()).plusSeconds(5);
       if (!senders.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -118,32 +115,18 @@ public class WebhookSender implements SmartLifecycle {
 
   @Override
   public boolean isRunning() {
-    return running;
+    return loop.isRunning();
   }
 
-  private void run() {
-    while (running) {
-      try {
-        long started = System.nanoTime();
-        int dispatched = claimAndSend();
-        long gap = MIN_CLAIM_GAP.toNanos() - (System.nanoTime() - started);
-        if (gap > 0) {
-          java.util.concurrent.locks.LockSupport.parkNanos(gap);
-        }
-        if (dispatched == 0 || dispatched < BATCH) {
-          nudges.poll(IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
-        }
-      } catch (InterruptedException e) {
-        return;
-      } catch (RuntimeException e) {
-        log.warn("Claiming due webhooks failed; retrying in 1 s", e);
-        try {
-          nudges.poll(1, TimeUnit.SECONDS);
-        } catch (InterruptedException interrupted) {
-          return;
-        }
-      }
+  /** A claim round, then at least {@link #MIN_CLAIM_GAP} before the next; true when it filled a batch. */
+  private boolean claimRound() {
+    long started = System.nanoTime();
+    int dispatched = claimAndSend();
+    long gap = MIN_CLAIM_GAP.toNanos() - (System.nanoTime() - started);
+    if (gap > 0) {
+      java.util.concurrent.locks.LockSupport.parkNanos(gap);
     }
+    return dispatched >= BATCH;
   }
 
   /** One claim round; the number of attempts started. */
