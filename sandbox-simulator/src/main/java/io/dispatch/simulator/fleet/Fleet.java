@@ -5,19 +5,14 @@ import io.dispatch.simulator.status.Status;
 import io.dispatch.simulator.status.TripLog;
 import io.dispatch.simulator.trip.Deliveries;
 import io.dispatch.simulator.trip.RiderApi;
-import io.dispatch.simulator.trip.SimulatedRider;
 import io.dispatch.simulator.trip.Stage;
 import io.dispatch.simulator.trip.Trip;
 import io.dispatch.simulator.trip.TripScript;
 import java.time.Clock;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,17 +26,6 @@ public final class Fleet implements Status.Source {
 
   private static final Logger log = LoggerFactory.getLogger(Fleet.class);
 
-  /** A rider's seat in the fleet: the deliveries queued for it and the trip it is on. */
-  private static final class Seat {
-    final SimulatedRider rider;
-    final Deque<UUID> held = new ArrayDeque<>();
-    Trip current;
-
-    Seat(SimulatedRider rider) {
-      this.rider = rider;
-    }
-  }
-
   private final SimulatorProperties settings;
   private final Roster roster;
   private final Deliveries deliveries;
@@ -50,10 +34,7 @@ public final class Fleet implements Status.Source {
   private final TripLog trips = new TripLog();
   private final Object lock = new Object();
   private final List<Seat> seats = new ArrayList<>();
-  /** Sandbox deliveries seen created and not yet seen leaving NEW. */
-  private final Set<UUID> offers = new LinkedHashSet<>();
-  /** Of those, the ones whose accept-after has passed, oldest first, waiting for a free rider. */
-  private final Set<UUID> waiting = new LinkedHashSet<>();
+  private final Offers offers = new Offers();
   private final Map<UUID, Trip> active = new HashMap<>();
   private TripScript script;
   private String riderApi;
@@ -73,7 +54,7 @@ public final class Fleet implements Status.Source {
     int carried = ready.stream().mapToInt(seat -> seat.held.size()).sum();
     synchronized (lock) {
       seats.clear();
-      waiting.clear();
+      offers.forgetWaiting();
       seats.addAll(ready);
       script = new TripScript(api, deliveries, settings, System::nanoTime, () -> trips.count("accepted"));
       riderApi = api.baseUrl();
@@ -90,7 +71,7 @@ public final class Fleet implements Status.Source {
       active.values().forEach(trip -> trip.end(Stage.GAVE_UP, "this instance no longer runs the simulator"));
       active.clear();
       seats.clear();
-      waiting.clear();
+      offers.forgetWaiting();
       script = null;
       riderApi = null;
     }
@@ -105,8 +86,7 @@ public final class Fleet implements Status.Source {
 
   public void due(UUID dispatchId) {
     synchronized (lock) {
-      if (offers.contains(dispatchId)) {
-        waiting.add(dispatchId);
+      if (offers.due(dispatchId)) {
         startNext();
       }
     }
@@ -115,8 +95,7 @@ public final class Fleet implements Status.Source {
   /** The delivery left NEW: no simulated rider offers to take it any more. */
   public void taken(UUID dispatchId) {
     synchronized (lock) {
-      offers.remove(dispatchId);
-      waiting.remove(dispatchId);
+      offers.taken(dispatchId);
     }
   }
 
@@ -148,11 +127,8 @@ public final class Fleet implements Status.Source {
       UUID held = seat.held.poll();
       if (held != null) {
         begin(seat, new Trip(held, seat.rider, Stage.STARTING, clock.instant()));
-      } else if (!waiting.isEmpty()) {
-        UUID offer = waiting.iterator().next();
-        waiting.remove(offer);
-        offers.remove(offer);
-        begin(seat, new Trip(offer, seat.rider, Stage.ACCEPTING, clock.instant()));
+      } else {
+        offers.next().ifPresent(offer -> begin(seat, new Trip(offer, seat.rider, Stage.ACCEPTING, clock.instant())));
       }
     }
   }
@@ -171,13 +147,6 @@ public final class Fleet implements Status.Source {
         startNext();
       }
     }
-    if (trip.stage() == Stage.DELIVERED || trip.stage() == Stage.FAILED) {
-      log.info("{}: delivery {} {} ({}), {} location reports", trip.rider().name(), trip.dispatchId(), trip.stage(),
-          trip.detail(), trip.locations());
-    } else {
-      log.info("{}: stopped driving delivery {}: {} ({})", trip.rider().name(), trip.dispatchId(), trip.stage(),
-          trip.detail());
-    }
   }
 
   @Override
@@ -186,7 +155,7 @@ public final class Fleet implements Status.Source {
       return new Status(true, settings.riders(), settings.timeScale(), settings.failShare(), riderApi,
           seats.stream().map(seat -> new Status.RiderView(seat.rider.id(), seat.rider.name(),
               seat.current == null ? null : seat.current.dispatchId(), List.copyOf(seat.held))).toList(),
-          List.copyOf(waiting), trips.counts(),
+          offers.waiting(), trips.counts(),
           active.values().stream().map(trip -> trip.view(null)).toList(), trips.recent());
     }
   }

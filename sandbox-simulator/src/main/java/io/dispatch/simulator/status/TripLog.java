@@ -6,10 +6,13 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** How trips ended: the last {@value #RECENT_TRIPS} of them and a count per outcome (and of accepted offers). */
 public final class TripLog {
 
+  private static final Logger log = LoggerFactory.getLogger(TripLog.class);
   static final int RECENT_TRIPS = 50;
 
   private final Deque<TripView> recent = new ArrayDeque<>();
@@ -21,6 +24,13 @@ public final class TripLog {
 
   /** A trip that ended; its stage is the outcome. */
   public synchronized void ended(TripView trip) {
+    if (trip.stage().equals("DELIVERED") || trip.stage().equals("FAILED")) {
+      log.info("{}: delivery {} {} ({}), {} location reports", trip.riderName(), trip.dispatchId(), trip.stage(),
+          trip.detail(), trip.locationReports());
+    } else {
+      log.info("{}: stopped driving delivery {}: {} ({})", trip.riderName(), trip.dispatchId(), trip.stage(),
+          trip.detail());
+    }
     recent.addFirst(trip);
     while (recent.size() > RECENT_TRIPS) {
       recent.removeLast();

@@ -8,6 +8,9 @@ import java.util.UUID;
 /** One rider carrying one delivery: its stage and what the ride has learnt and done so far. */
 public final class Trip {
 
+  /** The ride when a stop has no coordinates: no line to follow, a fixed simulated time. */
+  static final Duration RIDE_WITHOUT_COORDINATES = Duration.ofMinutes(10);
+
   private final UUID dispatchId;
   private final SimulatedRider rider;
   private final Instant startedAt;
@@ -50,6 +53,19 @@ public final class Trip {
 
   public int locations() {
     return locations;
+  }
+
+  /** Learns the delivery and the ride it makes: the straight line at the zone's speed. */
+  void plan(Delivery current) {
+    delivery = current;
+    if (current.pickup().hasCoordinates() && current.dropoff().hasCoordinates()) {
+      Route planned = new Route(current.pickup().lat(), current.pickup().lng(), current.dropoff().lat(),
+          current.dropoff().lng(), current.speedKmh());
+      distanceMeters = planned.distanceMeters();
+      simulatedRide = planned.travelTime();
+    } else {
+      simulatedRide = RIDE_WITHOUT_COORDINATES;
+    }
   }
 
   /** Moves on to {@code next}, which is due {@code after} from now. */

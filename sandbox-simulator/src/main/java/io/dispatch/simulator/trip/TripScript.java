@@ -27,8 +27,6 @@ public final class TripScript {
   private static final Logger log = LoggerFactory.getLogger(TripScript.class);
   static final Duration RETRY_WAIT = Duration.ofSeconds(2);
   static final int MAX_RETRIES = 5;
-  /** The ride when a stop has no coordinates: no line to follow, a fixed simulated time. */
-  static final Duration RIDE_WITHOUT_COORDINATES = Duration.ofMinutes(10);
   private static final Set<DispatchStatus> HELD =
       EnumSet.of(DispatchStatus.ASSIGNED, DispatchStatus.PICKED_UP, DispatchStatus.IN_TRANSIT);
 
@@ -81,15 +79,7 @@ public final class TripScript {
           + " and not held by this rider");
     }
     Delivery delivery = current.get();
-    trip.delivery = delivery;
-    if (delivery.pickup().hasCoordinates() && delivery.dropoff().hasCoordinates()) {
-      Route planned = new Route(delivery.pickup().lat(), delivery.pickup().lng(), delivery.dropoff().lat(),
-          delivery.dropoff().lng(), delivery.speedKmh());
-      trip.distanceMeters = planned.distanceMeters();
-      trip.simulatedRide = planned.travelTime();
-    } else {
-      trip.simulatedRide = RIDE_WITHOUT_COORDINATES;
-    }
+    trip.plan(delivery);
     log.info("{} carries delivery {} ({}): {} m at {} km/h, a ride of {} s simulated, {} ms real at time scale {}",
         trip.rider().name(), trip.dispatchId(), delivery.status(), trip.distanceMeters, delivery.speedKmh(),
         trip.simulatedRide.toSeconds(), settings.realRide(trip.simulatedRide).toMillis(), settings.timeScale());
