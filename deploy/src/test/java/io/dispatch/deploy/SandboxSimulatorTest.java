@@ -8,10 +8,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.command.pricing.FeeCalculator;
-import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
+import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.web.identity.MerchantAccounts;
 import java.nio.file.Path;
 import java.time.Clock;
