@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dispatch.command.simulator.SandboxSimulator;
+import io.dispatch.simulator.trip.DoorOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -107,7 +107,7 @@ class DashboardBrowserTest {
         submit("[data-testid=new-delivery]");
         await().atMost(PAGE).until(() -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
         id = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
-      } while (SandboxSimulator.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE));
+      } while (DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE));
       visible("[data-testid=map]");
       assertThat(visible("[data-testid=tracking]").getText()).contains("/track/");
 

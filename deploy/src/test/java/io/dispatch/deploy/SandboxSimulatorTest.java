@@ -8,10 +8,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.command.pricing.FeeCalculator;
-import io.dispatch.command.simulator.SandboxSimulator;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
+import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.web.identity.MerchantAccounts;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -79,7 +79,7 @@ class SandboxSimulatorTest {
     JsonNode failing = null;
     for (int i = 0; i < 40 && (delivering == null || failing == null); i++) {
       JsonNode created = create(sandbox);
-      boolean fails = SandboxSimulator.failsAtTheDoor(
+      boolean fails = DoorOutcome.failsAtTheDoor(
           UUID.fromString(created.get("id").asText()), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
       if (fails && failing == null) {
         failing = created;
@@ -157,7 +157,7 @@ class SandboxSimulatorTest {
     String riderId = riders.get(riders.size() - 1).get("id").asText();
     dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}", 200);
 
-    boolean fails = SandboxSimulator.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
+    boolean fails = DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
     JsonNode done = await().atMost(Duration.ofSeconds(60)).until(
         () -> delivery(live, id),
         d -> Set.of("DELIVERED", "FAILED").contains(d.get("status").asText()));

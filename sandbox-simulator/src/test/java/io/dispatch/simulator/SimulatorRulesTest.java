@@ -1,10 +1,14 @@
-package io.dispatch.command.simulator;
+package io.dispatch.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.dispatch.command.pricing.FeeCalculator;
+import io.dispatch.events.GreatCircle;
+import io.dispatch.simulator.settings.SimulatorEnabled;
+import io.dispatch.simulator.settings.SimulatorProperties;
+import io.dispatch.simulator.trip.DoorOutcome;
+import io.dispatch.simulator.trip.Route;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -16,7 +20,7 @@ class SimulatorRulesTest {
   @Test
   void a_ride_is_a_straight_line_at_the_given_speed() {
     Route route = new Route(-1.2841, 36.8233, -1.3001, 36.7833, 25);
-    long meters = FeeCalculator.distanceMeters(-1.2841, 36.8233, -1.3001, 36.7833);
+    long meters = GreatCircle.distanceMeters(-1.2841, 36.8233, -1.3001, 36.7833);
     assertThat(route.distanceMeters()).isEqualTo(meters);
     assertThat(route.travelTime().toMillis()).isCloseTo(Math.round(meters / (25 / 3.6) * 1000), within(1L));
     assertThat(route.at(0)).isEqualTo(new Route.Point(-1.2841, 36.8233));
@@ -34,17 +38,17 @@ class SimulatorRulesTest {
     int failedAtHalf = 0;
     for (int i = 0; i < n; i++) {
       UUID id = UUID.randomUUID();
-      failed += SandboxSimulator.failsAtTheDoor(id, 0.1) ? 1 : 0;
-      failedAtHalf += SandboxSimulator.failsAtTheDoor(id, 0.5) ? 1 : 0;
-      assertThat(SandboxSimulator.failsAtTheDoor(id, 0.1)).as("the same id, the same outcome")
-          .isEqualTo(SandboxSimulator.failsAtTheDoor(id, 0.1));
+      failed += DoorOutcome.failsAtTheDoor(id, 0.1) ? 1 : 0;
+      failedAtHalf += DoorOutcome.failsAtTheDoor(id, 0.5) ? 1 : 0;
+      assertThat(DoorOutcome.failsAtTheDoor(id, 0.1)).as("the same id, the same outcome")
+          .isEqualTo(DoorOutcome.failsAtTheDoor(id, 0.1));
     }
     // binomial standard deviations: 0.00095 and 0.0016; these bounds are more than 10 of them
     assertThat(failed / (double) n).isCloseTo(0.1, within(0.01));
     assertThat(failedAtHalf / (double) n).isCloseTo(0.5, within(0.02));
     UUID any = UUID.randomUUID();
-    assertThat(SandboxSimulator.failsAtTheDoor(any, 0)).isFalse();
-    assertThat(SandboxSimulator.failsAtTheDoor(any, 1)).isTrue();
+    assertThat(DoorOutcome.failsAtTheDoor(any, 0)).isFalse();
+    assertThat(DoorOutcome.failsAtTheDoor(any, 1)).isTrue();
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.dispatch.command.simulator;
+package io.dispatch.simulator.leadership;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,18 +13,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
-import org.springframework.kafka.listener.MessageListenerContainer;
 
 /**
- * Runs the simulator on exactly one command-service instance however many run: the instance
+ * Runs the simulator on exactly one instance however many run: the instance
  * holding a PostgreSQL session advisory lock drives the simulated riders and consumes their
  * consumer group; the others try for the lock every {@link #RETRY} and stand by. The lock lives
  * on a connection of its own, so when the leader dies (even by SIGKILL) its session ends, the
  * lock is free, and a stand-by takes over: it renews the riders' tokens and carries on with the
  * deliveries they hold, as after a restart.
  */
-final class SimulatorLeadership {
+public final class SimulatorLeadership {
 
   private static final Logger log = LoggerFactory.getLogger(SimulatorLeadership.class);
   /** The advisory lock key: "sim" in ASCII, one fixed number for every instance. */
@@ -32,21 +30,18 @@ final class SimulatorLeadership {
   static final Duration RETRY = Duration.ofSeconds(5);
 
   private final DataSource dataSource;
-  private final SandboxSimulator simulator;
-  private final KafkaListenerEndpointRegistry listeners;
+  private final Runnable lead;
+  private final Runnable resign;
   private final ScheduledExecutorService contender = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().daemon().name("simulator-leadership").factory());
   private Connection held;
   private volatile boolean leading;
 
-  SimulatorLeadership(DataSource dataSource, SandboxSimulator simulator, KafkaListenerEndpointRegistry listeners) {
+  /** {@code lead} starts the simulator on this instance, {@code resign} stops it. */
+  public SimulatorLeadership(DataSource dataSource, Runnable lead, Runnable resign) {
     this.dataSource = dataSource;
-    this.simulator = simulator;
-    this.listeners = listeners;
-  }
-
-  boolean leading() {
-    return leading;
+    this.lead = lead;
+    this.resign = resign;
   }
 
   /** Once the web server listens (the simulated riders call it). */
@@ -61,8 +56,7 @@ final class SimulatorLeadership {
         // the database session is gone (a PostgreSQL restart): another instance may lead now
         log.error("Lost the simulator lock's database session; this instance stops driving simulated riders");
         leading = false;
-        listener().stop();
-        simulator.pause();
+        resign.run();
         release();
       }
       return;
@@ -74,8 +68,7 @@ final class SimulatorLeadership {
       }
       if (tryLock(held)) {
         leading = true;
-        simulator.start();
-        listener().start();
+        lead.run();
         log.info("This instance drives the sandbox rider simulator (PostgreSQL advisory lock {})", LOCK_KEY);
       }
     } catch (SQLException | RuntimeException e) {
@@ -101,10 +94,6 @@ final class SimulatorLeadership {
     }
   }
 
-  private MessageListenerContainer listener() {
-    return listeners.getListenerContainer(SandboxSimulator.LISTENER);
-  }
-
   private void release() {
     if (held != null) {
       try {
@@ -116,7 +105,7 @@ final class SimulatorLeadership {
     }
   }
 
-  void stop() {
+  public void stop() {
     contender.shutdownNow();
     release();
   }

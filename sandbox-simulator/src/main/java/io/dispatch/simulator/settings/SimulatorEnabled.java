@@ -1,4 +1,4 @@
-package io.dispatch.command.simulator;
+package io.dispatch.simulator.settings;
 
 import java.util.Set;
 import org.slf4j.Logger;

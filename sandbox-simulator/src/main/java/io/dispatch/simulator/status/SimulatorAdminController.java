@@ -1,4 +1,4 @@
-package io.dispatch.command.simulator;
+package io.dispatch.simulator.status;
 
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
@@ -16,9 +16,9 @@ import reactor.core.publisher.Mono;
 @RestController
 public class SimulatorAdminController {
 
-  private final ObjectProvider<SandboxSimulator> simulator;
+  private final ObjectProvider<Status.Source> simulator;
 
-  public SimulatorAdminController(ObjectProvider<SandboxSimulator> simulator) {
+  public SimulatorAdminController(ObjectProvider<Status.Source> simulator) {
     this.simulator = simulator;
   }
 
@@ -29,7 +29,7 @@ public class SimulatorAdminController {
       and the active and last 50 trips (distance, zone speed, simulated ride time, location reports).""")
   @GetMapping(path = "/api/v1/admin/simulator", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> status(OperatorPrincipal operator) {
-    SandboxSimulator running = simulator.getIfAvailable();
+    Status.Source running = simulator.getIfAvailable();
     return Mono.just(Envelope.of(running == null ? Map.of("enabled", false) : running.status()));
   }
 }

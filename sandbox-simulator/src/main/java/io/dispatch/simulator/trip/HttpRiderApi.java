@@ -1,5 +1,6 @@
-package io.dispatch.command.simulator;
+package io.dispatch.simulator.trip;
 
+import io.dispatch.events.FailureReason;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,19 +15,7 @@ import tools.jackson.databind.node.ObjectNode;
  * The rider API over real HTTP, as a rider's phone calls it: the simulator's riders go through
  * the same authentication, validation and commands as people do.
  */
-final class RiderApi {
-
-  /** What the service answered. */
-  record Answer(int status, String body) {
-    boolean ok() {
-      return status / 100 == 2;
-    }
-
-    /** The delivery moved on, or is someone else's now: nothing more for this rider to do. */
-    boolean refused() {
-      return status == 403 || status == 404 || status == 409 || status == 422;
-    }
-  }
+public final class HttpRiderApi implements RiderApi {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -36,24 +25,49 @@ final class RiderApi {
       .build();
   private final String baseUrl;
 
-  RiderApi(String baseUrl) {
+  public HttpRiderApi(String baseUrl) {
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
   }
 
-  String baseUrl() {
+  @Override
+  public String baseUrl() {
     return baseUrl;
   }
 
-  Answer act(String token, UUID dispatchId, String action, ObjectNode body) throws IOException {
-    return post(token, "/api/v1/rider/dispatches/" + dispatchId + "/" + action, body);
+  @Override
+  public Answer accept(String token, UUID dispatchId) throws IOException {
+    return act(token, dispatchId, "accept", null);
   }
 
-  Answer location(String token, double lat, double lng) throws IOException {
+  @Override
+  public Answer pickup(String token, UUID dispatchId) throws IOException {
+    return act(token, dispatchId, "pickup", null);
+  }
+
+  @Override
+  public Answer depart(String token, UUID dispatchId) throws IOException {
+    return act(token, dispatchId, "depart", null);
+  }
+
+  @Override
+  public Answer deliver(String token, UUID dispatchId, String recipientName, String pin) throws IOException {
+    ObjectNode body = JSON.createObjectNode();
+    body.putObject("proof").put("type", "PIN").put("recipientName", recipientName).put("pin", pin);
+    return act(token, dispatchId, "deliver", body);
+  }
+
+  @Override
+  public Answer fail(String token, UUID dispatchId, FailureReason reason, String detail) throws IOException {
+    return act(token, dispatchId, "fail", JSON.createObjectNode().put("reasonCode", reason.name()).put("detail", detail));
+  }
+
+  @Override
+  public Answer location(String token, double lat, double lng) throws IOException {
     return post(token, "/api/v1/rider/location", JSON.createObjectNode().put("lat", lat).put("lng", lng));
   }
 
-  static ObjectNode object() {
-    return JSON.createObjectNode();
+  private Answer act(String token, UUID dispatchId, String action, ObjectNode body) throws IOException {
+    return post(token, "/api/v1/rider/dispatches/" + dispatchId + "/" + action, body);
   }
 
   private Answer post(String token, String path, ObjectNode body) throws IOException {

@@ -1,6 +1,6 @@
-package io.dispatch.command.simulator;
+package io.dispatch.simulator.trip;
 
-import io.dispatch.command.pricing.FeeCalculator;
+import io.dispatch.events.GreatCircle;
 import java.time.Duration;
 
 /**
@@ -21,7 +21,7 @@ public record Route(double fromLat, double fromLng, double toLat, double toLng, 
 
   /** Great-circle length, the same formula the fee uses. */
   public long distanceMeters() {
-    return FeeCalculator.distanceMeters(fromLat, fromLng, toLat, toLng);
+    return GreatCircle.distanceMeters(fromLat, fromLng, toLat, toLng);
   }
 
   /** How long the ride takes in the simulated world. */

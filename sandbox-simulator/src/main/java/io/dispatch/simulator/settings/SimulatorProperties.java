@@ -1,4 +1,4 @@
-package io.dispatch.command.simulator;
+package io.dispatch.simulator.settings;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

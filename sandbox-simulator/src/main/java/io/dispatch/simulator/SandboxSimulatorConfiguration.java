@@ -1,0 +1,91 @@
+package io.dispatch.simulator;
+
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.simulator.fleet.Fleet;
+import io.dispatch.simulator.fleet.Roster;
+import io.dispatch.simulator.fleet.TripRunner;
+import io.dispatch.simulator.intake.DispatchIntake;
+import io.dispatch.simulator.leadership.SimulatorLeadership;
+import io.dispatch.simulator.settings.SimulatorEnabled;
+import io.dispatch.simulator.settings.SimulatorProperties;
+import io.dispatch.simulator.status.SimulatorAdminController;
+import io.dispatch.simulator.trip.Deliveries;
+import io.dispatch.simulator.trip.HttpRiderApi;
+import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.RiderAccounts;
+import io.dispatch.web.kafka.EventListenerContainers;
+import java.time.Clock;
+import javax.sql.DataSource;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+
+/**
+ * The sandbox rider simulator in a Spring context. The host imports it and supplies one bean,
+ * {@link Deliveries}; the operators' status route is always there, the simulator itself only
+ * where {@link SimulatorEnabled} says so.
+ */
+@Configuration(proxyBeanMethods = false)
+@Import({SimulatorAdminController.class, SandboxSimulatorConfiguration.Running.class})
+public class SandboxSimulatorConfiguration {
+
+  @Configuration(proxyBeanMethods = false)
+  @Conditional(SimulatorEnabled.class)
+  @EnableConfigurationProperties(SimulatorProperties.class)
+  static class Running {
+
+    @Bean(destroyMethod = "stop")
+    TripRunner simulatorTripRunner() {
+      return new TripRunner();
+    }
+
+    @Bean
+    Fleet simulatorFleet(
+        SimulatorProperties settings, RiderAccounts riders, Deliveries deliveries, TripRunner runner, Clock clock) {
+      return new Fleet(settings, new Roster(riders, settings.riders()), deliveries, runner, clock);
+    }
+
+    @Bean
+    DispatchIntake simulatorIntake(
+        SimulatorProperties settings, MerchantAccounts merchants, Fleet fleet, TripRunner runner, Clock clock) {
+      return new DispatchIntake(settings, merchants, fleet, runner, clock);
+    }
+
+    /** One consumer: the simulator keeps its state in this process. */
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> simulatorContainerFactory(
+        KafkaProperties properties) {
+      return EventListenerContainers.create(properties, 1);
+    }
+
+    /** One instance of all drives the simulator: the holder of a PostgreSQL advisory lock. */
+    @Bean(destroyMethod = "stop")
+    SimulatorLeadership simulatorLeadership(
+        DataSource dataSource, Fleet fleet, KafkaListenerEndpointRegistry listeners, SimulatorProperties settings,
+        Environment environment) {
+      return new SimulatorLeadership(dataSource,
+          () -> {
+            fleet.start(new HttpRiderApi(riderApiUrl(settings, environment)));
+            listeners.getListenerContainer(DispatchIntake.LISTENER).start();
+          },
+          () -> {
+            listeners.getListenerContainer(DispatchIntake.LISTENER).stop();
+            fleet.pause();
+          });
+    }
+
+    /** {@code dispatch.simulator.base-url}, or this process's own port on 127.0.0.1. */
+    private static String riderApiUrl(SimulatorProperties settings, Environment environment) {
+      return settings.baseUrl() != null && !settings.baseUrl().isBlank()
+          ? settings.baseUrl()
+          : "http://127.0.0.1:" + environment.getProperty("local.server.port",
+              environment.getProperty("server.port", "8080"));
+    }
+  }
+}
