@@ -80,7 +80,9 @@ public class SecurityConfiguration {
   /**
    * Actuator routes on a separate management port ({@code management.server.port}, for
    * Prometheus; keep that port inside the cluster) need no credential; on the API port every
-   * actuator route but health needs the operator token.
+   * actuator route but health needs the operator token. Read with {@code @Value}: it is Spring's
+   * key, and Boot registers {@code ManagementServerProperties} as a bean only when that port
+   * differs from the API's.
    */
   private static ServerWebExchangeMatcher onManagementPort(String managementPort) {
     if (managementPort == null || managementPort.isBlank()) {
