@@ -3,8 +3,8 @@ package io.dispatch.command.account;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
+import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.identity.MerchantAccounts;
-import io.dispatch.web.identity.SessionAuthentication;
 import io.dispatch.web.text.TextRule;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.swagger.v3.oas.annotations.Hidden;
@@ -132,7 +132,7 @@ public class AccountController {
     return exchange.getSession()
         .flatMap(session -> session.changeSessionId().then(Mono.fromRunnable(() -> {
           session.getAttributes().clear();
-          session.getAttributes().put(SessionAuthentication.MERCHANT, account.merchantId().toString());
+          session.getAttributes().put(CredentialKinds.SESSION_MERCHANT, account.merchantId().toString());
           session.getAttributes().put(EMAIL_ATTRIBUTE, account.email());
           session.start();
         })))

@@ -26,6 +26,15 @@ public final class PrincipalArguments implements HandlerMethodArgumentResolver {
     return ATTRIBUTES.containsKey(type);
   }
 
+  /** The exchange attribute the security chain puts this principal under, for this resolver and the filters. */
+  public static String attributeOf(Object principal) {
+    String attribute = ATTRIBUTES.get(principal.getClass());
+    if (attribute == null) {
+      throw new IllegalStateException("Unknown principal " + principal.getClass());
+    }
+    return attribute;
+  }
+
   @Override
   public boolean supportsParameter(MethodParameter parameter) {
     return isPrincipal(parameter.getParameterType());
@@ -43,11 +52,11 @@ public final class PrincipalArguments implements HandlerMethodArgumentResolver {
 
   private static String describe(Class<?> type) {
     if (type == MerchantPrincipal.class) {
-      return "an API key (X-API-Key)";
+      return "an API key (" + CredentialKinds.API_KEY_HEADER + ")";
     }
     if (type == RiderPrincipal.class) {
-      return "a rider token (X-Rider-Token)";
+      return "a rider token (" + CredentialKinds.RIDER_TOKEN_HEADER + ")";
     }
-    return "the operator token (X-Admin-Token)";
+    return "the operator token (" + CredentialKinds.OPERATOR_TOKEN_HEADER + ")";
   }
 }

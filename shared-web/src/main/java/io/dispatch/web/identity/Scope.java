@@ -6,6 +6,11 @@ public enum Scope {
   READ,
   WRITE;
 
+  /** The authority a credential with this scope has ({@code SCOPE_read}); the chain's rules test it. */
+  public String authority() {
+    return "SCOPE_" + wireName();
+  }
+
   public String wireName() {
     return name().toLowerCase(Locale.ROOT);
   }

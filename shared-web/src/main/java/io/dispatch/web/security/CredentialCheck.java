@@ -1,51 +1,45 @@
 package io.dispatch.web.security;
 
-import io.dispatch.web.identity.AdminAuthentication;
-import io.dispatch.web.identity.ApiKeyAuthentication;
-import io.dispatch.web.identity.MerchantPrincipal;
-import io.dispatch.web.identity.OperatorPrincipal;
-import io.dispatch.web.identity.RiderAuthentication;
-import io.dispatch.web.identity.RiderPrincipal;
-import io.dispatch.web.identity.Scope;
-import io.dispatch.web.identity.SessionAuthentication;
+import io.dispatch.web.identity.CredentialKind;
+import io.dispatch.web.identity.Credentials;
+import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.session.SessionConfiguration;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.security.authentication.ReactiveAuthenticationManager;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.web.server.authentication.ServerAuthenticationConverter;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * Reads the one credential header of the route's family (X-API-Key, X-Rider-Token or
- * X-Admin-Token; none for public routes) and checks it with the existing hashed, cached,
- * constant-time checks. A request without the header goes on unauthenticated, and the
- * authorization rules answer it 401; a wrong one is answered 401 here.
+ * The chain's one authentication manager. It reads the one credential header of the route's
+ * family (X-API-Key, X-Rider-Token or X-Admin-Token; none for public routes) and hands it to
+ * {@link Credentials} with the {@link CredentialKind} that header belongs to. A request without
+ * the header goes on unauthenticated, and the authorization rules answer it 401; a wrong one is
+ * answered 401 here, with its kind's message.
  *
  * <p>On the merchant routes without an X-API-Key, and on the dashboard's routes, the dashboard
- * session cookie stands in: the session's merchant gets both scopes and the {@link #SESSION}
- * authority, which the dashboard's routes demand (an API key cannot manage keys). The store is
- * read only when the cookie is there.
+ * session cookie stands in: the merchant id the session holds is checked as the kind without a
+ * header ({@link CredentialKinds#sessions}). The session store is read only when the cookie is there.
  */
 public final class CredentialCheck implements ServerAuthenticationConverter, ReactiveAuthenticationManager {
 
-  static final String SCOPE_PREFIX = "SCOPE_";
-  static final String SESSION = "SESSION";
+  private final Credentials credentials;
+  private final Map<String, CredentialKind<?>> byHeader = new HashMap<>();
+  private final CredentialKind<?> session;
 
-  private final ApiKeyAuthentication apiKeys;
-  private final RiderAuthentication riders;
-  private final AdminAuthentication operators;
-  private final SessionAuthentication sessions;
-
-  CredentialCheck(ApiKeyAuthentication apiKeys, RiderAuthentication riders, AdminAuthentication operators,
-      SessionAuthentication sessions) {
-    this.apiKeys = apiKeys;
-    this.riders = riders;
-    this.operators = operators;
-    this.sessions = sessions;
+  CredentialCheck(Credentials credentials, List<CredentialKind<?>> kinds) {
+    this.credentials = credentials;
+    kinds.stream().filter(kind -> kind.header() != null).forEach(kind -> byHeader.put(kind.header(), kind));
+    this.session = kinds.stream().filter(kind -> kind.header() == null).findFirst().orElse(null);
+    for (Family family : Family.values()) {
+      if (family.header != null && !byHeader.containsKey(family.header)) {
+        throw new IllegalStateException("No credential kind reads " + family.header);
+      }
+    }
   }
 
   @Override
@@ -53,52 +47,22 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
     Family family = Family.of(exchange);
     String value = family.header == null ? null : exchange.getRequest().getHeaders().getFirst(family.header);
     if (value != null) {
-      return Mono.just(new PresentedCredential(family, value));
+      return Mono.just(new PresentedCredential(byHeader.get(family.header), value));
     }
-    if (family.acceptsSession() && exchange.getRequest().getCookies().containsKey(SessionConfiguration.COOKIE)) {
+    if (session != null && family.acceptsSession()
+        && exchange.getRequest().getCookies().containsKey(SessionConfiguration.COOKIE)) {
       return exchange.getSession()
-          .mapNotNull(session -> session.<String>getAttribute(SessionAuthentication.MERCHANT))
-          .map(PresentedSession::new);
+          .mapNotNull(stored -> stored.<String>getAttribute(CredentialKinds.SESSION_MERCHANT))
+          .map(merchantId -> new PresentedCredential(session, merchantId));
     }
     return Mono.empty();
   }
 
   @Override
   public Mono<Authentication> authenticate(Authentication authentication) {
-    if (authentication instanceof PresentedSession session) {
-      return sessions.authenticate((String) session.getCredentials()).map(CredentialCheck::signedIn);
-    }
     PresentedCredential presented = (PresentedCredential) authentication;
-    String value = (String) presented.getCredentials();
-    return switch (presented.family()) {
-      case MERCHANT -> apiKeys.authenticate(value).map(CredentialCheck::merchant);
-      case RIDER -> riders.authenticate(value).map(CredentialCheck::rider);
-      case OPERATOR -> operators.authenticate(value).map(CredentialCheck::operator);
-      case PUBLIC, DASHBOARD -> Mono.empty();
-    };
-  }
-
-  private static Authentication merchant(MerchantPrincipal principal) {
-    List<GrantedAuthority> authorities = new ArrayList<>();
-    authorities.add(new SimpleGrantedAuthority("ROLE_MERCHANT"));
-    for (Scope scope : principal.scopes()) {
-      authorities.add(new SimpleGrantedAuthority(SCOPE_PREFIX + scope.wireName()));
-    }
-    return new DispatchAuthentication(principal, authorities);
-  }
-
-  private static Authentication signedIn(MerchantPrincipal principal) {
-    Authentication merchant = merchant(principal);
-    List<GrantedAuthority> authorities = new ArrayList<>(merchant.getAuthorities());
-    authorities.add(new SimpleGrantedAuthority(SESSION));
-    return new DispatchAuthentication(principal, authorities);
-  }
-
-  private static Authentication rider(RiderPrincipal principal) {
-    return new DispatchAuthentication(principal, List.of(new SimpleGrantedAuthority("ROLE_RIDER")));
-  }
-
-  private static Authentication operator(OperatorPrincipal principal) {
-    return new DispatchAuthentication(principal, List.of(new SimpleGrantedAuthority("ROLE_OPERATOR")));
+    return credentials.check(presented.kind(), (String) presented.getCredentials())
+        .map(holder -> new DispatchAuthentication(holder.principal(),
+            holder.authorities().stream().map(SimpleGrantedAuthority::new).toList()));
   }
 }

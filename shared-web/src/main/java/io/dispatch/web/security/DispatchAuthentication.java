@@ -4,11 +4,7 @@ import java.util.Collection;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.GrantedAuthority;
 
-/**
- * A checked credential: its principal ({@code MerchantPrincipal}, {@code RiderPrincipal} or
- * {@code OperatorPrincipal}) and what it may do ({@code ROLE_MERCHANT} with {@code SCOPE_read} /
- * {@code SCOPE_write}, {@code ROLE_RIDER}, {@code ROLE_OPERATOR}).
- */
+/** A checked credential: the principal and authorities of its {@code CredentialHolder}. */
 final class DispatchAuthentication extends AbstractAuthenticationToken {
 
   private final Object principal;

@@ -1,21 +1,19 @@
 package io.dispatch.web.security;
 
-import io.dispatch.web.identity.AdminAuthentication;
-import io.dispatch.web.identity.ApiKeyAuthentication;
-import io.dispatch.web.identity.RiderAuthentication;
+import io.dispatch.web.identity.CredentialKinds;
 import java.util.List;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.util.pattern.PathPattern;
 
 /** Who may call a route, by the family its normalised path belongs to, and the header they show. */
 enum Family {
-  MERCHANT(ApiKeyAuthentication.HEADER, ApiKeyAuthentication.REJECTED),
-  RIDER(RiderAuthentication.HEADER, RiderAuthentication.REJECTED),
+  MERCHANT(CredentialKinds.API_KEY_HEADER, CredentialKinds.API_KEY_REJECTED),
+  RIDER(CredentialKinds.RIDER_TOKEN_HEADER, CredentialKinds.RIDER_TOKEN_REJECTED),
   /** /api/v1/dashboard: the session cookie only. */
   DASHBOARD(null, "Sign in first: this route needs a dashboard session"),
   PUBLIC(null, null),
   /** /api/v1/admin and, deny by default, every path no other family names. */
-  OPERATOR(AdminAuthentication.HEADER, AdminAuthentication.REJECTED);
+  OPERATOR(CredentialKinds.OPERATOR_TOKEN_HEADER, CredentialKinds.OPERATOR_TOKEN_REJECTED);
 
   private static final PathPattern EXTERNAL = Routes.pattern(Routes.EXTERNAL);
   private static final PathPattern RIDERS = Routes.pattern(Routes.RIDER);

@@ -1,22 +1,26 @@
 package io.dispatch.web.security;
 
+import io.dispatch.web.identity.CredentialKind;
 import java.util.List;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 
-/** A credential header as the client sent it, not yet checked. */
+/**
+ * A credential as the client presented it, not yet checked: a credential header's value, or the
+ * merchant id that a dashboard session holds.
+ */
 final class PresentedCredential extends AbstractAuthenticationToken {
 
-  private final Family family;
+  private final CredentialKind<?> kind;
   private final String value;
 
-  PresentedCredential(Family family, String value) {
+  PresentedCredential(CredentialKind<?> kind, String value) {
     super(List.of());
-    this.family = family;
+    this.kind = kind;
     this.value = value;
   }
 
-  Family family() {
-    return family;
+  CredentialKind<?> kind() {
+    return kind;
   }
 
   @Override
@@ -26,6 +30,6 @@ final class PresentedCredential extends AbstractAuthenticationToken {
 
   @Override
   public Object getPrincipal() {
-    return family.name();
+    return kind.toString();
   }
 }

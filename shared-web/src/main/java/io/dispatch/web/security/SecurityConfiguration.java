@@ -1,14 +1,12 @@
 package io.dispatch.web.security;
 
 import io.dispatch.web.error.ApiErrorHandler;
-import io.dispatch.web.identity.AdminAuthentication;
-import io.dispatch.web.identity.ApiKeyAuthentication;
-import io.dispatch.web.identity.MerchantPrincipal;
-import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.CredentialKind;
+import io.dispatch.web.identity.Credentials;
+import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.identity.PrincipalArguments;
-import io.dispatch.web.identity.RiderAuthentication;
-import io.dispatch.web.identity.RiderPrincipal;
-import io.dispatch.web.identity.SessionAuthentication;
+import io.dispatch.web.identity.Scope;
+import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -69,12 +67,12 @@ public class SecurityConfiguration {
         .authorizeExchange(rules -> rules
             .pathMatchers(Routes.PUBLIC.toArray(String[]::new)).permitAll()
             .matchers(onManagementPort(managementPort)).permitAll()
-            .pathMatchers(HttpMethod.POST, Routes.PING).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
-            .pathMatchers(HttpMethod.GET, Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
-            .pathMatchers(HttpMethod.HEAD, Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "read")
-            .pathMatchers(Routes.EXTERNAL).hasAuthority(CredentialCheck.SCOPE_PREFIX + "write")
+            .pathMatchers(HttpMethod.POST, Routes.PING).hasAuthority(Scope.READ.authority())
+            .pathMatchers(HttpMethod.GET, Routes.EXTERNAL).hasAuthority(Scope.READ.authority())
+            .pathMatchers(HttpMethod.HEAD, Routes.EXTERNAL).hasAuthority(Scope.READ.authority())
+            .pathMatchers(Routes.EXTERNAL).hasAuthority(Scope.WRITE.authority())
             .pathMatchers(Routes.RIDER).hasRole("RIDER")
-            .pathMatchers(Routes.DASHBOARD_API).hasAuthority(CredentialCheck.SESSION)
+            .pathMatchers(Routes.DASHBOARD_API).hasAuthority(CredentialKinds.SESSION_AUTHORITY)
             .anyExchange().hasRole("OPERATOR"))
         .build();
   }
@@ -82,7 +80,9 @@ public class SecurityConfiguration {
   /**
    * Actuator routes on a separate management port ({@code management.server.port}, for
    * Prometheus; keep that port inside the cluster) need no credential; on the API port every
-   * actuator route but health needs the operator token.
+   * actuator route but health needs the operator token. Read with {@code @Value}: it is Spring's
+   * key, and Boot registers {@code ManagementServerProperties} as a bean only when that port
+   * differs from the API's.
    */
   private static ServerWebExchangeMatcher onManagementPort(String managementPort) {
     if (managementPort == null || managementPort.isBlank()) {
@@ -101,17 +101,8 @@ public class SecurityConfiguration {
   private static Mono<Void> continueAs(WebFilterExchange filterExchange, Authentication authentication) {
     Object principal = authentication.getPrincipal();
     var exchange = filterExchange.getExchange();
-    exchange.getAttributes().put(attributeOf(principal), principal);
+    exchange.getAttributes().put(PrincipalArguments.attributeOf(principal), principal);
     return filterExchange.getChain().filter(exchange);
-  }
-
-  private static String attributeOf(Object principal) {
-    return switch (principal) {
-      case MerchantPrincipal merchant -> MerchantPrincipal.ATTRIBUTE;
-      case RiderPrincipal rider -> RiderPrincipal.ATTRIBUTE;
-      case OperatorPrincipal operator -> OperatorPrincipal.ATTRIBUTE;
-      default -> throw new IllegalStateException("Unknown principal " + principal.getClass());
-    };
   }
 
   /**
@@ -119,9 +110,8 @@ public class SecurityConfiguration {
    * (and log its generated password).
    */
   @Bean
-  CredentialCheck credentialCheck(ApiKeyAuthentication apiKeys, RiderAuthentication riders,
-      AdminAuthentication operators, SessionAuthentication sessions) {
-    return new CredentialCheck(apiKeys, riders, operators, sessions);
+  CredentialCheck credentialCheck(Credentials credentials, List<CredentialKind<?>> kinds) {
+    return new CredentialCheck(credentials, kinds);
   }
 
   @Bean
