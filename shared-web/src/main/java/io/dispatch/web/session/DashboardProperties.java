@@ -4,7 +4,7 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The dashboard's session cookie.
+ * The dashboard: its session cookie, and what a merchant who signs up there becomes.
  *
  * @param sessionTimeout how long a session lives without a request ({@code
  *     dispatch.dashboard.session-timeout}, default 12 hours)
@@ -12,11 +12,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     dispatch.dashboard.secure-cookie}, default true; the local run sets false because it
  *     serves plain HTTP)
  * @param cleanupInterval how often expired sessions are deleted (default 10 minutes)
+ * @param signupSandbox whether a merchant who signs up starts as a sandbox merchant, whose
+ *     deliveries the simulated riders take (default true; read by command-service's signup)
  */
 @ConfigurationProperties("dispatch.dashboard")
-public record SessionProperties(Duration sessionTimeout, Boolean secureCookie, Duration cleanupInterval) {
+public record DashboardProperties(
+    Duration sessionTimeout, Boolean secureCookie, Duration cleanupInterval, Boolean signupSandbox) {
 
-  public SessionProperties {
+  public DashboardProperties {
     if (sessionTimeout == null) {
       sessionTimeout = Duration.ofHours(12);
     }
@@ -28,6 +31,9 @@ public record SessionProperties(Duration sessionTimeout, Boolean secureCookie, D
     }
     if (cleanupInterval == null) {
       cleanupInterval = Duration.ofMinutes(10);
+    }
+    if (signupSandbox == null) {
+      signupSandbox = true;
     }
   }
 }
