@@ -1,39 +1,29 @@
 package io.dispatch.web.session;
 
+import io.dispatch.web.startup.SettingChecks;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The dashboard: its session cookie, and what a merchant who signs up there becomes.
  *
- * @param sessionTimeout how long a session lives without a request ({@code
- *     dispatch.dashboard.session-timeout}, default 12 hours)
- * @param secureCookie whether the cookie carries {@code Secure} ({@code
- *     dispatch.dashboard.secure-cookie}, default true; the local run sets false because it
- *     serves plain HTTP)
- * @param cleanupInterval how often expired sessions are deleted (default 10 minutes)
+ * @param sessionTimeout how long a session lives without a request
+ * @param secureCookie whether the cookie carries {@code Secure} (the local run sets false because
+ *     it serves plain HTTP)
+ * @param cleanupInterval how often expired sessions are deleted
  * @param signupSandbox whether a merchant who signs up starts as a sandbox merchant, whose
- *     deliveries the simulated riders take (default true; read by command-service's signup)
+ *     deliveries the simulated riders take (read by command-service's signup)
  */
 @ConfigurationProperties("dispatch.dashboard")
 public record DashboardProperties(
-    Duration sessionTimeout, Boolean secureCookie, Duration cleanupInterval, Boolean signupSandbox) {
+    @DefaultValue("PT12H") Duration sessionTimeout,
+    @DefaultValue("true") Boolean secureCookie,
+    @DefaultValue("PT10M") Duration cleanupInterval,
+    @DefaultValue("true") Boolean signupSandbox) {
 
   public DashboardProperties {
-    if (sessionTimeout == null) {
-      sessionTimeout = Duration.ofHours(12);
-    }
-    if (sessionTimeout.isNegative() || sessionTimeout.isZero()) {
-      throw new IllegalArgumentException("dispatch.dashboard.session-timeout must be positive, was " + sessionTimeout);
-    }
-    if (secureCookie == null) {
-      secureCookie = true;
-    }
-    if (cleanupInterval == null) {
-      cleanupInterval = Duration.ofMinutes(10);
-    }
-    if (signupSandbox == null) {
-      signupSandbox = true;
-    }
+    SettingChecks.positive("dispatch.dashboard.session-timeout", sessionTimeout);
+    SettingChecks.positive("dispatch.dashboard.cleanup-interval", cleanupInterval);
   }
 }

@@ -30,4 +30,11 @@ public final class SettingChecks {
     }
     return value;
   }
+
+  public static long within(String setting, long value, long least, long most) {
+    if (value < least || value > most) {
+      throw new InvalidSetting(setting, "must be " + least + " to " + most + ", was " + value);
+    }
+    return value;
+  }
 }
