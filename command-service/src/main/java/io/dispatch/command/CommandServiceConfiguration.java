@@ -1,6 +1,8 @@
 package io.dispatch.command;
 
 import io.dispatch.command.dispatch.application.CreationKeys;
+import io.dispatch.command.pricing.Pricing;
+import io.dispatch.command.pricing.PricingProperties;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.idempotency.IdempotencyProperties;
 import io.dispatch.web.scheduling.PeriodicTask;
@@ -8,6 +10,7 @@ import java.time.Clock;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
@@ -15,11 +18,11 @@ import org.springframework.context.annotation.FilterType;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * Everything command-service contributes to a Spring context: run alone by
- * {@code CommandServiceApplication}, or beside the other services in the local run.
+ * {@code CommandServiceApplication}, or beside the other services in the local run. Binds every
+ * {@code @ConfigurationProperties} record of its packages (docs/adr/0029).
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(
@@ -27,7 +30,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
     excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
 @Import(SharedWebConfiguration.class)
 @PropertySource("classpath:io/dispatch/command/defaults.properties")
-@EnableScheduling
+@ConfigurationPropertiesScan
 public class CommandServiceConfiguration {
 
   /** The command schema: event store, token store, pricing and zones. */
@@ -44,6 +47,12 @@ public class CommandServiceConfiguration {
   @Bean
   CreationKeys creationKeys(JdbcTemplate jdbc, IdempotencyProperties properties, Clock clock) {
     return new CreationKeys(jdbc, properties, clock);
+  }
+
+  /** Other instances' zone and pricing changes are seen within {@code dispatch.pricing.refresh-interval}. */
+  @Bean
+  PeriodicTask pricingRefresh(Pricing pricing, PricingProperties properties) {
+    return new PeriodicTask("pricing-refresh", properties.refreshInterval(), pricing::reload);
   }
 
   @Bean

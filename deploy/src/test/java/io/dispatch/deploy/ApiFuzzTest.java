@@ -10,6 +10,7 @@ import io.dispatch.deploy.FuzzTransport.Answer;
 import io.dispatch.deploy.FuzzVerdicts.Finding;
 import io.dispatch.events.Topics;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.simulator.trip.DoorOutcome;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -12,6 +12,7 @@ import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.infrastructure.EmbeddedKafkaBroker;
 import io.dispatch.infrastructure.EmbeddedPostgresServer;
+import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.web.secret.SecretCipher;
 import java.io.IOException;
 import java.net.ServerSocket;

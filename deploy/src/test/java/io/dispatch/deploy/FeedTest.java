@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

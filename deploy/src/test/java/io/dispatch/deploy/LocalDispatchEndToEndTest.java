@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

@@ -26,6 +26,7 @@ import io.dispatch.client.model.WebhookNotification;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -13,6 +13,7 @@ import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -9,6 +9,7 @@ import io.dispatch.deploy.ops.NginxFront;
 import io.dispatch.infrastructure.Infrastructure;
 import io.dispatch.infrastructure.InfrastructureOptions;
 import io.dispatch.infrastructure.RunningInfrastructure;
+import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.web.secret.SecretCipher;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -262,7 +263,7 @@ class MultiProcessTest {
     Map<String, List<Long>> byEventId = new LinkedHashMap<>();
     for (WebhookReceiver.Received received : receiver.received()) {
       byEventId.computeIfAbsent(received.header("X-Dispatch-Event-Id"), id -> new ArrayList<>())
-          .add(received.receivedAtNanos());
+          .add(received.atNanos());
     }
     List<String> duplicated = byEventId.entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey)
         .toList();

@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;

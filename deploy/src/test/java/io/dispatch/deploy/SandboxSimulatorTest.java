@@ -12,6 +12,7 @@ import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
 import io.dispatch.simulator.trip.DoorOutcome;
+import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.web.identity.MerchantAccounts;
 import java.nio.file.Path;
 import java.time.Clock;

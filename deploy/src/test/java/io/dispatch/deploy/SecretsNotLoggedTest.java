@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

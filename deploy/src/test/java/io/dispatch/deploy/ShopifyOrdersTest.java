@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;

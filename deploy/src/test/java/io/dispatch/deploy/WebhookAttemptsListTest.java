@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
-import java.net.InetSocketAddress;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -127,16 +126,9 @@ class WebhookDeliveryTest {
 
   @Test
   void a_pending_notification_cannot_be_resent_and_a_removed_endpoint_gets_no_new_notifications() throws Exception {
-    HttpServer failing = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    failing.createContext("/hooks", exchange -> {
-      exchange.getRequestBody().readAllBytes();
-      exchange.sendResponseHeaders(503, -1);
-      exchange.close();
-    });
-    failing.start();
-    try {
+    try (WebhookReceiver failing = new WebhookReceiver().answering(503)) {
       Merchant merchant = dispatch.newMerchant("Down " + UUID.randomUUID());
-      dispatch.registerWebhook(merchant.id(), "http://127.0.0.1:" + failing.getAddress().getPort() + "/hooks");
+      dispatch.registerWebhook(merchant.id(), failing.url());
       String id = dispatch.call("POST", "/api/v1/external/dispatches", DispatchUnderTest.merchant(merchant.apiKey()),
           CREATE, 201).data().get("id").asText();
       String path = "/api/v1/external/dispatches/" + id + "/webhooks";
@@ -163,32 +155,17 @@ class WebhookDeliveryTest {
               .get("status").asText().equals("FAILED"));
       assertThat(dispatch.call("GET", "/api/v1/external/dispatches/" + second + "/webhooks",
           DispatchUnderTest.merchant(merchant.apiKey()), null, 200).data()).isEmpty();
-    } finally {
-      failing.stop(0);
     }
   }
 
   @Test
   void an_endpoint_answering_410_is_disabled_what_it_misses_is_kept_in_the_webhook_list_and_sent_once_enabled()
       throws Exception {
-    java.util.concurrent.atomic.AtomicInteger answer = new java.util.concurrent.atomic.AtomicInteger(410);
-    List<String> sequences = java.util.Collections.synchronizedList(new ArrayList<>());
-    HttpServer gone = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    gone.createContext("/hooks", exchange -> {
-      exchange.getRequestBody().readAllBytes();
-      int status = answer.get();
-      if (status == 200) {
-        sequences.add(exchange.getRequestHeaders().getFirst(WebhookSigner.SEQUENCE_HEADER));
-      }
-      exchange.sendResponseHeaders(status, -1);
-      exchange.close();
-    });
-    gone.start();
-    try {
+    try (WebhookReceiver gone = new WebhookReceiver().answering(410)) {
       Merchant merchant = dispatch.newMerchant("Gone " + UUID.randomUUID());
       java.util.function.Supplier<Map<String, String>> key = () -> DispatchUnderTest.merchant(merchant.apiKey());
       dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 404);
-      dispatch.registerWebhook(merchant.id(), "http://127.0.0.1:" + gone.getAddress().getPort() + "/hooks");
+      dispatch.registerWebhook(merchant.id(), gone.url());
       String first = dispatch.call("POST", "/api/v1/external/dispatches", key.get(), CREATE, 201).data().get("id").asText();
       JsonNode disabled = await().atMost(Duration.ofSeconds(20)).until(
           () -> dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 200).data(),
@@ -209,7 +186,7 @@ class WebhookDeliveryTest {
       assertThat(dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 200).data().get("pending").asLong())
           .isEqualTo(3);
 
-      answer.set(200);
+      gone.answering(200);
       JsonNode enabled = dispatch.call("POST", "/api/v1/admin/merchants/" + merchant.id() + "/webhook/enable",
           DispatchUnderTest.admin(), null, 200).data();
       assertThat(enabled.get("status").asText()).isEqualTo("ACTIVE");
@@ -217,6 +194,8 @@ class WebhookDeliveryTest {
       await().atMost(Duration.ofSeconds(20)).until(() -> dispatch.call("GET", path, key.get(), null, 200).data(),
           list -> list.size() == 2 && list.get(0).get("status").asText().equals("SUCCEEDED")
               && list.get(1).get("status").asText().equals("SUCCEEDED") && list.get(1).get("lastError").isNull());
+      List<String> sequences = gone.received().stream().filter(hook -> hook.status() == 200)
+          .map(hook -> hook.header(WebhookSigner.SEQUENCE_HEADER)).toList();
       assertThat(sequences).as("the second delivery's two events, in order, after the first's").endsWith("0", "1");
       JsonNode healthy = dispatch.call("POST", "/api/v1/external/webhooks/enable", key.get(), null, 200).data();
       assertThat(healthy.get("status").asText()).isEqualTo("ACTIVE");
@@ -232,8 +211,6 @@ class WebhookDeliveryTest {
       assertThat(badRange.error().get("details").get("fieldErrors").has("since")).isTrue();
       dispatch.call("POST", "/api/v1/admin/merchants/" + UUID.randomUUID() + "/webhook/enable",
           DispatchUnderTest.admin(), null, 404);
-    } finally {
-      gone.stop(0);
     }
   }
 

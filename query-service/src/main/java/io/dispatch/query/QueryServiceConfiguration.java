@@ -9,8 +9,8 @@ import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
@@ -23,7 +23,8 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
  * Everything query-service contributes to a Spring context. Read tables are served over
- * R2DBC; JDBC is used only by Flyway to migrate them.
+ * R2DBC; JDBC is used only by Flyway to migrate them. Binds every {@code @ConfigurationProperties}
+ * record of its packages (docs/adr/0029).
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(
@@ -31,6 +32,7 @@ import org.springframework.transaction.reactive.TransactionalOperator;
     excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
 @Import(SharedWebConfiguration.class)
 @PropertySource("classpath:io/dispatch/query/defaults.properties")
+@ConfigurationPropertiesScan
 public class QueryServiceConfiguration {
 
   @Bean(initMethod = "migrate")
@@ -39,18 +41,14 @@ public class QueryServiceConfiguration {
   }
 
   @Bean(destroyMethod = "dispose")
-  ConnectionPool queryConnectionFactory(
-      @Value("${dispatch.r2dbc.url:${spring.r2dbc.url}}") String url,
-      @Value("${dispatch.r2dbc.username:${spring.r2dbc.username:}}") String username,
-      @Value("${dispatch.r2dbc.password:${spring.r2dbc.password:}}") String password,
-      @Value("${dispatch.r2dbc.pool-size:20}") int poolSize) {
-    ConnectionFactory factory = ConnectionFactories.get(ConnectionFactoryOptions.parse(url).mutate()
-        .option(ConnectionFactoryOptions.USER, username)
-        .option(ConnectionFactoryOptions.PASSWORD, password)
+  ConnectionPool queryConnectionFactory(ReadDatabaseProperties database) {
+    ConnectionFactory factory = ConnectionFactories.get(ConnectionFactoryOptions.parse(database.url()).mutate()
+        .option(ConnectionFactoryOptions.USER, database.username())
+        .option(ConnectionFactoryOptions.PASSWORD, database.password())
         .build());
     return new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
         .initialSize(2)
-        .maxSize(poolSize)
+        .maxSize(database.poolSize())
         .maxIdleTime(Duration.ofMinutes(10))
         .validationQuery("select 1")
         .build());

@@ -1,13 +1,12 @@
 package io.dispatch.web;
 
-import io.dispatch.web.identity.IdentityProperties;
 import com.zaxxer.hikari.HikariDataSource;
 import javax.sql.DataSource;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.context.annotation.Primary;
 import org.flywaydb.core.Flyway;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
@@ -16,10 +15,13 @@ import org.springframework.context.annotation.Configuration;
  * Web concerns every HTTP service uses: the envelope and error mapping, request ids, API-key
  * and admin-token authentication. Imported by command-service and query-service; Spring
  * registers it once when both run in one JVM.
+ *
+ * <p>Like each service's configuration, it binds every {@code @ConfigurationProperties} record of
+ * its packages (docs/adr/0029): a record needs no registration of its own.
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan("io.dispatch.web")
-@EnableConfigurationProperties(IdentityProperties.class)
+@ConfigurationPropertiesScan("io.dispatch.web")
 public class SharedWebConfiguration {
 
   /**

@@ -4,6 +4,7 @@ import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.scheduling.PeriodicTask;
 import io.dispatch.webhook.delivery.EndpointProbes;
 import io.dispatch.webhook.delivery.WebhookMetrics;
+import io.dispatch.webhook.feed.FeedCursors;
 import io.dispatch.webhook.notification.Notifications;
 import io.dispatch.webhook.destination.TargetPolicy;
 import java.time.Clock;
@@ -13,7 +14,7 @@ import io.dispatch.web.secret.SecretCipher;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
@@ -21,14 +22,17 @@ import org.springframework.context.annotation.FilterType;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
 
-/** Everything webhook-dispatcher contributes to a Spring context. */
+/**
+ * Everything webhook-dispatcher contributes to a Spring context. Binds every
+ * {@code @ConfigurationProperties} record of its packages (docs/adr/0029).
+ */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(
     basePackages = "io.dispatch.webhook",
     excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
 @Import(SharedWebConfiguration.class)
 @PropertySource("classpath:io/dispatch/webhook/defaults.properties")
-@EnableConfigurationProperties(WebhookProperties.class)
+@ConfigurationPropertiesScan
 public class WebhookDispatcherConfiguration {
 
   /** The AES-256-GCM key of the stored signing secrets. */
@@ -38,6 +42,13 @@ public class WebhookDispatcherConfiguration {
   @Bean
   SecretCipher webhookSecretCipher(WebhookProperties properties) {
     return SecretCipher.fromBase64(SIGNING_SECRET_KEY, "webhook-secret", properties.secretEncryptionKey());
+  }
+
+  /** The pull feed's cursor key: its own setting, or derived from the secrets' key. */
+  @Bean
+  FeedCursors feedCursors(WebhookProperties properties) {
+    String encryptionKey = properties.secretEncryptionKey() == null ? "" : properties.secretEncryptionKey();
+    return new FeedCursors(properties.feed().cursorSecret(), encryptionKey);
   }
 
   /** Where webhooks may go: https and public addresses only, unless allow-insecure-targets (local run, tests). */

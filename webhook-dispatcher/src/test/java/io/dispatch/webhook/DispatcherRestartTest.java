@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,7 @@ class DispatcherRestartTest {
   void notifications_mid_retry_survive_a_restart_none_lost_none_attempted_twice() throws Exception {
     Map<String, Object> settings = RunningDispatcher.settings(Map.of(
         "dispatch.webhook.retry.first-wait", "PT0.5S", "dispatch.webhook.retry.max-attempts", "5"));
-    try (TestReceiver receiver = new TestReceiver().failingFirst(2)) {
+    try (WebhookReceiver receiver = new WebhookReceiver().failingFirst(2)) {
       RunningDispatcher first = RunningDispatcher.start(settings);
       var merchant = first.newMerchant();
       assertThat(first.admin("PUT", "/api/v1/admin/merchants/" + merchant.id() + "/webhook",

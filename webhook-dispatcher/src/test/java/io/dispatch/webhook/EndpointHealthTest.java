@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.events.signing.WebhookSigner;
+import io.dispatch.infrastructure.WebhookReceiver;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class EndpointHealthTest {
   @Test
   void a_410_disables_the_endpoint_what_follows_is_kept_and_a_probe_answered_2xx_sends_it_in_order()
       throws Exception {
-    try (TestReceiver receiver = new TestReceiver()) {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), receiver.url());
       AtomicInteger status = new AtomicInteger(410);
@@ -72,7 +73,7 @@ class EndpointHealthTest {
       // while disabled, only probes reach the endpoint: signed webhook.test with sequence 0
       await().atMost(Duration.ofSeconds(10)).until(() -> events(receiver).contains("webhook.test"));
       assertThat(events(receiver)).containsOnly("dispatch.created", "webhook.test");
-      TestReceiver.Received probe = receiver.received().stream()
+      WebhookReceiver.Received probe = receiver.received().stream()
           .filter(r -> "webhook.test".equals(r.header("X-Dispatch-Event"))).findFirst().orElseThrow();
       assertThat(probe.header(WebhookSigner.SEQUENCE_HEADER)).isEqualTo("0");
       assertThat(probe.header(WebhookSigner.SIGNATURE_HEADER)).startsWith("sha256=");
@@ -83,7 +84,7 @@ class EndpointHealthTest {
       await().atMost(Duration.ofSeconds(20)).until(() -> endpoint(merchant.apiKey()).get("pending").asLong() == 0);
       assertThat(endpoint(merchant.apiKey()).get("status").asText()).isEqualTo("ACTIVE");
       assertThat(counter("dispatch.webhook.endpoint.enabled", "by", "probe")).isGreaterThan(enabledBefore);
-      List<TestReceiver.Received> after = receiver.received().subList(before, receiver.received().size()).stream()
+      List<WebhookReceiver.Received> after = receiver.received().subList(before, receiver.received().size()).stream()
           .filter(r -> !"webhook.test".equals(r.header("X-Dispatch-Event"))).toList();
       assertThat(after).extracting(r -> r.header("X-Dispatch-Event"))
           .containsExactly("dispatch.created", "dispatch.assigned", "dispatch.picked_up", "dispatch.cancelled");
@@ -97,7 +98,7 @@ class EndpointHealthTest {
   @Test
   void five_notifications_failed_in_a_row_disable_the_endpoint_the_merchant_enables_it_and_recovers_the_range()
       throws Exception {
-    try (TestReceiver receiver = new TestReceiver()) {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
       var merchant = dispatcher.newMerchant();
       Instant since = Instant.now().minusSeconds(1);
       assertThat(call("GET", "/api/v1/external/webhooks", merchant.apiKey(), null, Map.of()).statusCode())
@@ -153,7 +154,7 @@ class EndpointHealthTest {
 
   @Test
   void a_success_between_failures_breaks_the_run_that_disables_an_endpoint() throws Exception {
-    try (TestReceiver receiver = new TestReceiver()) {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), receiver.url());
       AtomicInteger status = new AtomicInteger(500);
@@ -195,10 +196,9 @@ class EndpointHealthTest {
 
   @Test
   void a_429_with_retry_after_holds_the_next_attempt_back_at_least_that_long() throws Exception {
-    try (TestReceiver receiver = new TestReceiver().retryAfter("2")) {
+    try (WebhookReceiver receiver = new WebhookReceiver().failingFirst(1, 429).retryAfter("2")) {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), receiver.url());
-      receiver.answering(request -> receiver.received().size() == 1 ? 429 : 200);
       RunningDispatcher.publish(List.of(new TestEvents(merchant.id()).created()));
 
       await().atMost(Duration.ofSeconds(20)).until(() -> receiver.received().size() == 2);
@@ -231,13 +231,13 @@ class EndpointHealthTest {
     return dispatcher.call(method, path, all, json);
   }
 
-  private static List<String> events(TestReceiver receiver) {
+  private static List<String> events(WebhookReceiver receiver) {
     return receiver.received().stream().map(r -> r.header("X-Dispatch-Event")).toList();
   }
 
-  private static List<String> dispatches(TestReceiver receiver) throws Exception {
+  private static List<String> dispatches(WebhookReceiver receiver) throws Exception {
     List<String> ids = new ArrayList<>();
-    for (TestReceiver.Received request : receiver.received()) {
+    for (WebhookReceiver.Received request : receiver.received()) {
       JsonNode data = JSON.readTree(request.body()).get("data");
       if (data.has("dispatch_id") && request.header("X-Dispatch-Event").startsWith("dispatch.")) {
         ids.add(data.get("dispatch_id").asText());

@@ -4,65 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.dispatch.events.EventEnvelope;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * A merchant whose endpoint accepts connections and never answers holds only its own slots:
+ * A merchant whose endpoint takes requests and does not answer them holds only its own slots:
  * another merchant's notifications go out at once meanwhile.
  */
 class EndpointIsolationTest {
-
-  /** Accepts every connection and keeps it open without ever answering. */
-  static final class BlackHole implements AutoCloseable {
-    final ServerSocket server;
-    final List<Socket> held = new CopyOnWriteArrayList<>();
-
-    BlackHole() throws IOException {
-      server = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
-      Thread.ofVirtual().start(() -> {
-        while (!server.isClosed()) {
-          try {
-            held.add(server.accept());
-          } catch (IOException closed) {
-            return;
-          }
-        }
-      });
-    }
-
-    String url() {
-      return "http://127.0.0.1:" + server.getLocalPort() + "/hooks";
-    }
-
-    long open() {
-      return held.stream().filter(s -> !s.isClosed()).count();
-    }
-
-    @Override
-    public void close() throws IOException {
-      server.close();
-      for (Socket socket : held) {
-        socket.close();
-      }
-    }
-  }
 
   @Test
   void a_hundred_notifications_to_a_black_hole_do_not_delay_another_merchants_webhooks() throws Exception {
     try (RunningDispatcher dispatcher = RunningDispatcher.start(RunningDispatcher.settings(Map.of(
             "dispatch.webhook.response-timeout", "PT30S", "dispatch.webhook.max-in-flight-per-endpoint", "4",
             "dispatch.webhook.max-in-flight", "16")));
-        BlackHole blackHole = new BlackHole();
-        TestReceiver healthy = new TestReceiver()) {
+        WebhookReceiver blackHole = new WebhookReceiver().delaying(Duration.ofMinutes(5));
+        WebhookReceiver healthy = new WebhookReceiver()) {
       var stuck = dispatcher.newMerchant();
       var fine = dispatcher.newMerchant();
       register(dispatcher, stuck.id(), blackHole.url());
@@ -73,7 +34,7 @@ class EndpointIsolationTest {
         toBlackHole.add(new TestEvents(stuck.id()).created());
       }
       RunningDispatcher.publish(toBlackHole);
-      await().atMost(Duration.ofSeconds(10)).until(() -> blackHole.open() == 4);
+      await().atMost(Duration.ofSeconds(10)).until(() -> blackHole.holding() == 4);
 
       List<EventEnvelope> toHealthy = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
@@ -82,11 +43,11 @@ class EndpointIsolationTest {
       long sent = System.nanoTime();
       RunningDispatcher.publish(toHealthy);
       await().atMost(Duration.ofSeconds(5)).until(() -> healthy.received().size() == 20);
-      long slowestMillis = (healthy.received().stream().mapToLong(TestReceiver.Received::atNanos).max().orElseThrow()
+      long slowestMillis = (healthy.received().stream().mapToLong(WebhookReceiver.Received::atNanos).max().orElseThrow()
           - sent) / 1_000_000;
 
       assertThat(slowestMillis).as("all 20 healthy webhooks within 3 s").isLessThan(3_000);
-      assertThat(blackHole.open()).as("the black hole holds only its endpoint's slots").isEqualTo(4);
+      assertThat(blackHole.holding()).as("the black hole holds only its endpoint's slots").isEqualTo(4);
       assertThat(dispatcher.jdbc().queryForObject(
           "select count(*) from webhook.notifications where merchant_id = ? and attempt_count = 0 and lease_until is null",
           Long.class,

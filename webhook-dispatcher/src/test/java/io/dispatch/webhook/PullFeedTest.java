@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.webhook.notification.Notifications;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +60,7 @@ class PullFeedTest {
   @Test
   void the_feed_serves_every_webhook_in_order_with_its_id_and_bytes_and_pages_with_the_next_cursor()
       throws Exception {
-    try (TestReceiver receiver = new TestReceiver()) {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), receiver.url());
       TestEvents delivery = new TestEvents(merchant.id());
@@ -84,11 +85,11 @@ class PullFeedTest {
       }
 
       assertThat(events).extracting(e -> e.get("id").asText())
-          .containsExactlyElementsOf(receiver.received().stream().map(TestReceiver.Received::eventId).toList());
+          .containsExactlyElementsOf(receiver.received().stream().map(WebhookReceiver.Received::eventId).toList());
       assertThat(events).extracting(e -> e.get("event").asText()).containsExactly("dispatch.created",
           "dispatch.assigned", "dispatch.location_updated", "dispatch.cancelled", "webhook.test");
       String served = String.join("", pages);
-      for (TestReceiver.Received hook : receiver.received()) {
+      for (WebhookReceiver.Received hook : receiver.received()) {
         JsonNode event = events.stream().filter(e -> e.get("id").asText().equals(hook.eventId())).findFirst()
             .orElseThrow();
         assertThat(event.get("event").asText()).isEqualTo(hook.header("X-Dispatch-Event"));

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.infrastructure.WebhookReceiver;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -55,7 +56,7 @@ class RetentionTest {
   void under_a_steady_load_notifications_and_idempotency_keys_stay_bounded_and_pending_ones_are_kept()
       throws Exception {
     ScheduledExecutorService load = Executors.newScheduledThreadPool(2);
-    try (TestReceiver ok = new TestReceiver(); TestReceiver down = new TestReceiver().answering(r -> 503)) {
+    try (WebhookReceiver ok = new WebhookReceiver(); WebhookReceiver down = new WebhookReceiver().answering(503)) {
       var served = dispatcher.newMerchant();
       var failing = dispatcher.newMerchant();
       register(served.id(), ok.url());
@@ -93,7 +94,7 @@ class RetentionTest {
   @Test
   void the_feed_starts_after_what_retention_deleted_and_an_older_cursor_answers_422_with_the_oldest_cursor()
       throws Exception {
-    try (TestReceiver ok = new TestReceiver()) {
+    try (WebhookReceiver ok = new WebhookReceiver()) {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), ok.url());
       String start = page(merchant.apiKey(), "").get("meta").get("nextCursor").asText();

@@ -14,6 +14,7 @@ import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerificationException;
 import io.dispatch.events.signing.WebhookVerifier;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
+import io.dispatch.infrastructure.WebhookReceiver;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -55,16 +56,16 @@ class WebhookDeliveryTest {
   @Test
   void every_attempt_carries_the_same_bytes_and_event_id_signed_afresh_and_the_outcome_reaches_kafka()
       throws Exception {
-    try (TestReceiver receiver = new TestReceiver().failingFirst(2)) {
+    try (WebhookReceiver receiver = new WebhookReceiver().failingFirst(2)) {
       var merchant = dispatcher.newMerchant();
       String secret = register(merchant.id(), receiver.url());
       TestEvents delivery = new TestEvents(merchant.id());
       RunningDispatcher.publish(List.of(delivery.created()));
 
       await().atMost(Duration.ofSeconds(20)).until(() -> receiver.received().size() == 3);
-      List<TestReceiver.Received> attempts = receiver.received();
-      assertThat(attempts).extracting(TestReceiver.Received::eventId).containsOnly(attempts.getFirst().eventId());
-      for (TestReceiver.Received attempt : attempts) {
+      List<WebhookReceiver.Received> attempts = receiver.received();
+      assertThat(attempts).extracting(WebhookReceiver.Received::eventId).containsOnly(attempts.getFirst().eventId());
+      for (WebhookReceiver.Received attempt : attempts) {
         assertThat(attempt.body()).isEqualTo(attempts.getFirst().body());
         assertThat(attempt.header("Content-Type")).isEqualTo("application/json");
         assertThat(attempt.header("X-Dispatch-Event")).isEqualTo("dispatch.created");
@@ -84,7 +85,7 @@ class WebhookDeliveryTest {
 
       String id = attempts.getFirst().eventId();
       await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(row(id))
-          .containsEntry("status", "SUCCEEDED").containsEntry("attempt_count", 3).containsEntry("last_http_status", 200));
+          .containsEntry("status", "SUCCEEDED").containsEntry("attempt_count", 3).containsEntry("last_http_status", 204));
 
       await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
         List<EventEnvelope> reports = attemptEvents(UUID.fromString(id));
@@ -93,7 +94,7 @@ class WebhookDeliveryTest {
         WebhookAttemptRecorded attempt = (WebhookAttemptRecorded) last.event();
         assertThat(attempt.status().name()).isEqualTo("SUCCEEDED");
         assertThat(attempt.attemptCount()).isEqualTo(3);
-        assertThat(attempt.lastHttpStatus()).isEqualTo(200);
+        assertThat(attempt.lastHttpStatus()).isEqualTo(204);
         assertThat(last.sequence()).isEqualTo(((Number) row(id).get("revision")).longValue());
         assertThat(reports).extracting(EventEnvelope::sequence).isSorted().doesNotHaveDuplicates();
       });
@@ -103,7 +104,7 @@ class WebhookDeliveryTest {
   @Test
   void a_deliverys_events_are_first_attempted_in_sequence_order_and_location_updates_carry_the_position()
       throws Exception {
-    try (TestReceiver receiver = new TestReceiver()) {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), receiver.url());
       TestEvents delivery = new TestEvents(merchant.id());
@@ -114,7 +115,7 @@ class WebhookDeliveryTest {
 
       await().atMost(Duration.ofSeconds(20)).until(() -> receiver.received().size() == 7);
       List<String> events = new ArrayList<>();
-      for (TestReceiver.Received hook : receiver.received()) {
+      for (WebhookReceiver.Received hook : receiver.received()) {
         events.add(JSON.readTree(hook.body()).get("event").asText());
       }
       assertThat(events).containsExactly("dispatch.created", "dispatch.assigned", "dispatch.location_updated",
@@ -135,7 +136,7 @@ class WebhookDeliveryTest {
   @Test
   void an_endpoint_that_never_succeeds_ends_failed_with_its_last_answer_and_redirects_are_not_followed()
       throws Exception {
-    try (TestReceiver receiver = new TestReceiver().answering(r -> 302)) {
+    try (WebhookReceiver receiver = new WebhookReceiver().answering(302)) {
       var merchant = dispatcher.newMerchant();
       register(merchant.id(), receiver.url());
       RunningDispatcher.publish(List.of(new TestEvents(merchant.id()).created()));
@@ -153,7 +154,7 @@ class WebhookDeliveryTest {
   @Test
   void after_a_rotation_retries_of_earlier_notifications_and_new_ones_are_signed_with_the_new_secret()
       throws Exception {
-    try (TestReceiver receiver = new TestReceiver()) {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
       var merchant = dispatcher.newMerchant();
       String oldSecret = register(merchant.id(), receiver.url());
       java.util.concurrent.atomic.AtomicReference<String> newSecret = new java.util.concurrent.atomic.AtomicReference<>();
@@ -171,7 +172,7 @@ class WebhookDeliveryTest {
       RunningDispatcher.publish(List.of(delivery.assigned()));
       await().atMost(Duration.ofSeconds(10)).until(() -> receiver.received().size() == 3);
 
-      List<TestReceiver.Received> hooks = receiver.received();
+      List<WebhookReceiver.Received> hooks = receiver.received();
       assertThat(newSecret.get()).isNotEqualTo(oldSecret);
       verifies(hooks.get(0), oldSecret, newSecret.get());
       verifies(hooks.get(1), newSecret.get(), oldSecret);
@@ -193,7 +194,7 @@ class WebhookDeliveryTest {
     }
   }
 
-  private static void verifies(TestReceiver.Received hook, String secret, String notSecret) {
+  private static void verifies(WebhookReceiver.Received hook, String secret, String notSecret) {
     VERIFIER.verify(List.of(secret), hook.header(WebhookSigner.TIMESTAMP_HEADER),
         hook.header(WebhookSigner.SIGNATURE_HEADER), hook.body());
     assertThatThrownBy(() -> VERIFIER.verify(List.of(notSecret), hook.header(WebhookSigner.TIMESTAMP_HEADER),

@@ -5,6 +5,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.session.DashboardProperties;
 import io.dispatch.web.text.TextRule;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.swagger.v3.oas.annotations.Hidden;
@@ -15,7 +16,6 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -54,10 +54,10 @@ public class AccountController {
   private final MeterRegistry meters;
 
   public AccountController(Accounts accounts, MerchantAccounts merchants,
-      @Value("${dispatch.dashboard.signup-sandbox:true}") boolean sandbox, MeterRegistry meters) {
+      DashboardProperties dashboard, MeterRegistry meters) {
     this.accounts = accounts;
     this.merchants = merchants;
-    this.sandbox = sandbox;
+    this.sandbox = dashboard.signupSandbox();
     this.meters = meters;
   }
 

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.dispatch.command.publication.KafkaEventPublisher;
-import java.time.Duration;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
-import org.springframework.beans.factory.annotation.Value;
 import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.transaction.TransactionManager;
@@ -70,16 +68,15 @@ public class AxonStorageConfiguration {
 
   /**
    * The event store. Its reader thread (shared by the tracking processors) re-reads the
-   * table every {@code dispatch.event-store.fetch-delay}; Axon's 1 s default put a second
-   * between every commit and its publication to Kafka, and so on every write's answer.
+   * table every {@code dispatch.event-store.fetch-delay} ({@link EventStoreProperties}).
    */
   @Bean
   EmbeddedEventStore eventStore(
       EventStorageEngine storageEngine,
-      @Value("${dispatch.event-store.fetch-delay:PT0.02S}") Duration fetchDelay) {
+      EventStoreProperties properties) {
     return EmbeddedEventStore.builder()
         .storageEngine(storageEngine)
-        .fetchDelay(fetchDelay.toMillis())
+        .fetchDelay(properties.fetchDelay().toMillis())
         .build();
   }
 

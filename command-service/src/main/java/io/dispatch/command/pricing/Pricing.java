@@ -9,7 +9,6 @@ import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.io.ParseException;
 import org.locationtech.jts.io.WKTReader;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -66,7 +65,7 @@ public class Pricing {
     return current;
   }
 
-  @Scheduled(fixedDelayString = "${dispatch.pricing.refresh-interval:PT5S}")
+  /** Reads the zones and pricing again; every {@code dispatch.pricing.refresh-interval} (CommandServiceConfiguration). */
   public Snapshot reload() {
     PricingSchedule defaults = jdbc.queryForObject(
         "select * from command.pricing_default where id = 1", (rs, i) -> schedule(rs));

@@ -19,7 +19,6 @@ import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
 import org.springframework.stereotype.Component;
@@ -65,10 +64,10 @@ public class DirectPublication implements MessageDispatchInterceptor<EventMessag
   public DirectPublication(
       @Qualifier("directEventsKafkaTemplate") KafkaTemplate<String, EventEnvelope> kafka,
       PublicationTracker tracker,
-      @Value("${dispatch.publication.direct:true}") boolean enabled) {
+      PublicationProperties properties) {
     this.kafka = kafka;
     this.tracker = tracker;
-    this.enabled = enabled;
+    this.enabled = properties.direct();
   }
 
   /** Tests switch direct sends off to stand for a crash between a commit and its send. */

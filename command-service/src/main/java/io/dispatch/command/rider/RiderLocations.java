@@ -16,7 +16,6 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Service;
 
@@ -44,13 +43,13 @@ public class RiderLocations {
       CommandGateway commands,
       @Qualifier("riderPositionsKafkaTemplate") KafkaTemplate<String, RiderPositionReported> positions,
       Clock clock,
-      @Value("${dispatch.location.min-interval:PT20S}") Duration minInterval) {
+      LocationProperties properties) {
     this.riders = riders;
     this.workload = workload;
     this.commands = commands;
     this.positions = positions;
     this.clock = clock;
-    this.minInterval = minInterval;
+    this.minInterval = properties.minInterval();
   }
 
   /** What became of a fix: the deliveries it concerned and whether it emitted their location events. */

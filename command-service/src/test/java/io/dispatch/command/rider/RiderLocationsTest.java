@@ -86,7 +86,7 @@ class RiderLocationsTest extends CommandServiceIntegrationTest {
   @Test
   void many_fixes_give_one_location_event_per_interval_and_every_fix_is_kept() throws Exception {
     Duration interval = Duration.ofMillis(700);
-    RiderLocations locations = new RiderLocations(riders, workload, commands, positions, clock, interval);
+    RiderLocations locations = new RiderLocations(riders, workload, commands, positions, clock, new LocationProperties(interval));
     UUID rider = riders.createRider("Tracked", "+254700000012").id();
     UUID a = created();
     UUID b = created();
@@ -112,7 +112,7 @@ class RiderLocationsTest extends CommandServiceIntegrationTest {
         .until(() -> locations.report(rider, at(-1.27)).eventsEmitted());
     assertThat(locationEvents(a)).isEqualTo(before + 1);
 
-    RiderLocations.Reported idle = new RiderLocations(riders, workload, commands, positions, clock, interval)
+    RiderLocations.Reported idle = new RiderLocations(riders, workload, commands, positions, clock, new LocationProperties(interval))
         .report(riders.createRider("Idle", "+254700000013").id(), at(-1.26));
     assertThat(idle.dispatchIds()).isEmpty();
     assertThat(idle.eventsEmitted()).isFalse();

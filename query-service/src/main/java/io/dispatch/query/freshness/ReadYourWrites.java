@@ -1,6 +1,7 @@
 package io.dispatch.query.freshness;
 
 import io.dispatch.events.Topic;
+import io.dispatch.query.QueryProperties;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -13,7 +14,6 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -37,10 +37,10 @@ public class ReadYourWrites {
   public ReadYourWrites(
       Admin queryKafkaAdmin,
       ProjectionPositions positions,
-      @Value("${dispatch.query.max-staleness-wait:PT3S}") Duration maxWait) {
+      QueryProperties properties) {
     this.admin = queryKafkaAdmin;
     this.positions = positions;
-    this.maxWait = maxWait;
+    this.maxWait = properties.maxStalenessWait();
   }
 
   /** Waits (bounded) for the projection to reach the log of the delivery's partition. */

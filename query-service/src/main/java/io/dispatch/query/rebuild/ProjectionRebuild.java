@@ -33,7 +33,7 @@ public class ProjectionRebuild implements DisposableBean {
   private final DataSource dataSource;
   private final Map<String, Object> consumerProperties;
   private final List<ReplayedProjection> projections;
-  private final RebuildSettings settings;
+  private final RebuildProperties settings;
   private final RebuildRuns runs;
   private final Clock clock;
   private final String instance = ManagementFactory.getRuntimeMXBean().getName();
@@ -45,7 +45,7 @@ public class ProjectionRebuild implements DisposableBean {
   });
 
   public ProjectionRebuild(DataSource dataSource, Map<String, Object> consumerProperties,
-      List<ReplayedProjection> projections, RebuildSettings settings, Clock clock) {
+      List<ReplayedProjection> projections, RebuildProperties settings, Clock clock) {
     this.dataSource = dataSource;
     this.consumerProperties = consumerProperties;
     this.projections = projections;

@@ -33,14 +33,14 @@ final class RebuildRun {
 
   private final DataSource dataSource;
   private final List<ReplayedProjection> projections;
-  private final RebuildSettings settings;
+  private final RebuildProperties settings;
   private final Clock clock;
   private final Connection work;
   private final LogReplay replay;
   private final ReplayCounts counts;
   private final RebuildProgress progress;
 
-  RebuildRun(DataSource dataSource, List<ReplayedProjection> projections, RebuildSettings settings, Clock clock,
+  RebuildRun(DataSource dataSource, List<ReplayedProjection> projections, RebuildProperties settings, Clock clock,
       Connection work, LogReplay replay, ReplayCounts counts, RebuildProgress progress) {
     this.dataSource = dataSource;
     this.projections = projections;

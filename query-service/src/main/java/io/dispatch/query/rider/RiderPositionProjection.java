@@ -3,6 +3,7 @@ package io.dispatch.query.rider;
 import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.Topics;
 import io.dispatch.events.codec.RiderPositionCodec;
+import io.dispatch.query.QueryProperties;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.ProjectionPositions;
 import io.dispatch.web.kafka.EventListenerContainers;
@@ -15,7 +16,6 @@ import java.util.TreeMap;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -50,8 +50,8 @@ public class RiderPositionProjection {
 
   @Bean
   static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported> riderPositionsContainerFactory(
-      KafkaProperties properties, @Value("${dispatch.query.consumer-concurrency:2}") int concurrency) {
-    return EventListenerContainers.create(properties, concurrency, new RiderPositionCodec.Reader());
+      KafkaProperties properties, QueryProperties settings) {
+    return EventListenerContainers.create(properties, settings.consumerConcurrency(), new RiderPositionCodec.Reader());
   }
 
   @KafkaListener(

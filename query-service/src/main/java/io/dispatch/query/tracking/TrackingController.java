@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -56,13 +55,13 @@ public class TrackingController {
       RiderAccounts riders,
       TrackingHub hub,
       ReadYourWrites freshness,
-      @Value("${dispatch.tracking.heartbeat:PT15S}") Duration heartbeat) {
+      TrackingProperties properties) {
     this.rows = rows;
     this.positions = positions;
     this.riders = riders;
     this.hub = hub;
     this.freshness = freshness;
-    this.heartbeat = heartbeat;
+    this.heartbeat = properties.heartbeat();
   }
 
   public record Location(double latitude, double longitude, Instant timestamp) {}

@@ -1,9 +1,9 @@
 package io.dispatch.query.webhook;
 
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.query.QueryProperties;
 import io.dispatch.web.kafka.EventListenerContainers;
 import io.dispatch.web.kafka.recovery.RecordRecovery;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -18,7 +18,7 @@ public class WebhookAttemptKafkaConfiguration {
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryWebhookAttemptsListenerContainerFactory(
       KafkaProperties properties, RecordRecovery recovery,
-      @Value("${dispatch.query.webhook-attempts-concurrency:1}") int concurrency) {
-    return EventListenerContainers.create(properties, concurrency, recovery);
+      QueryProperties settings) {
+    return EventListenerContainers.create(properties, settings.webhookAttemptsConcurrency(), recovery);
   }
 }

@@ -2,7 +2,6 @@ package io.dispatch.web.bench;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
@@ -22,8 +21,8 @@ public class LayerBypass {
 
   private final boolean allowed;
 
-  public LayerBypass(@Value("${" + PROPERTY + ":false}") boolean allowed) {
-    this.allowed = allowed;
+  public LayerBypass(BenchProperties properties) {
+    this.allowed = properties.allowLayerBypass();
     if (allowed) {
       log.warn("{}=true: requests with {}: true skip the rate limit and idempotency (benchmarks only, "
           + "never in production)", PROPERTY, HEADER);

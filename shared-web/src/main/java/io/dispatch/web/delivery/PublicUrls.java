@@ -9,8 +9,10 @@ public class PublicUrls {
 
   private final String baseUrl;
 
-  public PublicUrls(@Value("${dispatch.public-base-url:http://localhost:${server.port:8080}}") String baseUrl) {
-    this.baseUrl = baseUrl;
+  /** Without {@code dispatch.public-base-url}, this service's own port on localhost (the local run). */
+  public PublicUrls(PublicUrlProperties properties, @Value("${server.port:8080}") String port) {
+    String configured = properties.publicBaseUrl();
+    this.baseUrl = configured == null || configured.isBlank() ? "http://localhost:" + port : configured;
   }
 
   public String baseUrl() {

@@ -1,6 +1,6 @@
 package io.dispatch.web.edge;
 
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import io.dispatch.web.request.HttpEdgeProperties;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.reactor.netty.autoconfigure.NettyServerProperties;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
@@ -16,7 +16,7 @@ import tools.jackson.databind.ObjectMapper;
  * {@code server.netty.idle-timeout} between requests, {@code server.max-http-request-header-size}
  * and {@code server.netty.max-initial-line-length} for the head, and
  * {@code spring.http.codecs.max-in-memory-size} for the body; edge.properties gives them our
- * defaults. What Boot has no setting for is added here: Reactor Netty's request (body) timeout,
+ * defaults ({@link HttpEdgeProperties} has its own). What Boot has no setting for is added here: Reactor Netty's request (body) timeout,
  * a timeout on the request head, and answers in the envelope for heads the decoder refuses.
  *
  * <p>No timeout runs while a response is being written, so the tracking streams (server-sent
@@ -24,7 +24,6 @@ import tools.jackson.databind.ObjectMapper;
  */
 @Configuration(proxyBeanMethods = false)
 @PropertySource("classpath:io/dispatch/web/edge/edge.properties")
-@EnableConfigurationProperties(HttpEdgeProperties.class)
 public class HttpEdgeConfiguration {
 
   @Bean

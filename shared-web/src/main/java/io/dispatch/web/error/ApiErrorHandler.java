@@ -1,6 +1,7 @@
 package io.dispatch.web.error;
 
 import io.dispatch.web.Envelope;
+import io.dispatch.web.request.HttpEdgeProperties;
 import io.dispatch.web.request.RequestIds;
 import java.time.Duration;
 import java.util.List;
@@ -44,10 +45,10 @@ public class ApiErrorHandler implements WebExceptionHandler {
 
   public ApiErrorHandler(ObjectMapper json,
       @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody,
-      @Value("${dispatch.http.body-timeout:60s}") Duration bodyTimeout) {
+      HttpEdgeProperties edge) {
     this.json = json;
     this.bodyLimit = Sizes.describe(maxBody.toBytes());
-    this.bodyTimeout = bodyTimeout;
+    this.bodyTimeout = edge.bodyTimeout();
   }
 
   @Override

@@ -9,14 +9,12 @@ import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The idempotency store over the shared PostgreSQL (table from db/identity/V2) and its cleanup. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(IdempotencyProperties.class)
 public class IdempotencyConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(IdempotencyConfiguration.class);

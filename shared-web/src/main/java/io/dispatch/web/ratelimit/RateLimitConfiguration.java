@@ -6,13 +6,11 @@ import io.dispatch.web.security.Routes;
 import java.time.Clock;
 import java.util.List;
 import javax.sql.DataSource;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** The rate limiter over the shared PostgreSQL (table from db/identity/V3) and its cleanup. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(RateLimitProperties.class)
 public class RateLimitConfiguration {
 
   @Bean

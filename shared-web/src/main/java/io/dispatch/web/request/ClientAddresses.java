@@ -2,7 +2,6 @@ package io.dispatch.web.request;
 
 import java.net.InetSocketAddress;
 import java.util.List;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
@@ -22,8 +21,8 @@ public class ClientAddresses {
 
   private final List<Range> trusted;
 
-  public ClientAddresses(@Value("${dispatch.web.trusted-proxies:}") List<String> trustedProxies) {
-    this.trusted = trustedProxies.stream().map(String::strip).filter(p -> !p.isEmpty()).map(Range::parse)
+  public ClientAddresses(ClientAddressProperties properties) {
+    this.trusted = properties.trustedProxies().stream().map(String::strip).filter(p -> !p.isEmpty()).map(Range::parse)
         .toList();
   }
 

@@ -2,7 +2,6 @@ package io.dispatch.web.session;
 
 import io.dispatch.web.scheduling.PeriodicTask;
 import javax.sql.DataSource;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.ResponseCookie;
@@ -25,14 +24,13 @@ import org.springframework.web.server.session.WebSessionManager;
  * handler starts a session (sign-in): API-key requests never read it.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(SessionProperties.class)
 public class SessionConfiguration {
 
   /** The cookie's name; HttpOnly, SameSite=Lax, Secure outside the local run. */
   public static final String COOKIE = "DISPATCH_SESSION";
 
   @Bean
-  JdbcIndexedSessionRepository jdbcSessions(DataSource dataSource, SessionProperties properties) {
+  JdbcIndexedSessionRepository jdbcSessions(DataSource dataSource, DashboardProperties properties) {
     var sessions = new JdbcIndexedSessionRepository(
         new JdbcTemplate(dataSource), new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
     sessions.setTableName("identity.spring_session");
@@ -43,7 +41,7 @@ public class SessionConfiguration {
   }
 
   @Bean(WebHttpHandlerBuilder.WEB_SESSION_MANAGER_BEAN_NAME)
-  WebSessionManager webSessionManager(JdbcIndexedSessionRepository sessions, SessionProperties properties) {
+  WebSessionManager webSessionManager(JdbcIndexedSessionRepository sessions, DashboardProperties properties) {
     @SuppressWarnings({"unchecked", "rawtypes"})
     SessionRepository<Session> view = (SessionRepository) sessions;
     var store = new SpringSessionWebSessionStore<>(new ReactiveJdbcSessions(view));
@@ -61,7 +59,7 @@ public class SessionConfiguration {
   }
 
   @Bean
-  PeriodicTask expiredSessionCleanup(JdbcIndexedSessionRepository sessions, SessionProperties properties) {
+  PeriodicTask expiredSessionCleanup(JdbcIndexedSessionRepository sessions, DashboardProperties properties) {
     return new PeriodicTask("session-cleanup", properties.cleanupInterval(), sessions::cleanUpExpiredSessions);
   }
 }

@@ -1,7 +1,9 @@
 package io.dispatch.web.edge;
 
+import io.dispatch.web.request.HttpEdgeProperties;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.http.codec.autoconfigure.CodecsAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
@@ -27,6 +29,7 @@ import reactor.core.publisher.Flux;
     NettyReactiveWebServerAutoConfiguration.class, HttpHandlerAutoConfiguration.class,
     WebFluxAutoConfiguration.class, CodecsAutoConfiguration.class, JacksonAutoConfiguration.class})
 @Import(HttpEdgeConfiguration.class)
+@EnableConfigurationProperties(HttpEdgeProperties.class)
 class EdgeTestApp {
 
   /** How long the stream stays silent before each event: longer than the idle timeout. */

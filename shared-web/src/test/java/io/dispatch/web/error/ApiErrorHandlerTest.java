@@ -2,6 +2,7 @@ package io.dispatch.web.error;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dispatch.web.request.HttpEdgeProperties;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 class ApiErrorHandlerTest {
 
   private final ApiErrorHandler handler =
-      new ApiErrorHandler(JsonMapper.builder().build(), DataSize.ofMegabytes(4), Duration.ofSeconds(60));
+      new ApiErrorHandler(JsonMapper.builder().build(), DataSize.ofMegabytes(4),
+          new HttpEdgeProperties(Duration.ofSeconds(10), Duration.ofSeconds(60)));
 
   @Test
   void a_write_that_found_no_database_connection_in_time_answers_503_with_retry_after() {

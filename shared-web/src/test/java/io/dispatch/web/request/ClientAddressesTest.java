@@ -10,7 +10,8 @@ import org.springframework.mock.web.server.MockServerWebExchange;
 
 class ClientAddressesTest {
 
-  private final ClientAddresses behindFront = new ClientAddresses(List.of("10.0.0.0/8", "127.0.0.1"));
+  private final ClientAddresses behindFront =
+      new ClientAddresses(new ClientAddressProperties(List.of("10.0.0.0/8", "127.0.0.1")));
 
   private static MockServerWebExchange from(String peer, String... forwardedFor) {
     MockServerHttpRequest.BaseBuilder<?> request = MockServerHttpRequest.get("/api/v1/track/x")
@@ -24,7 +25,8 @@ class ClientAddressesTest {
   @Test
   void a_client_that_is_not_a_trusted_proxy_is_counted_by_its_own_address_whatever_it_forwards() {
     assertThat(behindFront.of(from("203.0.113.7", "198.51.100.1"))).isEqualTo("203.0.113.7");
-    assertThat(new ClientAddresses(List.of()).of(from("127.0.0.1", "198.51.100.1"))).isEqualTo("127.0.0.1");
+    ClientAddresses trustingNoOne = new ClientAddresses(new ClientAddressProperties(List.of()));
+    assertThat(trustingNoOne.of(from("127.0.0.1", "198.51.100.1"))).isEqualTo("127.0.0.1");
   }
 
   @Test

@@ -4,8 +4,9 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * {@code dispatch.webhook.*}: retry schedule, target safety, isolation limits and the key that
- * encrypts signing secrets at rest.
+ * {@code dispatch.webhook.*}: retry schedule, target safety, isolation limits, the key that
+ * encrypts signing secrets at rest, the intake's consumers and the pull feed. The retention
+ * settings, {@code dispatch.webhook.retention.*}, are RetentionProperties.
  *
  * @param allowInsecureTargets accept http:// and loopback/private targets (local run and tests only)
  * @param secretEncryptionKey base64 of 32 random bytes (AES-256-GCM); required, never logged
@@ -13,6 +14,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param maxInFlightPerEndpoint attempts in flight at once to one merchant's endpoint
  * @param claimLease how long a claimed notification stays this process's before another may take it
  * @param probeInterval how often a disabled endpoint is sent a signed webhook.test probe (decisions.md §9)
+ * @param consumerConcurrency consumer threads of the intake of delivery events
+ * @param feed the pull feed of GET /events
  */
 @ConfigurationProperties("dispatch.webhook")
 public record WebhookProperties(
@@ -24,7 +27,9 @@ public record WebhookProperties(
     Duration claimLease,
     Duration connectTimeout,
     Duration responseTimeout,
-    Duration probeInterval) {
+    Duration probeInterval,
+    int consumerConcurrency,
+    Feed feed) {
 
   public WebhookProperties {
     retry = retry == null ? new Retry(null, 0, 0, null) : retry;
@@ -34,6 +39,24 @@ public record WebhookProperties(
     connectTimeout = connectTimeout != null ? connectTimeout : Duration.ofSeconds(5);
     responseTimeout = responseTimeout != null ? responseTimeout : Duration.ofSeconds(15);
     probeInterval = probeInterval != null && probeInterval.isPositive() ? probeInterval : Duration.ofMinutes(10);
+    consumerConcurrency = consumerConcurrency > 0 ? consumerConcurrency : 2;
+    feed = feed == null ? new Feed(null) : feed;
+  }
+
+  /**
+   * @param cursorSecret HMAC key of the feed's cursors, the same on every instance; empty, a key
+   *     derived from {@code secret-encryption-key} (FeedCursors)
+   */
+  public record Feed(String cursorSecret) {
+
+    public Feed {
+      cursorSecret = cursorSecret == null ? "" : cursorSecret;
+    }
+
+    @Override
+    public String toString() {
+      return "Feed[cursorSecret=" + (cursorSecret.isEmpty() ? "derived" : "set") + "]";
+    }
   }
 
   /** Attempt 1 at once, then waits of firstWait × multiplier^(n-1), each capped at maxWait, ±10 % jitter. */
@@ -52,6 +75,7 @@ public record WebhookProperties(
     // the record's default would print the encryption key
     return "WebhookProperties[retry=" + retry + ", allowInsecureTargets=" + allowInsecureTargets
         + ", maxInFlight=" + maxInFlight + ", maxInFlightPerEndpoint=" + maxInFlightPerEndpoint
-        + ", claimLease=" + claimLease + ", probeInterval=" + probeInterval + "]";
+        + ", claimLease=" + claimLease + ", probeInterval=" + probeInterval
+        + ", consumerConcurrency=" + consumerConcurrency + ", feed=" + feed + "]";
   }
 }

@@ -5,8 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.stereotype.Component;
 
 /**
  * The opaque cursor of GET /events: {@code e1|<feed_xid>|<feed_position>} in a
@@ -18,8 +16,8 @@ import org.springframework.stereotype.Component;
  * <p>The key is {@code dispatch.webhook.feed.cursor-secret} when set; otherwise it is derived from
  * {@code dispatch.webhook.secret-encryption-key}, which every dispatcher instance already shares and
  * without which none starts. Either way there is no built-in key a client could forge cursors with.
+ * Made from those settings by WebhookDispatcherConfiguration.
  */
-@Component
 public class FeedCursors {
 
   private static final String VERSION = "e1";
@@ -27,9 +25,7 @@ public class FeedCursors {
 
   private final SignedCursors signed;
 
-  public FeedCursors(
-      @Value("${dispatch.webhook.feed.cursor-secret:}") String secret,
-      @Value("${dispatch.webhook.secret-encryption-key:}") String encryptionKey) {
+  public FeedCursors(String secret, String encryptionKey) {
     this.signed = new SignedCursors(keyBytes(secret, encryptionKey));
   }
 

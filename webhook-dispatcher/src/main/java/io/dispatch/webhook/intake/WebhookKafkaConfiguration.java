@@ -4,7 +4,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.web.kafka.EventListenerContainers;
 import io.dispatch.web.kafka.recovery.RecordRecovery;
-import org.springframework.beans.factory.annotation.Value;
+import io.dispatch.webhook.delivery.WebhookProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,8 +19,8 @@ public class WebhookKafkaConfiguration {
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> webhookListenerContainerFactory(
       KafkaProperties properties, RecordRecovery recovery,
-      @Value("${dispatch.webhook.consumer-concurrency:2}") int concurrency) {
-    var factory = EventListenerContainers.create(properties, concurrency, recovery);
+      WebhookProperties settings) {
+    var factory = EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
     factory.setBatchListener(true);
     return factory;
   }

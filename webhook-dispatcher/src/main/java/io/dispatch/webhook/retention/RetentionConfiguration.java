@@ -1,13 +1,11 @@
 package io.dispatch.webhook.retention;
 
 import io.dispatch.web.scheduling.PeriodicTask;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The dispatcher's retention: its settings and the cleanup round every {@code cleanup-interval}. */
+/** The dispatcher's retention: the cleanup round every {@code cleanup-interval} ({@link RetentionProperties}). */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(RetentionProperties.class)
 public class RetentionConfiguration {
 
   @Bean

@@ -60,7 +60,8 @@ class WebhookHttpTest {
   }
 
   private static WebhookHttp client(boolean allowInsecure, Duration responseTimeout) {
-    WebhookProperties properties = new WebhookProperties(null, allowInsecure, null, 0, 0, null, null, responseTimeout, null);
+    WebhookProperties properties = new WebhookProperties(
+        null, allowInsecure, null, 0, 0, null, null, responseTimeout, null, 0, null);
     return new WebhookHttp(properties, new TargetPolicy(allowInsecure));
   }
 

@@ -10,6 +10,7 @@ import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.WrongPin;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
+import io.dispatch.command.publication.PublicationProperties;
 import io.dispatch.command.publication.PublicationTracker;
 import io.dispatch.command.publication.PublicationWatermark;
 import io.dispatch.command.publication.PublicationTracker.Published;
@@ -28,7 +29,6 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -68,7 +68,7 @@ public class DispatchService {
       PlatformTransactionManager transactionManager,
       PinGuessMetrics pinGuesses,
       CreationKeys creationKeys,
-      @Value("${dispatch.publication.max-wait:PT5S}") Duration publicationWait) {
+      PublicationProperties publicationSettings) {
     this.commands = commands;
     this.pinGuesses = pinGuesses;
     this.creationKeys = creationKeys;
@@ -77,7 +77,7 @@ public class DispatchService {
     this.history = history;
     this.publication = publication;
     this.watermark = watermark;
-    this.publicationWait = publicationWait;
+    this.publicationWait = publicationSettings.maxWait();
   }
 
   /** The state after a write and, when it arrived in time, where its last event sits in the log. */

@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -32,9 +31,9 @@ public class ShopifyStore {
   private final Clock clock;
 
   /** Fails the start when {@value #KEY_PROPERTY} is missing or malformed. */
-  public ShopifyStore(JdbcTemplate jdbc, @Value("${" + KEY_PROPERTY + ":}") String key, Clock clock) {
+  public ShopifyStore(JdbcTemplate jdbc, IntegrationProperties properties, Clock clock) {
     this.jdbc = jdbc;
-    this.cipher = SecretCipher.fromBase64(KEY_PROPERTY, "shopify-secret", key);
+    this.cipher = SecretCipher.fromBase64(KEY_PROPERTY, "shopify-secret", properties.secretEncryptionKey());
     this.clock = clock;
   }
 

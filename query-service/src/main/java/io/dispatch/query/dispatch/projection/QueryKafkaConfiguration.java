@@ -1,10 +1,10 @@
 package io.dispatch.query.dispatch.projection;
 
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.query.QueryProperties;
 import io.dispatch.web.kafka.EventListenerContainers;
 import io.dispatch.web.kafka.recovery.RecordRecovery;
 import org.apache.kafka.clients.admin.Admin;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,8 +19,8 @@ public class QueryKafkaConfiguration {
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryListenerContainerFactory(
       KafkaProperties properties, RecordRecovery recovery,
-      @Value("${dispatch.query.consumer-concurrency:2}") int concurrency) {
-    return EventListenerContainers.create(properties, concurrency, recovery);
+      QueryProperties settings) {
+    return EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
   }
 
   @Bean(destroyMethod = "close")

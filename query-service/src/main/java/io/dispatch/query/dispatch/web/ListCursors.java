@@ -2,6 +2,7 @@ package io.dispatch.query.dispatch.web;
 
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.Source;
+import io.dispatch.query.QueryProperties;
 import io.dispatch.query.dispatch.DispatchRows.ListPosition;
 import io.dispatch.web.cursor.SignedCursors;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -39,7 +40,12 @@ public class ListCursors {
 
   private final SignedCursors signed;
 
-  public ListCursors(@Value("${dispatch.query.cursor-secret:}") String secret) {
+  @Autowired
+  public ListCursors(QueryProperties properties) {
+    this(properties.cursorSecret());
+  }
+
+  ListCursors(String secret) {
     String keyText = secret.isBlank() ? BUILT_IN_KEY : secret;
     this.signed = new SignedCursors(keyText.getBytes(StandardCharsets.UTF_8));
   }

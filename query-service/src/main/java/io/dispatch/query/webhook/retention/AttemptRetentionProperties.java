@@ -1,7 +1,9 @@
 package io.dispatch.query.webhook.retention;
 
+import io.dispatch.web.startup.SettingChecks;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * query-service's share of {@code dispatch.webhook.retention.*} (the dispatcher reads the same
@@ -11,24 +13,23 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param attempts how long a SUCCEEDED or FAILED row is kept; unset: the longer of
  *     {@code succeeded} and {@code failed}, so the list never forgets a notification the
  *     dispatcher still keeps
- * @param succeeded the dispatcher's setting (default 7 days), read for the default of attempts
- * @param failed the dispatcher's setting (default 30 days), read for the default of attempts
- * @param cleanupInterval time between cleanup rounds (default 1 minute)
- * @param batchSize rows deleted per transaction (default 500)
+ * @param succeeded the dispatcher's setting, read for the default of attempts
+ * @param failed the dispatcher's setting, read for the default of attempts
+ * @param cleanupInterval time between cleanup rounds
+ * @param batchSize rows deleted per transaction
  */
 @ConfigurationProperties("dispatch.webhook.retention")
 public record AttemptRetentionProperties(
-    Duration attempts, Duration succeeded, Duration failed, Duration cleanupInterval, Integer batchSize) {
+    Duration attempts,
+    @DefaultValue("P7D") Duration succeeded,
+    @DefaultValue("P30D") Duration failed,
+    @DefaultValue("PT1M") Duration cleanupInterval,
+    @DefaultValue("500") Integer batchSize) {
 
   public AttemptRetentionProperties {
-    succeeded = succeeded == null ? Duration.ofDays(7) : succeeded;
-    failed = failed == null ? Duration.ofDays(30) : failed;
     attempts = attempts == null ? (succeeded.compareTo(failed) > 0 ? succeeded : failed) : attempts;
-    cleanupInterval = cleanupInterval == null ? Duration.ofMinutes(1) : cleanupInterval;
-    batchSize = batchSize == null ? 500 : batchSize;
-    if (attempts.isNegative() || attempts.isZero() || batchSize < 1 || batchSize > 10_000) {
-      throw new IllegalArgumentException("dispatch.webhook.retention.attempts must be positive and batch-size 1 to "
-          + "10000; were " + attempts + " and " + batchSize);
-    }
+    SettingChecks.positive("dispatch.webhook.retention.attempts", attempts);
+    SettingChecks.positive("dispatch.webhook.retention.cleanup-interval", cleanupInterval);
+    SettingChecks.within("dispatch.webhook.retention.batch-size", batchSize, 1, 10_000);
   }
 }

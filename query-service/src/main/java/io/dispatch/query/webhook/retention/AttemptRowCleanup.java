@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -23,7 +22,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * the next round deletes them again (docs/operating.md).
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(AttemptRetentionProperties.class)
 public class AttemptRowCleanup {
 
   private static final Logger log = LoggerFactory.getLogger(AttemptRowCleanup.class);

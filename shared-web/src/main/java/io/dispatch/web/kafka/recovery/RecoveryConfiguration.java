@@ -1,6 +1,7 @@
 package io.dispatch.web.kafka.recovery;
 
 import io.dispatch.web.kafka.ReliableProducers;
+import io.dispatch.web.kafka.TopicProperties;
 import io.dispatch.web.scheduling.PeriodicTask;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,7 +17,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -29,11 +29,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Dead letters and stored positions of the consumer groups of this process (see
  * {@link RecordRecovery}): the store, the dead-letter topics, the replay of what an operator asked
- * for, and the gauge of open letters.
- *
- * <p>Settings: {@code dispatch.dead-letters.attempts} (default 5) tries of a record that fails for
- * a reason other than a passing outage, and {@code dispatch.dead-letters.replay-interval} (default
- * PT2S) how often requested replays are looked for.
+ * for, and the gauge of open letters; its settings are {@link DeadLetterProperties}.
  */
 @Configuration(proxyBeanMethods = false)
 public class RecoveryConfiguration {
@@ -57,27 +53,27 @@ public class RecoveryConfiguration {
       ObjectProvider<RecoverableConsumer> consumers,
       Producer<String, byte[]> deadLetterProducer,
       MeterRegistry meters,
-      @Value("${dispatch.dead-letters.attempts:5}") int attempts) {
-    return new RecordRecovery(letters, consumers, deadLetterProducer, meters, attempts);
+      DeadLetterProperties properties) {
+    return new RecordRecovery(letters, consumers, deadLetterProducer, meters, properties.attempts());
   }
 
   /** One dead-letter topic per consumer group of this process, as many partitions as its source. */
   @Bean
   KafkaAdmin.NewTopics deadLetterTopics(
       ObjectProvider<RecoverableConsumer> consumers,
-      @Value("${dispatch.kafka.replication-factor:1}") short replicationFactor) {
+      TopicProperties topics) {
     return new KafkaAdmin.NewTopics(consumers.orderedStream()
         .map(consumer -> TopicBuilder.name(RecordRecovery.topicOf(consumer.group()))
             .partitions(1)
-            .replicas(replicationFactor)
+            .replicas(topics.replicationFactor())
             .build())
         .toArray(NewTopic[]::new));
   }
 
   @Bean
   PeriodicTask deadLetterReplays(
-      RecordRecovery recovery, @Value("${dispatch.dead-letters.replay-interval:PT2S}") Duration interval) {
-    return new PeriodicTask("dead-letter-replays", interval, recovery::replayRequested);
+      RecordRecovery recovery, DeadLetterProperties properties) {
+    return new PeriodicTask("dead-letter-replays", properties.replayInterval(), recovery::replayRequested);
   }
 
   /** {@code dispatch_dead_letters_open{group,status}}: letters not replayed yet, refreshed every 15 s. */
