@@ -12,6 +12,11 @@ import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
+import io.dispatch.query.rider.RiderPositionProjection;
+import io.dispatch.events.RiderPositionReported;
+import io.dispatch.events.codec.RiderPositionCodec;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import io.dispatch.web.kafka.recovery.RecordRecovery;
 import io.dispatch.webhook.intake.NotificationRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -141,6 +146,47 @@ class DeadLetterTest {
     for (String other : createdOnEveryPartition(m)) {
       dispatch.call("GET", "/api/v1/external/dispatches/" + other, merchant(m.apiKey()), null, 200);
     }
+  }
+
+  @Test
+  void a_rider_fix_the_read_model_refuses_is_dead_lettered_and_replayed_while_other_riders_move_on() throws Exception {
+    String group = RiderPositionProjection.NAME;
+    UUID poisoned = UUID.randomUUID();
+    UUID other = UUID.randomUUID();
+    JdbcTemplate jdbc = dispatch.bean(JdbcTemplate.class);
+    String constraint = "refuse_fix_" + poisoned.toString().replace('-', '_');
+    jdbc.execute("alter table query.rider_positions add constraint " + constraint
+        + " check (rider_id <> '" + poisoned + "')");
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    try (var producer = new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+        bootstrap()), new StringSerializer(), new RiderPositionCodec.Writer())) {
+      producer.send(new ProducerRecord<>("rider-positions", poisoned.toString(),
+          new RiderPositionReported(poisoned, -1.2841, 36.8219, now, now, List.of()))).get();
+      producer.send(new ProducerRecord<>("rider-positions", other.toString(),
+          new RiderPositionReported(other, -1.3001, 36.7833, now, now, List.of()))).get();
+    }
+
+    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+      JsonNode letters = letters(group, poisoned.toString());
+      assertThat(letters).hasSize(1);
+      assertThat(letters.get(0).get("reason").asText()).isEqualTo("FAILED");
+      assertThat(letters.get(0).get("error").asText()).contains(constraint);
+      assertThat(storedLatitude(jdbc, other)).containsExactly(-1.3001);
+    });
+    assertThat(storedLatitude(jdbc, poisoned)).isEmpty();
+
+    jdbc.execute("alter table query.rider_positions drop constraint " + constraint);
+    JsonNode requested = dispatch.call("POST", "/api/v1/admin/dead-letters/replay", admin(),
+        "{\"group\":\"" + group + "\",\"key\":\"" + poisoned + "\"}", 202).data();
+    assertThat(requested.get("requested").asInt()).isEqualTo(1);
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+        assertThat(storedLatitude(jdbc, poisoned)).containsExactly(-1.2841));
+    assertThat(letters(group, poisoned.toString())).allSatisfy(letter ->
+        assertThat(letter.get("status").asText()).isEqualTo("REPLAYED"));
+  }
+
+  private static List<Double> storedLatitude(JdbcTemplate jdbc, UUID rider) {
+    return jdbc.queryForList("select latitude from query.rider_positions where rider_id = ?", Double.class, rider);
   }
 
   /** Deliveries created until every partition of dispatch-events holds one. */

@@ -1,7 +1,7 @@
 package io.dispatch.query.freshness;
 
-import io.dispatch.events.EventEnvelope;
 import io.dispatch.web.kafka.recovery.Faults;
+import io.dispatch.web.kafka.recovery.RecordCodec;
 import io.dispatch.web.kafka.recovery.RecoverableConsumer;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -15,13 +15,14 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 
 /**
- * A projection of one topic that stores its partition positions in
+ * A projection of one topic (its values of type {@code V}, read and kept in dead letters by its
+ * {@link RecordCodec}) that stores its partition positions in
  * {@code query.projection_positions}, in the transaction of its rows: it resumes from them, moves
  * them past a dead letter, and applies a replayed letter again through {@link #apply}. Its rows
  * are written by {@link #write}, multi-row statements for any number of events, so a whole Kafka
  * poll costs one transaction ({@link #applyPoll}; issue 17) and a single event the same code.
  */
-public abstract class PositionedProjection implements RecoverableConsumer {
+public abstract class PositionedProjection<V> implements RecoverableConsumer {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
 
@@ -31,22 +32,24 @@ public abstract class PositionedProjection implements RecoverableConsumer {
   protected final ProjectionPositions positions;
   private final DataSource dataSource;
   private final ApplyTimer timer;
+  private final RecordCodec<V> codec;
 
   /**
    * @param view the {@code view} tag of {@code dispatch.projection.apply}
    */
-  protected PositionedProjection(String name, String topic, String view, ProjectionPositions positions,
-      DataSource dataSource, ApplyTimer timer) {
+  protected PositionedProjection(String name, String topic, String view, RecordCodec<V> codec,
+      ProjectionPositions positions, DataSource dataSource, ApplyTimer timer) {
     this.name = name;
     this.topic = topic;
     this.view = view;
+    this.codec = codec;
     this.positions = positions;
     this.dataSource = dataSource;
     this.timer = timer;
   }
 
-  /** Writes events (in log order) to the projection's tables on a connection, in its transaction. */
-  protected abstract void write(Connection connection, List<EventEnvelope> envelopes) throws SQLException;
+  /** Writes records' values (in log order) to the projection's tables on a connection, in its transaction. */
+  protected abstract void write(Connection connection, List<V> values) throws SQLException;
 
   /**
    * A whole poll in one transaction: its rows, then each partition's next position, so a busy
@@ -56,23 +59,23 @@ public abstract class PositionedProjection implements RecoverableConsumer {
    * that fails, which the container retries a few times and then dead-letters. The apply timer
    * counts events, each with its share of the poll's time.
    */
-  protected void applyPoll(List<ConsumerRecord<String, EventEnvelope>> records) {
+  protected void applyPoll(List<ConsumerRecord<String, V>> records) {
     if (records.isEmpty()) {
       return;
     }
     try {
       Map<Integer, Long> next = new TreeMap<>();
-      List<EventEnvelope> envelopes = new ArrayList<>(records.size());
-      for (ConsumerRecord<String, EventEnvelope> record : records) {
-        envelopes.add(readable(record));
+      List<V> values = new ArrayList<>(records.size());
+      for (ConsumerRecord<String, V> record : records) {
+        values.add(readable(record));
         next.merge(record.partition(), record.offset() + 1, Math::max);
       }
-      timer.timeEach(view, records.size(), () -> commit(envelopes, next));
+      timer.timeEach(view, records.size(), () -> commit(values, next));
     } catch (RuntimeException pollFailure) {
       if (Faults.passing(pollFailure)) {
         throw new BatchListenerFailedException("applying a poll failed", pollFailure, records.get(0));
       }
-      for (ConsumerRecord<String, EventEnvelope> record : records) {
+      for (ConsumerRecord<String, V> record : records) {
         try {
           apply(readable(record), record.partition(), record.offset());
         } catch (RuntimeException failure) {
@@ -83,12 +86,12 @@ public abstract class PositionedProjection implements RecoverableConsumer {
     }
   }
 
-  /** Applies one event and advances its partition's position, in one transaction. */
-  public void apply(EventEnvelope envelope, int partition, long offset) {
-    timer.time(view, () -> commit(List.of(envelope), Map.of(partition, offset + 1)));
+  /** Applies one record's value and advances its partition's position, in one transaction. */
+  public void apply(V value, int partition, long offset) {
+    timer.time(view, () -> commit(List.of(value), Map.of(partition, offset + 1)));
   }
 
-  private static EventEnvelope readable(ConsumerRecord<String, EventEnvelope> record) {
+  private static <V> V readable(ConsumerRecord<String, V> record) {
     if (record.value() == null) {
       throw new IllegalArgumentException("unreadable record at " + record.topic() + "-" + record.partition() + "@"
           + record.offset());
@@ -96,11 +99,11 @@ public abstract class PositionedProjection implements RecoverableConsumer {
     return record.value();
   }
 
-  private void commit(List<EventEnvelope> envelopes, Map<Integer, Long> next) {
+  private void commit(List<V> values, Map<Integer, Long> next) {
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
       try {
-        write(connection, envelopes);
+        write(connection, values);
         ProjectionPositions.advance(connection, name, topic, next);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
@@ -108,7 +111,7 @@ public abstract class PositionedProjection implements RecoverableConsumer {
         throw e;
       }
     } catch (SQLException e) {
-      throw new IllegalStateException("applying " + envelopes.size() + " event(s) of " + topic + " failed: "
+      throw new IllegalStateException("applying " + values.size() + " record(s) of " + topic + " failed: "
           + e.getMessage(), e);
     }
   }
@@ -129,7 +132,12 @@ public abstract class PositionedProjection implements RecoverableConsumer {
   }
 
   @Override
-  public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
-    apply(envelope, partition, offset);
+  public RecordCodec<V> codec() {
+    return codec;
+  }
+
+  @Override
+  public void reapply(String topic, int partition, long offset, byte[] payload) {
+    apply(codec.read(topic, payload), partition, offset);
   }
 }

@@ -5,14 +5,14 @@ import io.dispatch.events.Topics;
 import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.query.QueryProperties;
 import io.dispatch.query.freshness.ApplyTimer;
+import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
 import io.dispatch.web.kafka.EventListenerContainers;
+import io.dispatch.web.kafka.recovery.RecordCodec;
+import io.dispatch.web.kafka.recovery.RecordRecovery;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -26,66 +26,56 @@ import reactor.core.publisher.Mono;
 
 /**
  * Every rider fix from rider-positions into the newest position per rider, the part of the
- * tracking read model that moves. A whole poll is applied in one JDBC transaction: per rider the
- * newest fix of the poll, in one multi-row upsert that never replaces a newer stored fix
- * ({@link RiderPositionRows}, which the rebuild writes with too), and the partitions' positions,
- * so a projection rebuild knows exactly which fixes the live table holds. A fix older than the
- * stored one (re-delivered, or uploaded late by the device) changes nothing.
+ * tracking read model that moves. It is a {@link PositionedProjection} like the others: a whole
+ * poll in one JDBC transaction (per rider the poll's newest fix, in one multi-row upsert that never
+ * replaces a newer stored fix: {@link RiderPositionRows}, which the rebuild writes with too) with
+ * the partitions' positions, so a rebuild knows exactly which fixes the live table holds; it
+ * resumes from those positions, and a fix it cannot store is retried, then dead-lettered and
+ * replayable like any event. A fix older than the stored one (re-delivered, or uploaded late by the
+ * device) changes nothing.
  */
 @Component
-public class RiderPositionProjection {
+public class RiderPositionProjection extends PositionedProjection<RiderPositionReported> {
 
   public static final String NAME = "query-service.rider-positions";
-  private static final String VIEW = "rider_positions";
+  /** How fixes are read from the topic and kept in a dead letter: the topic's own JSON. */
+  static final RecordCodec<RiderPositionReported> FIXES = new RecordCodec<>(
+      RiderPositionReported.class, new RiderPositionCodec.Writer(), new RiderPositionCodec.Reader());
 
-  private final ApplyTimer applyTimer;
   private final DatabaseClient db;
-  private final DataSource dataSource;
 
-  public RiderPositionProjection(DatabaseClient queryDatabaseClient, ApplyTimer applyTimer, DataSource dataSource) {
-    this.applyTimer = applyTimer;
+  public RiderPositionProjection(
+      DatabaseClient queryDatabaseClient, ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource) {
+    super(NAME, Topics.RIDER_POSITIONS.name(), "rider_positions", FIXES, positions, dataSource, applyTimer);
     this.db = queryDatabaseClient;
-    this.dataSource = dataSource;
   }
 
+  /** The tracking hub's per-instance fan-out reads the same topic without positions or dead letters. */
   @Bean
   static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported> riderPositionsContainerFactory(
       KafkaProperties properties, QueryProperties settings) {
-    return EventListenerContainers.create(properties, settings.consumerConcurrency(), new RiderPositionCodec.Reader());
+    return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader());
+  }
+
+  @Bean
+  static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported> riderPositionProjectionContainerFactory(
+      KafkaProperties properties, QueryProperties settings, RecordRecovery recovery) {
+    return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader(), recovery);
   }
 
   @KafkaListener(
       id = NAME,
       groupId = NAME,
       topics = "rider-positions",
-      containerFactory = "riderPositionsContainerFactory",
+      containerFactory = "riderPositionProjectionContainerFactory",
       batch = "true")
   public void on(List<ConsumerRecord<String, RiderPositionReported>> records) {
-    List<RiderPositionReported> fixes = new ArrayList<>(records.size());
-    Map<Integer, Long> next = new TreeMap<>();
-    for (ConsumerRecord<String, RiderPositionReported> record : records) {
-      if (record.value() != null) {
-        fixes.add(record.value());
-      }
-      next.merge(record.partition(), record.offset() + 1, Math::max);
-    }
-    applyTimer.timeEach(VIEW, records.size(), () -> commit(fixes, next));
+    applyPoll(records);
   }
 
-  private void commit(List<RiderPositionReported> fixes, Map<Integer, Long> next) {
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(false);
-      try {
-        RiderPositionRows.upsert(connection, "query", fixes);
-        ProjectionPositions.advance(connection, NAME, Topics.RIDER_POSITIONS.name(), next);
-        connection.commit();
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("applying " + fixes.size() + " rider fix(es) failed: " + e.getMessage(), e);
-    }
+  @Override
+  protected void write(Connection connection, List<RiderPositionReported> fixes) throws SQLException {
+    RiderPositionRows.upsert(connection, "query", fixes);
   }
 
   /** The newest position of a rider, if one ever arrived. */

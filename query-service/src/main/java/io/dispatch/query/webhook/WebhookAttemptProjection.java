@@ -5,6 +5,7 @@ import io.dispatch.events.Topics;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
+import io.dispatch.web.kafka.recovery.RecordCodec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -20,12 +21,12 @@ import org.springframework.stereotype.Component;
  * Idempotent: a repeated or older report changes nothing.
  */
 @Component
-public class WebhookAttemptProjection extends PositionedProjection {
+public class WebhookAttemptProjection extends PositionedProjection<EventEnvelope> {
 
   public static final String NAME = "query-service.webhook-attempts";
 
   public WebhookAttemptProjection(ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource) {
-    super(NAME, Topics.WEBHOOK_ATTEMPTS.name(), "webhook_attempts", positions, dataSource, applyTimer);
+    super(NAME, Topics.WEBHOOK_ATTEMPTS.name(), "webhook_attempts", RecordCodec.EVENTS, positions, dataSource, applyTimer);
   }
 
   @KafkaListener(

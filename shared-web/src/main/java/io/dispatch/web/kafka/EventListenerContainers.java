@@ -36,7 +36,14 @@ public final class EventListenerContainers {
    */
   public static ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> create(
       KafkaProperties properties, int concurrency, RecordRecovery recovery) {
-    var factory = create(properties, concurrency, new EventEnvelopeDeserializer());
+    return create(properties, concurrency, new EventEnvelopeDeserializer(), recovery);
+  }
+
+  /** The same recovery for a topic of other records that a group writes to a database (e.g. rider positions). */
+  public static <V> ConcurrentKafkaListenerContainerFactory<String, V> create(
+      KafkaProperties properties, int concurrency, org.apache.kafka.common.serialization.Deserializer<V> values,
+      RecordRecovery recovery) {
+    var factory = create(properties, concurrency, values);
     factory.setCommonErrorHandler(recovery.errorHandler());
     factory.setRecordInterceptor(recovery.interceptor());
     factory.setBatchInterceptor(recovery.batchInterceptor());

@@ -7,6 +7,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.web.kafka.recovery.Faults;
+import io.dispatch.web.kafka.recovery.RecordCodec;
 import io.dispatch.web.kafka.recovery.RecoverableConsumer;
 import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
@@ -160,7 +161,8 @@ public class NotificationRecorder implements RecoverableConsumer {
   }
 
   @Override
-  public void reapply(String topic, int partition, long offset, EventEnvelope envelope) {
+  public void reapply(String topic, int partition, long offset, byte[] payload) {
+    EventEnvelope envelope = RecordCodec.EVENTS.read(topic, payload);
     Boolean due = transactions.execute(status -> record(envelope));
     if (Boolean.TRUE.equals(due)) {
       sender.nudge();

@@ -6,6 +6,7 @@ import io.dispatch.query.dispatch.DispatchBatch;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
+import io.dispatch.web.kafka.recovery.RecordCodec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -28,7 +29,7 @@ import tools.jackson.databind.ObjectMapper;
  * never projected is logged and skipped.
  */
 @Component
-public class DispatchProjection extends PositionedProjection {
+public class DispatchProjection extends PositionedProjection<EventEnvelope> {
 
   public static final String NAME = "query-service.dispatches";
   private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
@@ -51,7 +52,7 @@ public class DispatchProjection extends PositionedProjection {
 
   public DispatchProjection(
       ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource, ObjectMapper json) {
-    super(NAME, Topics.DISPATCH_EVENTS.name(), "deliveries", positions, dataSource, applyTimer);
+    super(NAME, Topics.DISPATCH_EVENTS.name(), "deliveries", RecordCodec.EVENTS, positions, dataSource, applyTimer);
     this.batch = new DispatchBatch(json);
   }
 

@@ -1,7 +1,5 @@
 package io.dispatch.web.kafka.recovery;
 
-import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Collection;
@@ -61,7 +59,6 @@ public class RecordRecovery {
   private final Producer<String, byte[]> producer;
   private final MeterRegistry meters;
   private final int attempts;
-  private final EventEnvelopeSerializer serializer = new EventEnvelopeSerializer();
   /** Keys each group of this process holds back: a hint, checked against the database. */
   private final Map<String, Set<String>> parked = new ConcurrentHashMap<>();
 
@@ -116,7 +113,7 @@ public class RecordRecovery {
       count(group, "skipped");
       return;
     }
-    byte[] payload = payload(record, failure);
+    byte[] payload = payload(codecOf(group), record, failure);
     String error = cause.getClass().getName() + ": " + cause.getMessage();
     boolean stored = letters.fail(group, record, payload, error);
     consumer(group).orElseThrow().passed(record.topic(), record.partition(), record.offset());
@@ -168,7 +165,7 @@ public class RecordRecovery {
     if (keys == null || record.key() == null || !keys.contains(record.key().toString())) {
       return false;
     }
-    byte[] payload = payload(record, null);
+    byte[] payload = payload(codecOf(group), record, null);
     if (letters.parkIfBehind(group, record, payload)) {
       consumer(group).ifPresent(c -> c.passed(record.topic(), record.partition(), record.offset()));
       publish(group, record, payload, "held back behind an earlier dead letter", DeadLetters.PARKED);
@@ -227,7 +224,7 @@ public class RecordRecovery {
       String group = groupAndKey[0];
       RecoverableConsumer consumer = consumer(group).orElseThrow();
       int done = letters.replay(group, groupAndKey[1], letter -> consumer.reapply(
-          letter.topic(), letter.partition(), letter.offset(), serializerDecode(letter)));
+          letter.topic(), letter.partition(), letter.offset(), kept(letter)));
       if (done > 0) {
         log.info("Replayed {} dead letters of key {} in group {}", done, groupAndKey[1], group);
         meters.counter("dispatch.dead.letters.replayed", "group", group).increment(done);
@@ -237,23 +234,25 @@ public class RecordRecovery {
     return applied;
   }
 
-  private EventEnvelope serializerDecode(DeadLetter letter) {
+  private static byte[] kept(DeadLetter letter) {
     if (letter.payload() == null) {
       throw new IllegalStateException("dead letter " + letter.id() + " kept no payload");
     }
-    return io.dispatch.events.codec.EventCodec.standard().decode(letter.payload());
+    return letter.payload();
   }
 
-  private byte[] payload(ConsumerRecord<?, ?> record, Exception failure) {
+  /** The record's bytes as they were on the log: those the decoder refused, or its value written back. */
+  private RecordCodec<?> codecOf(String group) {
+    return consumer(group).<RecordCodec<?>>map(RecoverableConsumer::codec).orElse(RecordCodec.EVENTS);
+  }
+
+  private static byte[] payload(RecordCodec<?> codec, ConsumerRecord<?, ?> record, Exception failure) {
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
       if (cause instanceof DeserializationException undecodable) {
         return undecodable.getData();
       }
     }
-    if (record.value() instanceof EventEnvelope envelope) {
-      return serializer.serialize(record.topic(), envelope);
-    }
-    return null;
+    return codec.bytesOf(record.topic(), record.value());
   }
 
   private void publish(String group, ConsumerRecord<?, ?> record, byte[] payload, String error, String reason) {

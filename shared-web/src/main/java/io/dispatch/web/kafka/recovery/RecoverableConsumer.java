@@ -1,6 +1,5 @@
 package io.dispatch.web.kafka.recovery;
 
-import io.dispatch.events.EventEnvelope;
 import java.util.Map;
 
 /**
@@ -28,9 +27,15 @@ public interface RecoverableConsumer {
    */
   void passed(String topic, int partition, long offset);
 
+  /** How the consumer's record values are kept in a dead letter and read back; event envelopes unless it says otherwise. */
+  default RecordCodec<?> codec() {
+    return RecordCodec.EVENTS;
+  }
+
   /**
-   * Applies a record again, outside the listener (blocking). Must be idempotent, and must not
-   * move a stored position backwards. Throws when it still cannot be applied.
+   * Applies a record again from the bytes its dead letter kept (in {@link #codec()}'s format),
+   * outside the listener (blocking). Must be idempotent, and must not move a stored position
+   * backwards. Throws when it still cannot be applied.
    */
-  void reapply(String topic, int partition, long offset, EventEnvelope envelope);
+  void reapply(String topic, int partition, long offset, byte[] payload);
 }
