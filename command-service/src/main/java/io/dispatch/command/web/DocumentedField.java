@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
@@ -168,27 +169,25 @@ final class DocumentedField {
     if (value.isString() && !storable(value.stringValue(), key, errors)) {
       return null;
     }
-    try {
-      if (value.isString()) {
-        OffsetDateTime.parse(value.stringValue());
-        return value.stringValue();
-      }
-    } catch (DateTimeParseException e) {
-      // refused below
-    }
-    return refuse(key, "must be an ISO 8601 timestamp with offset, like 2026-11-21T10:00:00Z", errors);
+    return formatted(value, key, OffsetDateTime::parse,
+        "must be an ISO 8601 timestamp with offset, like 2026-11-21T10:00:00Z", errors);
   }
 
   private String uuid(JsonNode value, String key, FieldErrors errors) {
+    return formatted(value, key, UUID::fromString, "must be a UUID", errors);
+  }
+
+  /** A string that {@code parse} accepts, as given; else the refusal. */
+  private String formatted(JsonNode value, String key, Function<String, ?> parse, String derived, FieldErrors errors) {
     try {
       if (value.isString()) {
-        UUID.fromString(value.stringValue());
+        parse.apply(value.stringValue());
         return value.stringValue();
       }
-    } catch (IllegalArgumentException e) {
+    } catch (DateTimeParseException | IllegalArgumentException e) {
       // refused below
     }
-    return refuse(key, "must be a UUID", errors);
+    return refuse(key, derived, errors);
   }
 
   private Double number(JsonNode value, String key, FieldErrors errors) {
