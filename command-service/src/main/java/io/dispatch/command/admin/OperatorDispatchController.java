@@ -8,7 +8,9 @@ import io.dispatch.command.dispatch.web.CsvImport;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
 import io.dispatch.command.dispatch.web.FailureRequest;
+import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.Reading;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
@@ -40,6 +42,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Operator API for deliveries: create on a merchant's behalf (source staff) or from a CSV file
@@ -129,17 +132,12 @@ public class OperatorDispatchController {
       @RequestBody(required = false) JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     Actor actor = operator(operatorId);
-    JsonNode rider = body == null || !body.isObject() ? null : body.get("riderId");
-    UUID riderId = null;
-    try {
-      riderId = rider != null && rider.isString() ? UUID.fromString(rider.stringValue()) : null;
-    } catch (IllegalArgumentException e) {
-      // reported below
-    }
-    if (riderId == null) {
-      throw ApiException.validation("riderId", "is required: the id of a registered rider");
-    }
-    UUID chosen = riderId;
+    FieldErrors errors = new FieldErrors();
+    // any body that is no object reads as one without fields: its answer names riderId
+    JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
+    AssignDocument assignment = DocumentedBody.of(AssignDocument.class).read(object, "", errors);
+    errors.throwIfAny();
+    UUID chosen = UUID.fromString(assignment.riderId());
     return Mono.fromCallable(() -> riders.find(chosen).isPresent())
         .subscribeOn(Schedulers.boundedElastic())
         .flatMap(exists -> exists
@@ -192,5 +190,10 @@ public class OperatorDispatchController {
   }
 
   @Schema(name = "AssignRequest", requiredProperties = "riderId")
-  record AssignDocument(@Schema(format = "uuid") String riderId) {}
+  record AssignDocument(
+      @Schema(format = "uuid")
+      @Reading(absent = RIDER_ID, refusal = RIDER_ID)
+      String riderId) {}
+
+  private static final String RIDER_ID = "is required: the id of a registered rider";
 }

@@ -2,7 +2,8 @@ package io.dispatch.command.admin;
 
 import io.dispatch.command.dispatch.web.PhoneNumber;
 import io.dispatch.command.web.FieldErrors;
-import io.dispatch.command.web.JsonFields;
+import io.dispatch.command.web.DocumentedBody;
+import io.dispatch.command.web.Reading;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderAccounts;
@@ -49,10 +50,10 @@ public class RiderAdminController {
   @ResponseStatus(HttpStatus.CREATED)
   public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
-    JsonFields f = JsonFields.body(body, "{name, phone}", errors);
-    String name = f.string("name", true, 1, 200);
-    String phone = PhoneNumber.read(f, "phone", "phone", errors);
+    RiderDocument rider = DocumentedBody.of(RiderDocument.class).readBody(body, "{name, phone}", errors);
     errors.throwIfAny();
+    String name = rider.name();
+    String phone = rider.phone();
     return Mono.fromCallable(() -> riders.createRider(name.strip(), phone))
         .subscribeOn(Schedulers.boundedElastic())
         .doOnNext(r -> log.info("Registered rider {} ({}); token id {}", r.id(), r.name(),
@@ -63,5 +64,7 @@ public class RiderAdminController {
   @Schema(name = "RiderRequest", requiredProperties = {"name", "phone"})
   record RiderDocument(@Schema(minLength = 1, maxLength = 200) String name,
       @Schema(minLength = PhoneNumber.MIN_LENGTH, maxLength = PhoneNumber.MAX_LENGTH, pattern = PhoneNumber.PATTERN,
-          example = "+254 711 000 002") String phone) {}
+          example = "+254 711 000 002")
+      @Reading(unmatched = PhoneNumber.MESSAGE)
+      String phone) {}
 }

@@ -3,7 +3,9 @@ package io.dispatch.command.dispatch.web;
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService.Written;
 import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
+import io.dispatch.command.web.Reading;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
@@ -13,7 +15,6 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.idempotency.IdempotentRequest;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
-import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -21,7 +22,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -35,6 +35,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /** The merchant's writes: create a delivery, cancel it. */
 @Tag(name = "Deliveries", description = "Create, list, read and cancel deliveries")
@@ -89,22 +90,9 @@ public class DispatchCommandController {
       MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body,
       ServerWebExchange exchange) {
     FieldErrors errors = new FieldErrors();
-    JsonNode rows = body != null && body.isObject() ? body.get("orders") : null;
-    if (body == null || !body.isObject()) {
-      errors.add("body", "must be a JSON object with an orders array");
-    } else if (rows == null || rows.isNull()) {
-      errors.add("orders", "is required: an array of 1 to " + BULK_LIMIT + " orders");
-    } else if (!rows.isArray()) {
-      errors.add("orders", "must be an array of 1 to " + BULK_LIMIT + " orders");
-    } else if (rows.isEmpty() || rows.size() > BULK_LIMIT) {
-      errors.add("orders", "must hold 1 to " + BULK_LIMIT + " orders; it holds " + rows.size());
-    }
+    BulkDocument bulk = DocumentedBody.of(BulkDocument.class).readBody(body, "with an orders array", errors);
     errors.throwIfAny();
-    List<DispatchOrder> orders = new ArrayList<>(rows.size());
-    for (int i = 0; i < rows.size(); i++) {
-      orders.add(DispatchOrderParser.parse(rows.get(i), "orders[" + i + "].", errors));
-    }
-    errors.throwIfAny();
+    List<DispatchOrder> orders = bulk.orders().stream().map(DispatchOrderParser::order).toList();
     return dispatches.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
             IdempotentRequest.of(exchange).orElse(null))
         .map(written -> BulkAnswer.created(written, urls.baseUrl()))
@@ -131,19 +119,11 @@ public class DispatchCommandController {
       @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     FieldErrors errors = new FieldErrors();
-    JsonNode status = body == null ? null : body.get("status");
-    if (status == null || !status.isString() || !"CANCELLED".equals(status.stringValue())) {
-      errors.add("status", "must be CANCELLED: the merchant API can only cancel a delivery");
-    }
-    JsonNode reason = body == null ? null : body.get("reason");
-    if (reason != null && !reason.isNull() && (!reason.isString() || reason.stringValue().length() > 500)) {
-      errors.add("reason", "must be a string of at most 500 characters");
-    } else if (reason != null && reason.isString()) {
-      TextRule.MULTI_LINE.problem(reason.stringValue()).ifPresent(problem -> errors.add("reason", problem));
-    }
+    // any body that is no object reads as one without fields: its answer names status
+    JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
+    CancelDocument cancel = DocumentedBody.of(CancelDocument.class).read(object, "", errors);
     errors.throwIfAny();
-    String reasonText = reason == null || reason.isNull() ? null : reason.stringValue();
-    return dispatches.cancel(merchant.merchantId(), dispatchId, reasonText)
+    return dispatches.cancel(merchant.merchantId(), dispatchId, cancel.reason())
         .map(written -> answer(HttpStatus.OK, written))
         .onErrorMap(DispatchErrors::toApi);
   }
@@ -157,53 +137,19 @@ public class DispatchCommandController {
     return response.body(Envelope.of(Delivery.from(written.view(), urls.baseUrl())));
   }
 
-  /**
-   * The create body as the OpenAPI document shows it; {@link DispatchOrderParser} reads the JSON
-   * itself. The deploy tests hold the two together: what this allows is accepted, what it forbids
-   * is refused on the same field name. An optional field sent as null counts as absent.
-   */
-  @Schema(name = "DispatchOrder", requiredProperties = {"customerName", "customerPhone", "pickup", "dropoff", "paymentType"})
-  record DispatchOrderDocument(
-      @Schema(minLength = 1, maxLength = 200, pattern = NOT_BLANK, example = "Wanjiru Kamau",
-          description = "1 to 200 characters, not blank, no control characters") String customerName,
-      @Schema(minLength = PhoneNumber.MIN_LENGTH, maxLength = PhoneNumber.MAX_LENGTH, pattern = PhoneNumber.PATTERN,
-          description = "Optional leading +, then digits, spaces or dashes; 7 to 20 characters in all, the + included",
-          example = "+254 700 000 001")
-      String customerPhone,
-      StopDocument pickup,
-      StopDocument dropoff,
-      @Schema(allowableValues = {"COD", "PREPAID"}, example = "PREPAID") String paymentType,
-      @Schema(nullable = true, minLength = 1, maxLength = 100, example = "order-1042",
-          description = "Your own order id, echoed back on every read and webhook") String externalId,
-      @Schema(nullable = true, minimum = "0", defaultValue = "0", example = "150000",
-          description = "Order value in minor units") Long amountCents,
-      @Schema(nullable = true, minLength = 3, maxLength = 3, pattern = "^[A-Z]{3}$", defaultValue = "KES",
-          example = "KES") String currency,
-      @Schema(nullable = true, format = "date-time", description = "ISO 8601 with offset", example = "2026-11-24T10:00:00Z")
-      String targetPickupAt,
-      @Schema(nullable = true, format = "date-time", description = "ISO 8601 with offset; not before targetPickupAt",
-          example = "2026-11-24T12:00:00Z")
-      String targetDeliveryAt) {}
-
-  /** At least one character that is not white space. */
-  static final String NOT_BLANK = "\\S";
-
-  @Schema(name = "StopRequest", requiredProperties = "address",
-      description = "lat and lng are given together or not at all (422 on the one given alone)")
-  record StopDocument(
-      @Schema(minLength = 1, maxLength = 500, pattern = NOT_BLANK, example = "Kenyatta Ave 1, Nairobi") String address,
-      @Schema(nullable = true, minimum = "-90", maximum = "90", example = "-1.2841") Double lat,
-      @Schema(nullable = true, minimum = "-180", maximum = "180", example = "36.8219") Double lng,
-      @Schema(nullable = true, maxLength = 500, description = "May span lines", example = "Gate B") String notes) {}
-
   @Schema(name = "BulkOrders", requiredProperties = "orders")
   record BulkDocument(@ArraySchema(minItems = 1, maxItems = BULK_LIMIT,
       arraySchema = @Schema(description = "1 to 500 orders, each exactly the single-create body"))
       List<DispatchOrderDocument> orders) {}
 
+  static final String CANCEL_ONLY = "must be CANCELLED: the merchant API can only cancel a delivery";
+
   @Schema(name = "CancelRequest", requiredProperties = "status")
   record CancelDocument(
-      @Schema(allowableValues = "CANCELLED", example = "CANCELLED") String status,
+      @Schema(allowableValues = "CANCELLED", example = "CANCELLED")
+      @Reading(refusal = CANCEL_ONLY, absent = CANCEL_ONLY)
+      String status,
       @Schema(nullable = true, maxLength = 500, description = "May span lines", example = "Customer changed their mind")
+      @Reading(multiLine = true, refusal = "must be a string of at most 500 characters")
       String reason) {}
 }

@@ -1,7 +1,8 @@
 package io.dispatch.command.dispatch.web;
 
+import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
-import io.dispatch.command.web.JsonFields;
+import io.dispatch.command.web.Reading;
 import io.dispatch.events.FailureReason;
 import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;
@@ -11,17 +12,17 @@ public record FailureRequest(FailureReason reasonCode, String detail) {
 
   public static FailureRequest parse(JsonNode body) {
     FieldErrors errors = new FieldErrors();
-    JsonFields f = JsonFields.body(body, "{reasonCode, detail}", errors);
-    FailureReason reason = f.oneOf("reasonCode", FailureReason.class);
-    String detail = f.multiLineString("detail", reason == FailureReason.OTHER, 1, 1000);
+    Document failure = DocumentedBody.of(Document.class).readBody(body, "{reasonCode, detail}", errors);
     errors.throwIfAny();
-    return new FailureRequest(reason, detail);
+    return new FailureRequest(FailureReason.valueOf(failure.reasonCode()), failure.detail());
   }
 
-  /** The body as the OpenAPI document shows it. */
+  /** The body as the OpenAPI document shows it and {@link #parse} reads it. */
   @Schema(name = "FailRequest", requiredProperties = "reasonCode")
   public record Document(
       @Schema(allowableValues = {"CUSTOMER_UNREACHABLE", "WRONG_ADDRESS", "REFUSED", "DAMAGED", "RIDER_UNAVAILABLE", "OTHER"})
       String reasonCode,
-      @Schema(maxLength = 1000, description = "required with OTHER") String detail) {}
+      @Schema(minLength = 1, maxLength = 1000, description = "required with OTHER")
+      @Reading(multiLine = true, requiredWhen = "reasonCode=OTHER")
+      String detail) {}
 }

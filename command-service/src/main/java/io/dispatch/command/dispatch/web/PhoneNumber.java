@@ -1,13 +1,12 @@
 package io.dispatch.command.dispatch.web;
 
-import io.dispatch.command.web.FieldErrors;
-import io.dispatch.command.web.JsonFields;
 import java.util.regex.Pattern;
 
 /**
  * The phone rule of the contract (decisions.md §1): an optional leading {@code +}, then digits,
- * spaces or dashes, 7 to 20 characters in all, the {@code +} counted. The length is checked
- * with the other text rules ({@link JsonFields#string}); this is the shape.
+ * spaces or dashes, 7 to 20 characters in all, the {@code +} counted. Bodies declare it on
+ * their phone field's {@code @Schema} and {@link io.dispatch.command.web.DocumentedBody} reads it
+ * there; {@link #valid} applies it to a phone given elsewhere.
  */
 public final class PhoneNumber {
 
@@ -28,15 +27,5 @@ public final class PhoneNumber {
     }
     int length = phone.codePointCount(0, phone.length());
     return length >= MIN_LENGTH && length <= MAX_LENGTH && SHAPE.matcher(phone).matches();
-  }
-
-  /** Reads a required phone field, reporting a wrong length or shape under its name. */
-  public static String read(JsonFields fields, String name, String reportedAs, FieldErrors errors) {
-    String phone = fields.string(name, true, MIN_LENGTH, MAX_LENGTH);
-    if (phone != null && !SHAPE.matcher(phone).matches()) {
-      errors.add(reportedAs, MESSAGE);
-      return null;
-    }
-    return phone;
   }
 }

@@ -3,7 +3,9 @@ package io.dispatch.command.pricing.admin;
 import io.dispatch.command.pricing.PricingSchedule;
 import io.dispatch.command.pricing.Zone;
 import io.dispatch.command.web.FieldErrors;
-import io.dispatch.command.web.JsonFields;
+import io.dispatch.command.pricing.admin.ZoneDocuments.DefaultPricingDocument;
+import io.dispatch.command.pricing.admin.ZoneDocuments.ZoneDocument;
+import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorPrincipal;
@@ -83,13 +85,11 @@ public class ZoneAdminController {
     if (!ZONE_ID.matcher(zoneId).matches()) {
       errors.add("zoneId", "must be 1 to 64 lower-case letters, digits, '-' or '_', starting with a letter or digit");
     }
-    JsonFields f = JsonFields.body(body, "{name, polygon, baseFeeCents, ...}", errors);
-    String name = f.string("name", true, 1, 200);
-    Long priority = f.whole("priority", false, -1_000_000, 1_000_000);
-    Polygon polygon = GeoJsonPolygons.parse(body.get("polygon"), "polygon", errors);
-    PricingSchedule schedule = schedule(f, errors, true);
+    ZoneDocument given = DocumentedBody.of(ZoneDocument.class).readBody(body, "{name, polygon, baseFeeCents, ...}", errors);
+    Polygon polygon = GeoJsonPolygons.parse(given.polygon(), "polygon", errors);
     errors.throwIfAny();
-    Zone zone = new Zone(zoneId, name.strip(), priority == null ? 100 : priority.intValue(), polygon, schedule);
+    Zone zone = new Zone(zoneId, given.name().strip(), given.priority() == null ? 100 : given.priority(), polygon,
+        given.schedule());
     return Mono.fromCallable(() -> zones.put(zone))
         .subscribeOn(Schedulers.boundedElastic())
         .map(created -> ResponseEntity.status(created ? HttpStatus.CREATED : HttpStatus.OK)
@@ -132,11 +132,15 @@ public class ZoneAdminController {
   @Operation(summary = "Replace the platform default schedule", description = """
       Body {baseFeeCents, perKmCents, minFeeCents, detourFactor, avgSpeedKmh, targetPickupSeconds?, \
       targetDeliverySeconds?}; absent targets keep their current values.""")
+  @io.swagger.v3.oas.annotations.parameters.RequestBody(
+      content = @Content(schema = @Schema(implementation = DefaultPricingDocument.class)))
   @PutMapping(path = "/pricing/default", consumes = MediaType.APPLICATION_JSON_VALUE)
   public Mono<Envelope> putDefaults(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
-    PricingSchedule given = schedule(JsonFields.body(body, "{baseFeeCents, perKmCents, ...}", errors), errors, false);
+    DefaultPricingDocument read = DocumentedBody.of(DefaultPricingDocument.class)
+        .readBody(body, "{baseFeeCents, perKmCents, ...}", errors);
     errors.throwIfAny();
+    PricingSchedule given = read.schedule();
     return Mono.fromCallable(() -> {
           PricingSchedule current = zones.defaults();
           PricingSchedule next = new PricingSchedule(given.baseFeeCents(), given.perKmCents(), given.minFeeCents(),
@@ -152,28 +156,4 @@ public class ZoneAdminController {
         .subscribeOn(Schedulers.boundedElastic())
         .map(Envelope::of);
   }
-
-  /** Absent optional targets are 0 (keep the current ones). */
-  private static PricingSchedule schedule(JsonFields f, FieldErrors errors, boolean targetsRequired) {
-    Long base = f.whole("baseFeeCents", true, 0, Integer.MAX_VALUE);
-    Long perKm = f.whole("perKmCents", true, 0, Integer.MAX_VALUE);
-    Long min = f.whole("minFeeCents", true, 0, Integer.MAX_VALUE);
-    Double detour = f.decimal("detourFactor", true, 1.0, 5.0);
-    Double speed = f.decimal("avgSpeedKmh", true, 1.0, 200.0);
-    Long pickup = f.whole("targetPickupSeconds", targetsRequired, 60, 7 * 86_400);
-    Long delivery = f.whole("targetDeliverySeconds", targetsRequired, 60, 7 * 86_400);
-    if (pickup != null && delivery != null && delivery < pickup) {
-      errors.add("targetDeliverySeconds", "must not be less than targetPickupSeconds");
-    }
-    if (!errors.isEmpty()) {
-      return null;
-    }
-    return new PricingSchedule(base, perKm, min, detour, speed, pickup == null ? 0 : pickup, delivery == null ? 0 : delivery);
-  }
-
-  @Schema(name = "ZoneRequest", requiredProperties = {"name", "polygon", "baseFeeCents", "perKmCents", "minFeeCents",
-      "targetPickupSeconds", "targetDeliverySeconds", "detourFactor", "avgSpeedKmh"})
-  record ZoneDocument(String name, Integer priority, @Schema(implementation = Object.class) JsonNode polygon,
-      Long baseFeeCents, Long perKmCents, Long minFeeCents, Long targetPickupSeconds, Long targetDeliverySeconds,
-      Double detourFactor, Double avgSpeedKmh) {}
 }

@@ -10,7 +10,8 @@ import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.FailureRequest;
 import io.dispatch.command.rider.RiderLocations;
 import io.dispatch.command.web.FieldErrors;
-import io.dispatch.command.web.JsonFields;
+import io.dispatch.command.web.Reading;
+import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.web.Envelope;
@@ -40,6 +41,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The rider's writes: take a delivery, collect it, set off, hand it over with proof, or give it
@@ -120,20 +122,13 @@ public class RiderController {
       @RequestBody(required = false) JsonNode body) {
     UUID dispatchId = ApiException.pathId(id, "Delivery");
     FieldErrors errors = new FieldErrors();
-    JsonNode proof = body == null || !body.isObject() ? null : body.get("proof");
-    if (proof == null || !proof.isObject()) {
-      errors.add("proof", "is required: {type, recipientName, photoUrl?, signatureUrl?, pin?}");
-      errors.throwIfAny();
-    }
-    JsonFields f = new JsonFields(proof, "proof.", errors);
-    ProofType type = f.oneOf("type", ProofType.class);
-    String recipientName = f.string("recipientName", true, 1, 200);
-    String photoUrl = f.string("photoUrl", type == ProofType.PHOTO, 1, 2000);
-    String signatureUrl = f.string("signatureUrl", type == ProofType.SIGNATURE, 1, 2000);
-    String pin = f.string("pin", type == ProofType.PIN, 1, 20);
+    // any body that is no object reads as one without fields: its answer names proof
+    JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
+    ProofDocument given = DocumentedBody.of(DeliverDocument.class).read(object, "", errors).proof();
     errors.throwIfAny();
     return answer(dispatches.deliver(
-        new ConfirmDelivery(dispatchId, rider.riderId(), type, recipientName, photoUrl, signatureUrl, pin)));
+        new ConfirmDelivery(dispatchId, rider.riderId(), ProofType.valueOf(given.type()), given.recipientName(),
+            given.photoUrl(), given.signatureUrl(), given.pin())));
   }
 
   @Operation(summary = "Give the delivery up", description = """
@@ -169,17 +164,9 @@ public class RiderController {
   public Mono<ResponseEntity<Envelope>> location(
       RiderPrincipal rider, @RequestBody(required = false) JsonNode body) {
     FieldErrors errors = new FieldErrors();
-    JsonFields f = JsonFields.body(body, "{lat, lng, timestamp?}", errors);
-    Double lat = f.number("lat", -90, 90);
-    Double lng = f.number("lng", -180, 180);
-    if (lat == null && !errors.has("lat")) {
-      errors.add("lat", "is required");
-    }
-    if (lng == null && !errors.has("lng")) {
-      errors.add("lng", "is required");
-    }
+    LocationDocument fix = DocumentedBody.of(LocationDocument.class).readBody(body, "{lat, lng, timestamp?}", errors);
     Instant now = clock.instant();
-    Instant timestamp = f.timestamp("timestamp");
+    Instant timestamp = DocumentedBody.instant(fix.timestamp());
     if (timestamp != null && timestamp.isAfter(now.plus(MAX_CLOCK_AHEAD))) {
       errors.add("timestamp", "must not be more than 5 minutes in the future");
     } else if (timestamp != null && timestamp.isBefore(now.minus(MAX_AGE))) {
@@ -187,7 +174,7 @@ public class RiderController {
       errors.add("timestamp", "must not be more than 24 hours in the past");
     }
     errors.throwIfAny();
-    Position position = new Position(lat, lng, timestamp == null ? now : timestamp);
+    Position position = new Position(fix.lat(), fix.lng(), timestamp == null ? now : timestamp);
     return Mono.fromCallable(() -> locations.report(rider.riderId(), position))
         .subscribeOn(Schedulers.boundedElastic())
         .map(reported -> ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(
@@ -204,15 +191,23 @@ public class RiderController {
   }
 
   @Schema(name = "DeliverRequest", requiredProperties = "proof")
-  record DeliverDocument(ProofDocument proof) {}
+  record DeliverDocument(@Reading(absent = PROOF_SHAPE, refusal = PROOF_SHAPE) ProofDocument proof) {}
+
+  private static final String PROOF_SHAPE = "is required: {type, recipientName, photoUrl?, signatureUrl?, pin?}";
 
   @Schema(name = "ProofOfDeliveryInput", requiredProperties = {"type", "recipientName"})
   record ProofDocument(
       @Schema(allowableValues = {"PHOTO", "SIGNATURE", "PIN"}) String type,
       @Schema(minLength = 1, maxLength = 200) String recipientName,
-      @Schema(description = "required for PHOTO") String photoUrl,
-      @Schema(description = "required for SIGNATURE") String signatureUrl,
-      @Schema(description = "required for PIN: the 4 digits the customer gives") String pin) {}
+      @Schema(minLength = 1, maxLength = 2000, description = "required for PHOTO")
+      @Reading(requiredWhen = "type=PHOTO")
+      String photoUrl,
+      @Schema(minLength = 1, maxLength = 2000, description = "required for SIGNATURE")
+      @Reading(requiredWhen = "type=SIGNATURE")
+      String signatureUrl,
+      @Schema(minLength = 1, maxLength = 20, description = "required for PIN: the 4 digits the customer gives")
+      @Reading(requiredWhen = "type=PIN")
+      String pin) {}
 
   @Schema(name = "LocationReport", requiredProperties = {"lat", "lng"})
   record LocationDocument(
