@@ -1,7 +1,8 @@
 package io.dispatch.command.dispatch.web;
 
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.application.DispatchOrder;
-import io.dispatch.command.dispatch.application.DispatchService.Written;
+import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
@@ -46,10 +47,12 @@ public class DispatchCommandController {
   public static final String LOG_POSITION_HEADER = "X-Log-Position";
   public static final int BULK_LIMIT = 500;
 
+  private final DispatchCreation creation;
   private final DispatchService dispatches;
   private final PublicUrls urls;
 
-  public DispatchCommandController(DispatchService dispatches, PublicUrls urls) {
+  public DispatchCommandController(DispatchCreation creation, DispatchService dispatches, PublicUrls urls) {
+    this.creation = creation;
     this.dispatches = dispatches;
     this.urls = urls;
   }
@@ -69,7 +72,7 @@ public class DispatchCommandController {
     FieldErrors errors = new FieldErrors();
     DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
     errors.throwIfAny();
-    return dispatches.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()),
+    return creation.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()),
             IdempotentRequest.of(exchange).orElse(null))
         .map(written -> answer(HttpStatus.CREATED, written))
         .onErrorMap(DispatchErrors::toApi);
@@ -105,7 +108,7 @@ public class DispatchCommandController {
       orders.add(DispatchOrderParser.parse(rows.get(i), "orders[" + i + "].", errors));
     }
     errors.throwIfAny();
-    return dispatches.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
+    return creation.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
             IdempotentRequest.of(exchange).orElse(null))
         .map(written -> BulkAnswer.created(written, urls.baseUrl()))
         .onErrorMap(DispatchErrors::toApi);
