@@ -27,7 +27,7 @@ import reactor.core.scheduler.Schedulers;
  * Creating deliveries, one or many, from any source (API, CSV, operator, store webhook). Apart
  * from the other writes ({@link DispatchService}) because a creation prices the order, draws the
  * tracking token and PIN, and may claim a key in its transaction so that a retry creates nothing.
- * It answers each delivery from its published event (see {@link ReadYourWrites}).
+ * It answers each delivery from its published event (see {@link WriteAnswers}).
  */
 @Service
 public class DispatchCreation {
@@ -38,7 +38,7 @@ public class DispatchCreation {
   private final CommandGateway commands;
   private final Pricing pricing;
   private final DispatchHistory history;
-  private final ReadYourWrites answers;
+  private final WriteAnswers answers;
   private final TransactionTemplate transactions;
   private final CreationKeys creationKeys;
 
@@ -46,7 +46,7 @@ public class DispatchCreation {
       CommandGateway commands,
       Pricing pricing,
       DispatchHistory history,
-      ReadYourWrites answers,
+      WriteAnswers answers,
       PlatformTransactionManager transactionManager,
       CreationKeys creationKeys) {
     this.commands = commands;

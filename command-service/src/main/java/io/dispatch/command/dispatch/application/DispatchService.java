@@ -18,16 +18,16 @@ import reactor.util.retry.Retry;
 /**
  * The writes to an existing delivery (creation is {@link DispatchCreation}). Each sends a
  * command to the Dispatch aggregate, then answers the delivery as the event store folds it once
- * the resulting event is on Kafka (see {@link ReadYourWrites}).
+ * the resulting event is on Kafka (see {@link WriteAnswers}).
  */
 @Service
 public class DispatchService {
 
   private final CommandGateway commands;
-  private final ReadYourWrites answers;
+  private final WriteAnswers answers;
   private final PinGuessMetrics pinGuesses;
 
-  DispatchService(CommandGateway commands, ReadYourWrites answers, PinGuessMetrics pinGuesses) {
+  DispatchService(CommandGateway commands, WriteAnswers answers, PinGuessMetrics pinGuesses) {
     this.commands = commands;
     this.answers = answers;
     this.pinGuesses = pinGuesses;

@@ -21,16 +21,16 @@ import reactor.core.scheduler.Schedulers;
  * now stands.
  */
 @Component
-class ReadYourWrites {
+class WriteAnswers {
 
-  private static final Logger log = LoggerFactory.getLogger(ReadYourWrites.class);
+  private static final Logger log = LoggerFactory.getLogger(WriteAnswers.class);
 
   private final DispatchHistory history;
   private final PublicationTracker publication;
   private final PublicationWatermark watermark;
   private final Duration publicationWait;
 
-  ReadYourWrites(
+  WriteAnswers(
       DispatchHistory history,
       PublicationTracker publication,
       PublicationWatermark watermark,
