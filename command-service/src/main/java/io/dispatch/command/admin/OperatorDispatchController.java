@@ -1,5 +1,6 @@
 package io.dispatch.command.admin;
 
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
@@ -57,13 +58,16 @@ public class OperatorDispatchController {
 
   public static final String OPERATOR_HEADER = "X-Operator-Id";
 
+  private final DispatchCreation creation;
   private final DispatchService dispatches;
   private final MerchantAccounts merchants;
   private final RiderAccounts riders;
   private final PublicUrls urls;
 
   public OperatorDispatchController(
-      DispatchService dispatches, MerchantAccounts merchants, RiderAccounts riders, PublicUrls urls) {
+      DispatchCreation creation, DispatchService dispatches, MerchantAccounts merchants, RiderAccounts riders,
+      PublicUrls urls) {
+    this.creation = creation;
     this.dispatches = dispatches;
     this.merchants = merchants;
     this.riders = riders;
@@ -88,7 +92,7 @@ public class OperatorDispatchController {
     DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
     errors.throwIfAny();
     return activeMerchant(merchant)
-        .then(dispatches.create(merchant, order, Source.STAFF, actor))
+        .then(creation.create(merchant, order, Source.STAFF, actor))
         .map(written -> ResponseEntity.status(HttpStatus.CREATED)
             .body(Envelope.of(Delivery.from(written.view(), urls.baseUrl()))))
         .onErrorMap(DispatchErrors::toApi);
@@ -114,7 +118,7 @@ public class OperatorDispatchController {
       @RequestBody(required = false) String csv) {
     UUID merchant = ApiException.pathId(merchantId, "Merchant");
     Actor actor = operator(operatorId);
-    return CsvImport.read(csv).create(dispatches, merchant, actor, null, activeMerchant(merchant), urls.baseUrl());
+    return CsvImport.read(csv).create(creation, merchant, actor, null, activeMerchant(merchant), urls.baseUrl());
   }
 
   @Operation(summary = "Assign or reassign a rider", description = """

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.application.DispatchOrder;
-import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
@@ -40,7 +40,7 @@ class RiderLocationsTest extends CommandServiceIntegrationTest {
   private static final Stop PICKUP = new Stop("Kenyatta Ave", -1.2841, 36.8219, null);
   private static final Stop DROPOFF = new Stop("Westlands", -1.2676, 36.8108, null);
 
-  @Autowired DispatchService dispatches;
+  @Autowired DispatchCreation dispatches;
   @Autowired RiderAccounts riders;
   @Autowired RiderWorkload workload;
   @Autowired CommandGateway commands;

@@ -1,5 +1,9 @@
 package io.dispatch.command.dispatch.domain;
 
+import static io.dispatch.command.dispatch.domain.LifecycleRules.requireAssignable;
+import static io.dispatch.command.dispatch.domain.LifecycleRules.requireAssignedRider;
+import static io.dispatch.command.dispatch.domain.LifecycleRules.requireNotEnded;
+import static io.dispatch.command.dispatch.domain.LifecycleRules.requireStatus;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
@@ -11,11 +15,8 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
-import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
-import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
-import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ActorType;
 import io.dispatch.events.DeliveryPinRejected;
@@ -24,6 +25,7 @@ import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
@@ -32,7 +34,6 @@ import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.UUID;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -68,53 +69,28 @@ public class Dispatch {
 
   @CommandHandler
   public Dispatch(CreateDispatch command, Clock clock) {
-    Instant now = clock.instant();
-    Instant pickupBy = command.targetPickupAt();
-    Instant deliverBy = command.targetDeliveryAt();
-    ServiceLevel targets = command.serviceLevel();
-    if (targets != null) {
-      if (pickupBy == null) {
-        pickupBy = now.plusSeconds(targets.pickupSeconds());
-      }
-      if (deliverBy == null) {
-        // Counted from creation, but never before the pick-up-by time: then the zone's gap after it.
-        Instant fromNow = now.plusSeconds(targets.deliverySeconds());
-        Instant fromPickup = pickupBy.plusSeconds(Math.max(0, targets.deliverySeconds() - targets.pickupSeconds()));
-        deliverBy = fromNow.isAfter(fromPickup) ? fromNow : fromPickup;
-      }
-    }
-    // The targets in seconds are what the times allow: the zone's targets when the zone set the times.
-    apply(new DispatchCreated(
-        command.dispatchId(), command.merchantId(), now, command.actor(), command.externalId(),
-        command.customerName(), command.customerPhone(), command.pickup(), command.dropoff(),
-        command.paymentType(), command.amountCents(), command.feeCents(), command.currency(),
-        pickupBy, deliverBy, DispatchCreated.secondsFromCreation(now, pickupBy),
-        DispatchCreated.secondsFromCreation(now, deliverBy), command.zoneId(), command.source(),
-        command.trackingToken(), command.deliveryPin()));
+    apply(CreationRules.created(command, clock.instant()));
   }
 
   @CommandHandler
   public long handle(AssignRider command, Clock clock) {
-    boolean reassignment = status == DispatchStatus.ASSIGNED && command.actor().type() == ActorType.OPERATOR;
-    if (status != DispatchStatus.NEW && !reassignment) {
-      throw new TransitionNotAllowed(status, "assign");
-    }
+    requireAssignable(status, command.actor());
     apply(new RiderAssigned(dispatchId, merchantId, clock.instant(), command.actor(), command.riderId(), riderId));
     return lastSequence();
   }
 
   @CommandHandler
   public long handle(ConfirmPickup command, Clock clock) {
-    requireAssignedRider(command.riderId());
-    requireStatus(DispatchStatus.ASSIGNED, "pick up");
+    requireAssignedRider(riderId, command.riderId());
+    requireStatus(status, DispatchStatus.ASSIGNED, "pick up");
     apply(new DispatchPickedUp(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
     return lastSequence();
   }
 
   @CommandHandler
   public long handle(DepartForDropoff command, Clock clock) {
-    requireAssignedRider(command.riderId());
-    requireStatus(DispatchStatus.PICKED_UP, "depart with");
+    requireAssignedRider(riderId, command.riderId());
+    requireStatus(status, DispatchStatus.PICKED_UP, "depart with");
     apply(new DispatchDeparted(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
     return lastSequence();
   }
@@ -125,8 +101,8 @@ public class Dispatch {
    */
   @CommandHandler
   public DeliveryAttempt handle(ConfirmDelivery command, Clock clock) {
-    requireAssignedRider(command.riderId());
-    requireStatus(DispatchStatus.IN_TRANSIT, "deliver");
+    requireAssignedRider(riderId, command.riderId());
+    requireStatus(status, DispatchStatus.IN_TRANSIT, "deliver");
     ProofRules.checkComplete(command);
     Instant now = clock.instant();
     if (command.proofType() == ProofType.PIN) {
@@ -148,9 +124,7 @@ public class Dispatch {
   /** Clears the wrong PIN guesses; with none to clear it changes nothing (and appends nothing). */
   @CommandHandler
   public long handle(ResetPinGuesses command, Clock clock) {
-    if (status.isTerminal()) {
-      throw new TransitionNotAllowed(status, "reset the PIN guesses of");
-    }
+    requireNotEnded(status, "reset the PIN guesses of");
     if (wrongPinGuesses > 0) {
       apply(new DeliveryPinReset(dispatchId, merchantId, clock.instant(), command.actor(), wrongPinGuesses));
     }
@@ -160,11 +134,9 @@ public class Dispatch {
   @CommandHandler
   public long handle(FailDispatch command, Clock clock) {
     if (command.actor().type() == ActorType.RIDER) {
-      requireAssignedRider(UUID.fromString(command.actor().id()));
+      requireAssignedRider(riderId, UUID.fromString(command.actor().id()));
     }
-    if (status.isTerminal()) {
-      throw new TransitionNotAllowed(status, "fail");
-    }
+    requireNotEnded(status, "fail");
     apply(new DispatchFailed(
         dispatchId, merchantId, clock.instant(), command.actor(), command.reasonCode(), command.detail()));
     return lastSequence();
@@ -175,7 +147,7 @@ public class Dispatch {
     if (!merchantId.equals(command.merchantId())) {
       throw new NotFound();
     }
-    requireStatus(DispatchStatus.NEW, "cancel");
+    requireStatus(status, DispatchStatus.NEW, "cancel");
     apply(new DispatchCancelled(
         dispatchId, merchantId, clock.instant(), Actor.merchant(merchantId), command.reason()));
     return lastSequence();
@@ -183,10 +155,8 @@ public class Dispatch {
 
   @CommandHandler
   public long handle(RecordRiderLocation command, Clock clock) {
-    requireAssignedRider(command.riderId());
-    if (status.isTerminal()) {
-      throw new TransitionNotAllowed(status, "track");
-    }
+    requireAssignedRider(riderId, command.riderId());
+    requireNotEnded(status, "track");
     apply(new RiderLocationUpdated(
         dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId, command.latitude(),
         command.longitude(), command.recordedAt()));
@@ -207,29 +177,13 @@ public class Dispatch {
     riderId = event.riderId();
   }
 
+  /**
+   * The events that only move the status. Axon calls the most specific handler of an event, so
+   * the creation and assignment above set theirs; {@link DispatchStatus#after} is the one mapping.
+   */
   @EventSourcingHandler
-  void on(DispatchPickedUp event) {
-    status = DispatchStatus.reachedBy(event);
-  }
-
-  @EventSourcingHandler
-  void on(DispatchDeparted event) {
-    status = DispatchStatus.reachedBy(event);
-  }
-
-  @EventSourcingHandler
-  void on(DispatchDelivered event) {
-    status = DispatchStatus.reachedBy(event);
-  }
-
-  @EventSourcingHandler
-  void on(DispatchFailed event) {
-    status = DispatchStatus.reachedBy(event);
-  }
-
-  @EventSourcingHandler
-  void on(DispatchCancelled event) {
-    status = DispatchStatus.reachedBy(event);
+  void on(DispatchLifecycleEvent event) {
+    DispatchStatus.after(event).ifPresent(next -> status = next);
   }
 
   @EventSourcingHandler
@@ -242,18 +196,6 @@ public class Dispatch {
   void on(DeliveryPinReset event) {
     wrongPinGuesses = 0;
     pinLocked = false;
-  }
-
-  private void requireStatus(DispatchStatus expected, String action) {
-    if (status != expected) {
-      throw new TransitionNotAllowed(status, action);
-    }
-  }
-
-  private void requireAssignedRider(UUID actingRider) {
-    if (riderId == null || !Objects.equals(riderId, actingRider)) {
-      throw new NotTheAssignedRider();
-    }
   }
 
   private static long lastSequence() {

@@ -1,6 +1,6 @@
 package io.dispatch.command.dispatch.web;
 
-import io.dispatch.command.dispatch.application.DispatchService.Written;
+import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;

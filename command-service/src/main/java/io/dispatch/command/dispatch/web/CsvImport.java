@@ -1,7 +1,7 @@
 package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchOrder;
-import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
@@ -88,7 +88,7 @@ public final class CsvImport {
    * invalid row answers 422 with every row's messages and nothing is created. {@code before} runs
    * first (the operator's check that the merchant is active).
    */
-  public Mono<ResponseEntity<Envelope>> create(DispatchService dispatches, UUID merchantId, Actor actor,
+  public Mono<ResponseEntity<Envelope>> create(DispatchCreation dispatches, UUID merchantId, Actor actor,
       IdempotentRequest idempotency, Mono<Void> before, String baseUrl) {
     FieldErrors all = new FieldErrors();
     errors.forEach(row -> row.fieldErrors().forEach((field, messages) -> messages.forEach(m -> all.add(field, m))));

@@ -1,6 +1,6 @@
 package io.dispatch.command.dispatch.web;
 
-import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.web.CsvImport.Preview;
 import io.dispatch.events.Actor;
 import io.dispatch.web.Envelope;
@@ -40,10 +40,10 @@ public class CsvImportController {
       Amina Njeri,+254700000001,Moi Avenue 1,-1.2841,36.8233,Ngong Road 12,COD,150000
       """;
 
-  private final DispatchService dispatches;
+  private final DispatchCreation dispatches;
   private final PublicUrls urls;
 
-  public CsvImportController(DispatchService dispatches, PublicUrls urls) {
+  public CsvImportController(DispatchCreation dispatches, PublicUrls urls) {
     this.dispatches = dispatches;
     this.urls = urls;
   }

@@ -1,7 +1,8 @@
 package io.dispatch.command.dispatch.web;
 
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.application.DispatchOrder;
-import io.dispatch.command.dispatch.application.DispatchService.Written;
+import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
@@ -47,10 +48,12 @@ public class DispatchCommandController {
   public static final String LOG_POSITION_HEADER = "X-Log-Position";
   public static final int BULK_LIMIT = 500;
 
+  private final DispatchCreation creation;
   private final DispatchService dispatches;
   private final PublicUrls urls;
 
-  public DispatchCommandController(DispatchService dispatches, PublicUrls urls) {
+  public DispatchCommandController(DispatchCreation creation, DispatchService dispatches, PublicUrls urls) {
+    this.creation = creation;
     this.dispatches = dispatches;
     this.urls = urls;
   }
@@ -70,7 +73,7 @@ public class DispatchCommandController {
     FieldErrors errors = new FieldErrors();
     DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
     errors.throwIfAny();
-    return dispatches.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()),
+    return creation.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()),
             IdempotentRequest.of(exchange).orElse(null))
         .map(written -> answer(HttpStatus.CREATED, written))
         .onErrorMap(DispatchErrors::toApi);
@@ -93,7 +96,7 @@ public class DispatchCommandController {
     BulkDocument bulk = DocumentedBody.of(BulkDocument.class).readBody(body, "with an orders array", errors);
     errors.throwIfAny();
     List<DispatchOrder> orders = bulk.orders().stream().map(DispatchOrderParser::order).toList();
-    return dispatches.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
+    return creation.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
             IdempotentRequest.of(exchange).orElse(null))
         .map(written -> BulkAnswer.created(written, urls.baseUrl()))
         .onErrorMap(DispatchErrors::toApi);

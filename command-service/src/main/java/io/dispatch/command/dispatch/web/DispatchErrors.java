@@ -1,6 +1,6 @@
 package io.dispatch.command.dispatch.web;
 
-import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
@@ -37,7 +37,7 @@ public final class DispatchErrors {
           "pinGuessesLeft", t.guessesLeft(),
           "pinLocked", t.guessesLeft() == 0));
       case PinProofsLocked t -> ApiException.conflict(t.getMessage(), Map.of("pinLocked", true));
-      case DispatchService.KeyReused t -> ApiException.conflict(t.getMessage(), Map.of());
+      case DispatchCreation.KeyReused t -> ApiException.conflict(t.getMessage(), Map.of());
       case AggregateNotFoundException t -> ApiException.notFound("Delivery");
       case DispatchRuleViolation t -> ApiException.conflict(t.getMessage(), Map.of());
       default -> cause;

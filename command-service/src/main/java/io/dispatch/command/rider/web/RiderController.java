@@ -1,6 +1,7 @@
 package io.dispatch.command.rider.web;
 
 import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmDelivery;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
@@ -186,7 +187,7 @@ public class RiderController {
   }
 
   /** Every rider answer: the rider's form of the delivery, never its PIN or tracking link. */
-  private static Mono<Envelope> answer(Mono<DispatchService.Written> write) {
+  private static Mono<Envelope> answer(Mono<Written> write) {
     return write.map(written -> Envelope.of(RiderDelivery.from(written.view()))).onErrorMap(DispatchErrors::toApi);
   }
 

@@ -1,6 +1,6 @@
 package io.dispatch.command.shopify.application;
 
-import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.shopify.application.ReceivedOrder.Outcome;
 import io.dispatch.command.shopify.application.ShopifyOrderMapping.Deliverable;
 import io.dispatch.command.shopify.application.ShopifyOrderMapping.Invalid;
@@ -31,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The Shopify store integration (decisions.md section 11), one service for the operator's and the
  * merchant's settings routes and for the orders/create receiver. An order becomes a delivery
- * through {@link DispatchService}, the path of every create (same rules, events and webhooks),
+ * through {@link DispatchCreation}, the path of every create (same rules, events and webhooks),
  * with source {@code shopify} and the merchant as the actor: it is the merchant's own shop.
  */
 @Service
@@ -43,12 +43,12 @@ public class ShopifyIntegrations {
 
   private final ShopifyStore store;
   private final MerchantAccounts merchants;
-  private final DispatchService dispatches;
+  private final DispatchCreation dispatches;
   private final PublicUrls urls;
   private final JsonMapper json;
 
   public ShopifyIntegrations(
-      ShopifyStore store, MerchantAccounts merchants, DispatchService dispatches, PublicUrls urls, JsonMapper json) {
+      ShopifyStore store, MerchantAccounts merchants, DispatchCreation dispatches, PublicUrls urls, JsonMapper json) {
     this.store = store;
     this.merchants = merchants;
     this.dispatches = dispatches;

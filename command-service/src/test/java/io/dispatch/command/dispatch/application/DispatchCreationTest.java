@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** Creation against the real event store: bulk is all or nothing; zone targets fill absent times. */
-class DispatchServiceTest extends CommandServiceIntegrationTest {
+class DispatchCreationTest extends CommandServiceIntegrationTest {
 
-  @Autowired DispatchService service;
+  @Autowired DispatchCreation service;
   @Autowired DispatchHistory history;
 
   private final UUID merchant = UUID.randomUUID();
@@ -38,7 +38,7 @@ class DispatchServiceTest extends CommandServiceIntegrationTest {
   void a_bulk_creation_answers_every_delivery_in_request_order_and_stores_each() {
     List<DispatchOrder> orders = IntStream.range(0, 20).mapToObj(i -> order("o-" + i, null, null)).toList();
 
-    List<DispatchService.Written> written =
+    List<Written> written =
         service.createAll(merchant, orders, Source.API, Actor.merchant(merchant)).block();
 
     assertThat(written).extracting(w -> w.view().externalId())
