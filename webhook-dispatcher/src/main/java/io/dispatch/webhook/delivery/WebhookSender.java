@@ -6,8 +6,8 @@ import io.dispatch.web.scheduling.NudgedLoop;
 import io.dispatch.webhook.attempt.AttemptPublisher;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
-import io.dispatch.webhook.notification.Notifications;
-import io.dispatch.webhook.notification.Notifications.Claimed;
+import io.dispatch.webhook.notification.NotificationClaims;
+import io.dispatch.webhook.notification.NotificationClaims.Claimed;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -43,7 +43,7 @@ public class WebhookSender implements SmartLifecycle {
   /** Claims at most this often: attempts ending in quick succession share one claim query. */
   static final Duration MIN_CLAIM_GAP = Duration.ofMillis(10);
 
-  private final Notifications notifications;
+  private final NotificationClaims claims;
   private final WebhookEndpoints endpoints;
   private final WebhookHttp http;
   private final WebhookProperties properties;
@@ -58,7 +58,7 @@ public class WebhookSender implements SmartLifecycle {
   private ExecutorService senders;
 
   public WebhookSender(
-      Notifications notifications,
+      NotificationClaims claims,
       WebhookEndpoints endpoints,
       WebhookHttp http,
       WebhookProperties properties,
@@ -66,7 +66,7 @@ public class WebhookSender implements SmartLifecycle {
       AttemptPublisher publisher,
       EndpointHealth health,
       Clock clock) {
-    this.notifications = notifications;
+    this.claims = claims;
     this.endpoints = endpoints;
     this.http = http;
     this.properties = properties;
@@ -136,7 +136,7 @@ public class WebhookSender implements SmartLifecycle {
       return 0;
     }
     Instant now = clock.instant();
-    List<Claimed> claimed = notifications.claim(now, now.plus(properties.claimLease()), Math.min(BATCH, free),
+    List<Claimed> claimed = claims.claim(now, now.plus(properties.claimLease()), Math.min(BATCH, free),
         lanes.saturated());
     List<UUID> giveBack = new ArrayList<>();
     int started = 0;
@@ -157,7 +157,7 @@ public class WebhookSender implements SmartLifecycle {
         }
       });
     }
-    notifications.release(giveBack);
+    claims.release(giveBack);
     return started;
   }
 
@@ -219,7 +219,7 @@ public class WebhookSender implements SmartLifecycle {
         : null;
     String error = outcome.error() == null || outcome.error().length() <= 500
         ? outcome.error() : outcome.error().substring(0, 500);
-    if (!notifications.recordAttempt(notification, status, outcome.httpStatus(), error, next, now)) {
+    if (!claims.recordAttempt(notification, status, outcome.httpStatus(), error, next, now)) {
       log.warn("Webhook {} attempt {} was recorded by another dispatcher first (lease expired); this outcome "
           + "({}) is dropped", notification.id(), attempts, outcome);
       return;
