@@ -26,37 +26,37 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(
-    basePackages = "io.dispatch.command",
-    excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
+        basePackages = "io.dispatch.command",
+        excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
 @Import(SharedWebConfiguration.class)
 @PropertySource("classpath:io/dispatch/command/defaults.properties")
 @ConfigurationPropertiesScan
 public class CommandServiceConfiguration {
 
-  /** The command schema: event store, token store, pricing and zones. */
-  @Bean(initMethod = "migrate")
-  Flyway commandFlyway(DataSource dataSource) {
-    return Flyway.configure()
-        .dataSource(dataSource)
-        .schemas("command")
-        .locations("classpath:db/command")
-        .load();
-  }
+    /** The command schema: event store, token store, pricing and zones. */
+    @Bean(initMethod = "migrate")
+    Flyway commandFlyway(DataSource dataSource) {
+        return Flyway.configure()
+                .dataSource(dataSource)
+                .schemas("command")
+                .locations("classpath:db/command")
+                .load();
+    }
 
-  /** Creation Idempotency-Keys, kept as long as the stored answers (command.creation_keys). */
-  @Bean
-  CreationKeys creationKeys(JdbcTemplate jdbc, IdempotencyProperties properties, Clock clock) {
-    return new CreationKeys(jdbc, properties, clock);
-  }
+    /** Creation Idempotency-Keys, kept as long as the stored answers (command.creation_keys). */
+    @Bean
+    CreationKeys creationKeys(JdbcTemplate jdbc, IdempotencyProperties properties, Clock clock) {
+        return new CreationKeys(jdbc, properties, clock);
+    }
 
-  /** Other instances' zone and pricing changes are seen within {@code dispatch.pricing.refresh-interval}. */
-  @Bean
-  PeriodicTask pricingRefresh(Pricing pricing, PricingProperties properties) {
-    return new PeriodicTask("pricing-refresh", properties.refreshInterval(), pricing::reload);
-  }
+    /** Other instances' zone and pricing changes are seen within {@code dispatch.pricing.refresh-interval}. */
+    @Bean
+    PeriodicTask pricingRefresh(Pricing pricing, PricingProperties properties) {
+        return new PeriodicTask("pricing-refresh", properties.refreshInterval(), pricing::reload);
+    }
 
-  @Bean
-  PeriodicTask creationKeyCleanup(CreationKeys keys, IdempotencyProperties properties) {
-    return new PeriodicTask("creation-key-cleanup", properties.cleanupInterval(), keys::deleteExpired);
-  }
+    @Bean
+    PeriodicTask creationKeyCleanup(CreationKeys keys, IdempotencyProperties properties) {
+        return new PeriodicTask("creation-key-cleanup", properties.cleanupInterval(), keys::deleteExpired);
+    }
 }

@@ -12,17 +12,21 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.command", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
-      slices().matching("io.dispatch.command.(*)..").should().beFreeOfCycles();
+    @ArchTest
+    static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.command.(*)..").should().beFreeOfCycles();
 
-  @ArchTest
-  static final ArchRule the_domain_knows_nothing_of_spring_reactor_or_the_web = noClasses()
-      .that().resideInAPackage("..domain..")
-      .should().dependOnClassesThat()
-      .resideInAnyPackage("org.springframework..", "reactor..", "io.dispatch.web..", "jakarta.servlet..");
+    @ArchTest
+    static final ArchRule the_domain_knows_nothing_of_spring_reactor_or_the_web = noClasses()
+            .that()
+            .resideInAPackage("..domain..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.springframework..", "reactor..", "io.dispatch.web..", "jakarta.servlet..");
 
-  @ArchTest
-  static final ArchRule never_uses_query_service_or_webhook_dispatcher = noClasses()
-      .should().dependOnClassesThat().resideInAnyPackage("io.dispatch.query..", "io.dispatch.webhook..");
+    @ArchTest
+    static final ArchRule never_uses_query_service_or_webhook_dispatcher = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.dispatch.query..", "io.dispatch.webhook..");
 }

@@ -15,17 +15,17 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(classes = CommandServiceIntegrationTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
 public abstract class CommandServiceIntegrationTest {
 
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  @Import(CommandServiceConfiguration.class)
-  static class App {}
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(CommandServiceConfiguration.class)
+    static class App {}
 
-  @DynamicPropertySource
-  static void infrastructure(DynamicPropertyRegistry registry) {
-    SharedTestInfrastructure.get()
-        .springProperties(SharedTestInfrastructure.newDatabase())
-        .forEach((key, value) -> registry.add(key, () -> value));
-    registry.add("dispatch.admin-token", () -> "test");
-    registry.add("dispatch.integrations.secret-encryption-key", io.dispatch.web.secret.SecretCipher::newBase64Key);
-  }
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.get()
+                .springProperties(SharedTestInfrastructure.newDatabase())
+                .forEach((key, value) -> registry.add(key, () -> value));
+        registry.add("dispatch.admin-token", () -> "test");
+        registry.add("dispatch.integrations.secret-encryption-key", io.dispatch.web.secret.SecretCipher::newBase64Key);
+    }
 }

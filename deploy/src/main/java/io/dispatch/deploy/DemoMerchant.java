@@ -22,62 +22,63 @@ import org.springframework.stereotype.Component;
 @Component
 public class DemoMerchant {
 
-  private final MerchantAccounts accounts;
+    private final MerchantAccounts accounts;
 
-  public DemoMerchant(MerchantAccounts accounts) {
-    this.accounts = accounts;
-  }
-
-  public record Account(UUID merchantId, String apiKey) {}
-
-  public record Demo(Account demo, Account sandbox) {}
-
-  public Demo ensure(Path file) {
-    Properties saved = new Properties();
-    try {
-      if (Files.exists(file)) {
-        try (Reader reader = Files.newBufferedReader(file)) {
-          saved.load(reader);
-        }
-      }
-      boolean changed = false;
-      Account demo = existing(saved, "");
-      if (demo == null) {
-        demo = create(saved, "", "Demo Merchant", false);
-        changed = true;
-      }
-      Account sandbox = existing(saved, "sandbox.");
-      if (sandbox == null) {
-        sandbox = create(saved, "sandbox.", "Sandbox Merchant", true);
-        changed = true;
-      }
-      if (changed) {
-        Files.createDirectories(file.getParent());
-        try (Writer writer = Files.newBufferedWriter(file)) {
-          saved.store(writer, "dispatch local run: demo and sandbox merchants (do not use in production)");
-        }
-      }
-      return new Demo(demo, sandbox);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public DemoMerchant(MerchantAccounts accounts) {
+        this.accounts = accounts;
     }
-  }
 
-  private Account existing(Properties saved, String prefix) {
-    String id = saved.getProperty(prefix + "merchantId");
-    if (id == null) {
-      return null;
+    public record Account(UUID merchantId, String apiKey) {}
+
+    public record Demo(Account demo, Account sandbox) {}
+
+    public Demo ensure(Path file) {
+        Properties saved = new Properties();
+        try {
+            if (Files.exists(file)) {
+                try (Reader reader = Files.newBufferedReader(file)) {
+                    saved.load(reader);
+                }
+            }
+            boolean changed = false;
+            Account demo = existing(saved, "");
+            if (demo == null) {
+                demo = create(saved, "", "Demo Merchant", false);
+                changed = true;
+            }
+            Account sandbox = existing(saved, "sandbox.");
+            if (sandbox == null) {
+                sandbox = create(saved, "sandbox.", "Sandbox Merchant", true);
+                changed = true;
+            }
+            if (changed) {
+                Files.createDirectories(file.getParent());
+                try (Writer writer = Files.newBufferedWriter(file)) {
+                    saved.store(writer, "dispatch local run: demo and sandbox merchants (do not use in production)");
+                }
+            }
+            return new Demo(demo, sandbox);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-    UUID merchantId = UUID.fromString(id);
-    return accounts.findMerchant(merchantId).isPresent() ? new Account(merchantId, saved.getProperty(prefix + "apiKey"))
-        : null;
-  }
 
-  private Account create(Properties saved, String prefix, String name, boolean sandbox) {
-    var merchant = accounts.createMerchant(name, sandbox);
-    var key = accounts.issueKey(merchant.id(), EnumSet.allOf(Scope.class));
-    saved.setProperty(prefix + "merchantId", merchant.id().toString());
-    saved.setProperty(prefix + "apiKey", key.apiKey());
-    return new Account(merchant.id(), key.apiKey());
-  }
+    private Account existing(Properties saved, String prefix) {
+        String id = saved.getProperty(prefix + "merchantId");
+        if (id == null) {
+            return null;
+        }
+        UUID merchantId = UUID.fromString(id);
+        return accounts.findMerchant(merchantId).isPresent()
+                ? new Account(merchantId, saved.getProperty(prefix + "apiKey"))
+                : null;
+    }
+
+    private Account create(Properties saved, String prefix, String name, boolean sandbox) {
+        var merchant = accounts.createMerchant(name, sandbox);
+        var key = accounts.issueKey(merchant.id(), EnumSet.allOf(Scope.class));
+        saved.setProperty(prefix + "merchantId", merchant.id().toString());
+        saved.setProperty(prefix + "apiKey", key.apiKey());
+        return new Account(merchant.id(), key.apiKey());
+    }
 }

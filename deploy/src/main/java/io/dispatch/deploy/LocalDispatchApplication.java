@@ -11,14 +11,14 @@ import org.springframework.context.annotation.Import;
 @SpringBootConfiguration
 @EnableAutoConfiguration
 @Import({
-  CommandServiceConfiguration.class,
-  QueryServiceConfiguration.class,
-  WebhookDispatcherConfiguration.class,
-  DemoMerchant.class
+    CommandServiceConfiguration.class,
+    QueryServiceConfiguration.class,
+    WebhookDispatcherConfiguration.class,
+    DemoMerchant.class
 })
 public class LocalDispatchApplication {
 
-  public static void main(String[] args) {
-    LocalRun.start(args);
-  }
+    public static void main(String[] args) {
+        LocalRun.start(args);
+    }
 }

@@ -17,23 +17,32 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  *
  * @param infrastructureKind {@code dispatch.infrastructure}, null when not set (Infrastructure decides)
  */
-record LocalRunSettings(Path dataDir, String infrastructureKind, boolean infrastructureOnly,
-    Optional<String> adminToken) {
+record LocalRunSettings(
+        Path dataDir, String infrastructureKind, boolean infrastructureOnly, Optional<String> adminToken) {
 
-  static final Path DEFAULT_DATA_DIR = Path.of(".dispatch", "data");
+    static final Path DEFAULT_DATA_DIR = Path.of(".dispatch", "data");
 
-  static LocalRunSettings read(String[] args, Map<String, ?> environmentVariables) {
-    StandardEnvironment environment = new StandardEnvironment();
-    environment.getPropertySources().replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-        new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-            Map.copyOf(environmentVariables)));
-    environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
-    Binder binder = Binder.get(environment);
-    return new LocalRunSettings(
-        binder.bind("dispatch.data-dir", String.class).map(Path::of).orElse(DEFAULT_DATA_DIR).toAbsolutePath(),
-        binder.bind("dispatch.infrastructure", String.class).orElse(null),
-        binder.bind("dispatch.local.infrastructure-only", Boolean.class).orElse(false),
-        Optional.ofNullable(binder.bind("dispatch.admin-token", String.class).orElse(null)).map(String::strip)
-            .filter(token -> !token.isEmpty()));
-  }
+    static LocalRunSettings read(String[] args, Map<String, ?> environmentVariables) {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment
+                .getPropertySources()
+                .replace(
+                        StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                        new SystemEnvironmentPropertySource(
+                                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                                Map.copyOf(environmentVariables)));
+        environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
+        Binder binder = Binder.get(environment);
+        return new LocalRunSettings(
+                binder.bind("dispatch.data-dir", String.class)
+                        .map(Path::of)
+                        .orElse(DEFAULT_DATA_DIR)
+                        .toAbsolutePath(),
+                binder.bind("dispatch.infrastructure", String.class).orElse(null),
+                binder.bind("dispatch.local.infrastructure-only", Boolean.class).orElse(false),
+                Optional.ofNullable(binder.bind("dispatch.admin-token", String.class)
+                                .orElse(null))
+                        .map(String::strip)
+                        .filter(token -> !token.isEmpty()));
+    }
 }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.infrastructure.WebhookReceiver;
+import io.dispatch.simulator.trip.DoorOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,238 +28,280 @@ import org.openqa.selenium.chrome.ChromeDriver;
  */
 class DashboardBrowserTest {
 
-  private static final int WIDTH = 390;
-  private static final int HEIGHT = 844;
-  private static final Path SCREENSHOTS = Chromium.BUILD.resolve("screenshots");
-  private static final Duration PAGE = Duration.ofSeconds(15);
-  private static final Duration RIDE = Duration.ofSeconds(60);
+    private static final int WIDTH = 390;
+    private static final int HEIGHT = 844;
+    private static final Path SCREENSHOTS = Chromium.BUILD.resolve("screenshots");
+    private static final Duration PAGE = Duration.ofSeconds(15);
+    private static final Duration RIDE = Duration.ofSeconds(60);
 
-  private static DispatchUnderTest dispatch;
-  private static Chromium chromium;
-  private static ChromeDriver browser;
+    private static DispatchUnderTest dispatch;
+    private static Chromium chromium;
+    private static ChromeDriver browser;
 
-  @BeforeAll
-  static void start() throws Exception {
-    chromium = Chromium.start(WIDTH, HEIGHT);
-    browser = chromium.driver();
-    dispatch = DispatchUnderTest.get();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (chromium != null) {
-      chromium.close();
+    @BeforeAll
+    static void start() throws Exception {
+        chromium = Chromium.start(WIDTH, HEIGHT);
+        browser = chromium.driver();
+        dispatch = DispatchUnderTest.get();
     }
-  }
 
-  @Test
-  void a_new_merchant_signs_up_sets_up_and_watches_a_sandbox_delivery_end_to_end() throws Exception {
-    try (WebhookReceiver receiver = new WebhookReceiver()) {
-      // sign up: the first page is the checklist, nothing done yet
-      open("/dashboard/signup");
-      shoot("signup");
-      String email = "shop-" + UUID.randomUUID() + "@example.com";
-      type("businessName", "Duka la Mama");
-      type("email", email);
-      type("password", "a long enough password");
-      submit("[data-testid=signup]");
-      await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/start"));
-      WebElement checklist = visible("[data-testid=checklist]");
-      assertThat(checklist.findElements(By.cssSelector("li.done"))).isEmpty();
-      shoot("checklist-empty");
+    @AfterAll
+    static void stop() {
+        if (chromium != null) {
+            chromium.close();
+        }
+    }
 
-      // the deliveries list's empty state
-      navigate("Deliveries");
-      visible("[data-testid=empty]");
-      shoot("deliveries-empty");
+    @Test
+    void a_new_merchant_signs_up_sets_up_and_watches_a_sandbox_delivery_end_to_end() throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            // sign up: the first page is the checklist, nothing done yet
+            open("/dashboard/signup");
+            shoot("signup");
+            String email = "shop-" + UUID.randomUUID() + "@example.com";
+            type("businessName", "Duka la Mama");
+            type("email", email);
+            type("password", "a long enough password");
+            submit("[data-testid=signup]");
+            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+            WebElement checklist = visible("[data-testid=checklist]");
+            assertThat(checklist.findElements(By.cssSelector("li.done"))).isEmpty();
+            shoot("checklist-empty");
 
-      // a key, shown once with its copy button
-      navigate("API keys");
-      submit("[data-testid=new-key]");
-      String apiKey = visible("[data-testid=secret]").getText();
-      assertThat(apiKey).startsWith("key_");
-      assertThat(visible("[data-testid=keys]").getText()).contains(apiKey.substring(0, apiKey.indexOf('.')));
-      shoot("keys");
-      dispatch.call("GET", "/api/v1/external/dispatches", DispatchUnderTest.merchant(apiKey), null, 200);
+            // the deliveries list's empty state
+            navigate("Deliveries");
+            visible("[data-testid=empty]");
+            shoot("deliveries-empty");
 
-      // the webhook URL, to the local receiver; its secret shown once
-      navigate("Webhooks");
-      type("url", receiver.url());
-      submit("[data-testid=webhook-url]");
-      assertThat(visible("[data-testid=secret]").getText()).startsWith("whsec_");
-      assertThat(visible("[data-testid=health]").getText()).contains("ACTIVE");
-      shoot("webhooks");
+            // a key, shown once with its copy button
+            navigate("API keys");
+            submit("[data-testid=new-key]");
+            String apiKey = visible("[data-testid=secret]").getText();
+            assertThat(apiKey).startsWith("key_");
+            assertThat(visible("[data-testid=keys]").getText()).contains(apiKey.substring(0, apiKey.indexOf('.')));
+            shoot("keys");
+            dispatch.call("GET", "/api/v1/external/dispatches", DispatchUnderTest.merchant(apiKey), null, 200);
 
-      // a sandbox delivery the simulated riders will take to the door (the simulator decides by id which
-      // deliveries fail there: one is made until its id is one that arrives)
-      String id;
-      do {
-        navigate("New delivery");
-        type("customerName", "Achieng Otieno");
-        type("customerPhone", "+254 711 000 222");
-        type("externalId", "DASH-" + UUID.randomUUID().toString().substring(0, 6));
-        type("pickup.address", "Kenyatta Ave 1, Nairobi");
-        type("pickup.lat", "-1.2841");
-        type("pickup.lng", "36.8219");
-        type("dropoff.address", "Ngong Rd 12, Nairobi");
-        type("dropoff.lat", "-1.3001");
-        type("dropoff.lng", "36.7833");
-        type("amountCents", "150000");
-        submit("[data-testid=new-delivery]");
-        await().atMost(PAGE).until(() -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
-        id = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
-      } while (DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE));
-      visible("[data-testid=map]");
-      assertThat(visible("[data-testid=tracking]").getText()).contains("/track/");
+            // the webhook URL, to the local receiver; its secret shown once
+            navigate("Webhooks");
+            type("url", receiver.url());
+            submit("[data-testid=webhook-url]");
+            assertThat(visible("[data-testid=secret]").getText()).startsWith("whsec_");
+            assertThat(visible("[data-testid=health]").getText()).contains("ACTIVE");
+            shoot("webhooks");
 
-      // it moves on its page without a reload, to DELIVERED
-      await().atMost(RIDE).until(() -> status().equals("DELIVERED"));
-      shoot("delivery-delivered");
+            // a sandbox delivery the simulated riders will take to the door (the simulator decides by id which
+            // deliveries fail there: one is made until its id is one that arrives)
+            String id;
+            do {
+                navigate("New delivery");
+                type("customerName", "Achieng Otieno");
+                type("customerPhone", "+254 711 000 222");
+                type("externalId", "DASH-" + UUID.randomUUID().toString().substring(0, 6));
+                type("pickup.address", "Kenyatta Ave 1, Nairobi");
+                type("pickup.lat", "-1.2841");
+                type("pickup.lng", "36.8219");
+                type("dropoff.address", "Ngong Rd 12, Nairobi");
+                type("dropoff.lat", "-1.3001");
+                type("dropoff.lng", "36.7833");
+                type("amountCents", "150000");
+                submit("[data-testid=new-delivery]");
+                await().atMost(PAGE)
+                        .until(() -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
+                id = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
+            } while (DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE));
+            visible("[data-testid=map]");
+            assertThat(visible("[data-testid=tracking]").getText()).contains("/track/");
 
-      // its history names who did what, and the webhooks sent for it show with their codes, on the same page
-      await().atMost(PAGE).until(() -> visible("[data-testid=attempts]").getText().contains("dispatch.delivered"));
-      await().atMost(PAGE).until(() -> !visible("[data-testid=attempts]").getText().contains("PENDING"));
-      assertThat(visible("[data-testid=history]").getText()).contains("DELIVERED").contains("rider");
-      String attempts = visible("[data-testid=attempts]").getText();
-      assertThat(attempts).contains("dispatch.created").contains("dispatch.delivered").contains("SUCCEEDED").contains("204");
-      assertThat(receiver.received()).as("the receiver got the webhooks").isNotEmpty();
-      shoot("delivery-attempts");
+            // it moves on its page without a reload, to DELIVERED
+            await().atMost(RIDE).until(() -> status().equals("DELIVERED"));
+            shoot("delivery-delivered");
 
-      // the webhooks page lists the recent attempts across deliveries
-      navigate("Webhooks");
-      await().atMost(PAGE).until(() -> visible("[data-testid=recent-attempts]").getText().contains("dispatch.delivered"));
-      shoot("webhooks-attempts");
+            // its history names who did what, and the webhooks sent for it show with their codes, on the same page
+            await().atMost(PAGE)
+                    .until(() -> visible("[data-testid=attempts]").getText().contains("dispatch.delivered"));
+            await().atMost(PAGE)
+                    .until(() -> !visible("[data-testid=attempts]").getText().contains("PENDING"));
+            assertThat(visible("[data-testid=history]").getText())
+                    .contains("DELIVERED")
+                    .contains("rider");
+            String attempts = visible("[data-testid=attempts]").getText();
+            assertThat(attempts)
+                    .contains("dispatch.created")
+                    .contains("dispatch.delivered")
+                    .contains("SUCCEEDED")
+                    .contains("204");
+            assertThat(receiver.received()).as("the receiver got the webhooks").isNotEmpty();
+            shoot("delivery-attempts");
 
-      // the list shows it, filtered by status
-      open("/dashboard/deliveries?status=DELIVERED");
-      assertThat(visible("[data-testid=deliveries]").getText()).contains("DELIVERED");
-      shoot("deliveries");
+            // the webhooks page lists the recent attempts across deliveries
+            navigate("Webhooks");
+            await().atMost(PAGE)
+                    .until(() ->
+                            visible("[data-testid=recent-attempts]").getText().contains("dispatch.delivered"));
+            shoot("webhooks-attempts");
 
-      // a CSV with one bad row: the preview and the import name the row, and nothing is created
-      navigate("Import CSV");
-      WebElement csv = visible("[data-testid=csv]");
-      csv.clear();
-      csv.sendKeys("""
+            // the list shows it, filtered by status
+            open("/dashboard/deliveries?status=DELIVERED");
+            assertThat(visible("[data-testid=deliveries]").getText()).contains("DELIVERED");
+            shoot("deliveries");
+
+            // a CSV with one bad row: the preview and the import name the row, and nothing is created
+            navigate("Import CSV");
+            WebElement csv = visible("[data-testid=csv]");
+            csv.clear();
+            csv.sendKeys("""
           customerName,customerPhone,externalId,pickup.address,pickup.lat,pickup.lng,dropoff.address,dropoff.lat,dropoff.lng,paymentType,amountCents
           Amina Njeri,+254 700 000 001,CSV-1,Kenyatta Ave 1,-1.2841,36.8219,Ngong Rd 12,-1.3001,36.7833,COD,150000
           Baraka Mwangi,not a phone,CSV-2,Kenyatta Ave 1,-1.2841,36.8219,Ngong Rd 14,-1.3005,36.7830,PREPAID,0
           """);
-      visible("[data-testid=preview]").click();
-      String preview = visible("[data-testid=preview-result]").getText();
-      assertThat(preview).contains("2 rows, 1 valid").contains("Line 3").contains("customerPhone");
-      visible("[data-testid=import]").click();
-      String refused = visible("[data-testid=import-result] [data-testid=error]").getText();
-      assertThat(refused).contains("Line 3").contains("customerPhone").doesNotContain("Line 2");
-      shoot("import-bad-row");
-      JsonNode csvDeliveries = dispatch.call("GET", "/api/v1/external/dispatches?source=csv",
-          DispatchUnderTest.merchant(apiKey), null, 200).data();
-      assertThat(csvDeliveries).as("a CSV with a broken row creates nothing").isEmpty();
+            visible("[data-testid=preview]").click();
+            String preview = visible("[data-testid=preview-result]").getText();
+            assertThat(preview).contains("2 rows, 1 valid").contains("Line 3").contains("customerPhone");
+            visible("[data-testid=import]").click();
+            String refused =
+                    visible("[data-testid=import-result] [data-testid=error]").getText();
+            assertThat(refused).contains("Line 3").contains("customerPhone").doesNotContain("Line 2");
+            shoot("import-bad-row");
+            JsonNode csvDeliveries = dispatch.call(
+                            "GET",
+                            "/api/v1/external/dispatches?source=csv",
+                            DispatchUnderTest.merchant(apiKey),
+                            null,
+                            200)
+                    .data();
+            assertThat(csvDeliveries)
+                    .as("a CSV with a broken row creates nothing")
+                    .isEmpty();
 
-      // a Shopify store connected from its page; an order it sends shows among the last received
-      navigate("Shopify");
-      type("shopDomain", "duka-la-mama.myshopify.com");
-      type("webhookSecret", "shpss_from_the_browser");
-      type("pickup.address", "Moi Avenue 1, Nairobi");
-      type("pickup.lat", "-1.2841");
-      type("pickup.lng", "36.8233");
-      submit("[data-testid=shopify]");
-      String receiveUrl = visible("[data-testid=receive-url]").getText();
-      assertThat(receiveUrl).endsWith("/orders");
-      // the fixture ships to Ottawa; this merchant is a sandbox one, whose deliveries the simulated riders
-      // ride: a Nairobi drop-off keeps the ride a short one (from Nairobi to Ottawa it would hold a rider for 47 min)
-      var shopifyOrder = ShopifyWebhooks.order("orders-create.json");
-      var shipping = (com.fasterxml.jackson.databind.node.ObjectNode) shopifyOrder.get("shipping_address");
-      shipping.put("latitude", "-1.3001");
-      shipping.put("longitude", "36.7833");
-      String order = ShopifyWebhooks.text(shopifyOrder);
-      String ordersPath = receiveUrl.substring(receiveUrl.indexOf("/api/v1/"));
-      dispatch.call("POST", ordersPath, ShopifyWebhooks.headers(ShopifyWebhooks.hmac("shpss_from_the_browser", order),
-          UUID.randomUUID().toString()), order, 200);
-      open("/dashboard/integrations");
-      assertThat(visible("[data-testid=orders]").getText()).contains("CREATED");
-      shoot("shopify");
+            // a Shopify store connected from its page; an order it sends shows among the last received
+            navigate("Shopify");
+            type("shopDomain", "duka-la-mama.myshopify.com");
+            type("webhookSecret", "shpss_from_the_browser");
+            type("pickup.address", "Moi Avenue 1, Nairobi");
+            type("pickup.lat", "-1.2841");
+            type("pickup.lng", "36.8233");
+            submit("[data-testid=shopify]");
+            String receiveUrl = visible("[data-testid=receive-url]").getText();
+            assertThat(receiveUrl).endsWith("/orders");
+            // the fixture ships to Ottawa; this merchant is a sandbox one, whose deliveries the simulated riders
+            // ride: a Nairobi drop-off keeps the ride a short one (from Nairobi to Ottawa it would hold a rider for 47
+            // min)
+            var shopifyOrder = ShopifyWebhooks.order("orders-create.json");
+            var shipping = (com.fasterxml.jackson.databind.node.ObjectNode) shopifyOrder.get("shipping_address");
+            shipping.put("latitude", "-1.3001");
+            shipping.put("longitude", "36.7833");
+            String order = ShopifyWebhooks.text(shopifyOrder);
+            String ordersPath = receiveUrl.substring(receiveUrl.indexOf("/api/v1/"));
+            dispatch.call(
+                    "POST",
+                    ordersPath,
+                    ShopifyWebhooks.headers(
+                            ShopifyWebhooks.hmac("shpss_from_the_browser", order),
+                            UUID.randomUUID().toString()),
+                    order,
+                    200);
+            open("/dashboard/integrations");
+            assertThat(visible("[data-testid=orders]").getText()).contains("CREATED");
+            shoot("shopify");
 
-      // the checklist is done, and the overview counts the day
-      navigate("Get started");
-      await().atMost(PAGE).until(() -> visible("[data-testid=checklist]").findElements(By.cssSelector("li.done")).size() == 4);
-      shoot("checklist-done");
-      navigate("Overview");
-      assertThat(visible("[data-testid=daily]").getText()).isNotBlank();
-      assertThat(Integer.parseInt(visible("[data-testid=kpi-created]").getText())).isGreaterThanOrEqualTo(1);
-      shoot("overview");
+            // the checklist is done, and the overview counts the day
+            navigate("Get started");
+            await().atMost(PAGE)
+                    .until(() -> visible("[data-testid=checklist]")
+                                    .findElements(By.cssSelector("li.done"))
+                                    .size()
+                            == 4);
+            shoot("checklist-done");
+            navigate("Overview");
+            assertThat(visible("[data-testid=daily]").getText()).isNotBlank();
+            assertThat(Integer.parseInt(visible("[data-testid=kpi-created]").getText()))
+                    .isGreaterThanOrEqualTo(1);
+            shoot("overview");
 
-      // sign out: the pages ask to sign in again
-      visible("#signout").click();
-      await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
-      open("/dashboard/keys");
-      await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
-      visible("[data-testid=signin]");
+            // sign out: the pages ask to sign in again
+            visible("#signout").click();
+            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
+            open("/dashboard/keys");
+            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
+            visible("[data-testid=signin]");
+        }
     }
-  }
 
-  @Test
-  void a_wrong_password_shows_the_error_in_the_form_and_signs_nobody_in() throws Exception {
-    open("/dashboard/signin");
-    type("email", "nobody-" + UUID.randomUUID() + "@example.com");
-    type("password", "not the password at all");
-    submit("[data-testid=signin]");
-    assertThat(visible("[data-testid=error]").getText()).contains("Wrong email or password");
-    assertThat(browser.getCurrentUrl()).endsWith("/dashboard/signin");
-    shoot("signin-error");
-  }
-
-  // ------------------------------------------------------------------------------------------
-
-  private static void open(String path) {
-    browser.get(dispatch.baseUrl + path);
-  }
-
-  /** A link of the navigation (on a phone it sits behind the menu button). */
-  private static void navigate(String text) {
-    WebElement menu = browser.findElement(By.id("menu"));
-    if (menu.isDisplayed()) {
-      menu.click();
+    @Test
+    void a_wrong_password_shows_the_error_in_the_form_and_signs_nobody_in() throws Exception {
+        open("/dashboard/signin");
+        type("email", "nobody-" + UUID.randomUUID() + "@example.com");
+        type("password", "not the password at all");
+        submit("[data-testid=signin]");
+        assertThat(visible("[data-testid=error]").getText()).contains("Wrong email or password");
+        assertThat(browser.getCurrentUrl()).endsWith("/dashboard/signin");
+        shoot("signin-error");
     }
-    visible("nav").findElement(By.linkText(text)).click();
-  }
 
-  private static WebElement visible(String css) {
-    return await().atMost(PAGE).ignoreExceptions().until(() -> browser.findElement(By.cssSelector(css)),
-        element -> element.isDisplayed());
-  }
+    // ------------------------------------------------------------------------------------------
 
-  private static void type(String name, String value) {
-    WebElement field = await().atMost(PAGE).ignoreExceptions()
-        .until(() -> browser.findElement(By.name(name)), WebElement::isDisplayed);
-    field.clear();
-    field.sendKeys(value);
-  }
-
-  private static void submit(String form) {
-    visible(form).findElement(By.cssSelector("button[type=submit]")).click();
-  }
-
-  private static String status() {
-    return browser.findElements(By.cssSelector("[data-testid=status] .badge")).stream()
-        .findFirst().map(WebElement::getText).orElse("");
-  }
-
-  /** The page at a phone's width, then at a desktop's. */
-  private static void shoot(String name) throws Exception {
-    Files.createDirectories(SCREENSHOTS);
-    Files.write(SCREENSHOTS.resolve("dashboard-" + name + "-phone.png"), browser.getScreenshotAs(OutputType.BYTES));
-    emulate(1280, 800, false);
-    try {
-      await().atMost(PAGE).until(() -> browser.executeScript("return window.innerWidth").equals(1280L));
-      Files.write(SCREENSHOTS.resolve("dashboard-" + name + "-desktop.png"), browser.getScreenshotAs(OutputType.BYTES));
-    } finally {
-      emulate(WIDTH, HEIGHT, true);
-      await().atMost(PAGE).until(() -> browser.executeScript("return window.innerWidth").equals((long) WIDTH));
+    private static void open(String path) {
+        browser.get(dispatch.baseUrl + path);
     }
-  }
 
-  private static void emulate(int width, int height, boolean mobile) {
-    browser.executeCdpCommand("Emulation.setDeviceMetricsOverride",
-        Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
-  }
+    /** A link of the navigation (on a phone it sits behind the menu button). */
+    private static void navigate(String text) {
+        WebElement menu = browser.findElement(By.id("menu"));
+        if (menu.isDisplayed()) {
+            menu.click();
+        }
+        visible("nav").findElement(By.linkText(text)).click();
+    }
+
+    private static WebElement visible(String css) {
+        return await().atMost(PAGE)
+                .ignoreExceptions()
+                .until(() -> browser.findElement(By.cssSelector(css)), element -> element.isDisplayed());
+    }
+
+    private static void type(String name, String value) {
+        WebElement field = await().atMost(PAGE)
+                .ignoreExceptions()
+                .until(() -> browser.findElement(By.name(name)), WebElement::isDisplayed);
+        field.clear();
+        field.sendKeys(value);
+    }
+
+    private static void submit(String form) {
+        visible(form).findElement(By.cssSelector("button[type=submit]")).click();
+    }
+
+    private static String status() {
+        return browser.findElements(By.cssSelector("[data-testid=status] .badge")).stream()
+                .findFirst()
+                .map(WebElement::getText)
+                .orElse("");
+    }
+
+    /** The page at a phone's width, then at a desktop's. */
+    private static void shoot(String name) throws Exception {
+        Files.createDirectories(SCREENSHOTS);
+        Files.write(SCREENSHOTS.resolve("dashboard-" + name + "-phone.png"), browser.getScreenshotAs(OutputType.BYTES));
+        emulate(1280, 800, false);
+        try {
+            await().atMost(PAGE)
+                    .until(() ->
+                            browser.executeScript("return window.innerWidth").equals(1280L));
+            Files.write(
+                    SCREENSHOTS.resolve("dashboard-" + name + "-desktop.png"),
+                    browser.getScreenshotAs(OutputType.BYTES));
+        } finally {
+            emulate(WIDTH, HEIGHT, true);
+            await().atMost(PAGE)
+                    .until(() ->
+                            browser.executeScript("return window.innerWidth").equals((long) WIDTH));
+        }
+    }
+
+    private static void emulate(int width, int height, boolean mobile) {
+        browser.executeCdpCommand(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+    }
 }

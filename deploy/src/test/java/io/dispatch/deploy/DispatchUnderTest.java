@@ -25,213 +25,247 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 final class DispatchUnderTest {
 
-  static final String ADMIN_TOKEN = "test-admin-token";
-  static final double SIMULATOR_FAIL_SHARE = 0.5;
-  static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-  private static DispatchUnderTest running;
+    static final String ADMIN_TOKEN = "test-admin-token";
+    static final double SIMULATOR_FAIL_SHARE = 0.5;
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static DispatchUnderTest running;
 
-  private final ConfigurableApplicationContext app;
-  final String baseUrl;
+    private final ConfigurableApplicationContext app;
+    final String baseUrl;
 
-  private DispatchUnderTest() {
-    var infrastructure = SharedTestInfrastructure.get();
-    Map<String, Object> properties =
-        new HashMap<>(infrastructure.springProperties(SharedTestInfrastructure.newDatabase()));
-    properties.put("server.port", "0");
-    properties.put("spring.application.name", "dispatch-local");
-    properties.put("dispatch.admin-token", ADMIN_TOKEN);
-    properties.put("dispatch.webhook.allow-insecure-targets", "true");
-    properties.put("dispatch.webhook.retry.first-wait", "PT0.2S");
-    // every test client is 127.0.0.1: the per-IP limit of public routes is tested in shared-web
-    properties.put("dispatch.rate-limit.public-per-minute", "100000");
-    // the simulated riders report every 0.1 s; the per-rider limit is tested in SecurityChainTest
-    properties.put("dispatch.rate-limit.rider-per-minute", "100000");
-    // the per-IP sign-in limit is tested in shared-web (PublicRateLimitFilterTest)
-    properties.put("dispatch.rate-limit.sign-in-per-minute", "100000");
-    properties.put("dispatch.dashboard.secure-cookie", "false");
-    properties.put("dispatch.tracking.heartbeat", "PT1S");
-    // no tile server answers here (nothing listens on port 1): the map pages draw the map themselves
-    properties.put("dispatch.maps.tile-url", TrackingPageBrowserTest.NO_TILE_SERVER);
-    // a slow request head is closed after this (RequestLimitsTest); a test client sends a head at once
-    properties.put("dispatch.http.header-timeout", "PT2S");
-    properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
-    properties.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
-    // a rebuild's swap gives up after this when a test holds the live tables (ProjectionRebuildTest)
-    properties.put("dispatch.rebuild.lock-timeout", "PT2S");
-    // simulated riders take sandbox merchants' deliveries only; at 600x a 4 km ride takes about a second
-    properties.put("dispatch.simulator.enabled", "true");
-    properties.put("dispatch.simulator.riders", "3");
-    properties.put("dispatch.simulator.time-scale", "600");
-    properties.put("dispatch.simulator.fail-share", String.valueOf(SIMULATOR_FAIL_SHARE));
-    properties.put("dispatch.simulator.location-interval", "PT0.1S");
-    app = new SpringApplicationBuilder(LocalDispatchApplication.class)
-        .environment(LocalRun.withDefaults(properties))
-        .run();
-    baseUrl = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
-  }
-
-  static synchronized DispatchUnderTest get() {
-    if (running == null) {
-      running = new DispatchUnderTest();
-      Runtime.getRuntime().addShutdownHook(new Thread(running.app::close));
-    }
-    return running;
-  }
-
-  /** A merchant with one key of the given scopes (both when none are given). */
-  record Merchant(String id, String apiKey) {
-    /** The public half of the key, {@code <key_id>} of {@code <key_id>.<secret>}. */
-    String keyId() {
-      return apiKey.substring(0, apiKey.indexOf('.'));
-    }
-  }
-
-  Merchant newMerchant(String name, String... scopes) throws Exception {
-    String id = call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"" + name + "\"}", 201)
-        .json().get("data").get("id").asText();
-    return new Merchant(id, newKey(id, scopes));
-  }
-
-  /** A sandbox merchant: the simulated riders take its deliveries. */
-  Merchant newSandboxMerchant(String name) throws Exception {
-    JsonNode created = call("POST", "/api/v1/admin/merchants", admin(),
-        "{\"name\":\"" + name + "\",\"sandbox\":true}", 201).data();
-    assertThat(created.get("sandbox").asBoolean()).isTrue();
-    String id = created.get("id").asText();
-    return new Merchant(id, newKey(id));
-  }
-
-  String newKey(String merchantId, String... scopes) throws Exception {
-    String body = scopes.length == 0 ? "{}" : "{\"scopes\":" + JSON.writeValueAsString(List.of(scopes)) + "}";
-    return call("POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), body, 201)
-        .json().get("data").get("apiKey").asText();
-  }
-
-  /** A registered rider and its token. */
-  record Rider(String id, String token) {}
-
-  Rider newRider(String name) throws Exception {
-    JsonNode data = call("POST", "/api/v1/admin/riders", admin(),
-        "{\"name\":\"" + name + "\",\"phone\":\"+254 711 000 000\"}", 201).data();
-    return new Rider(data.get("id").asText(), data.get("token").asText());
-  }
-
-  static Map<String, String> rider(Rider rider) {
-    return Map.of("X-Rider-Token", rider.token());
-  }
-
-  /** A bean of the running service, for what no API shows (e.g. the event store itself). */
-  <T> T bean(Class<T> type) {
-    return app.getBean(type);
-  }
-
-  /** Every bean of a type, by name. */
-  <T> Map<String, T> beans(Class<T> type) {
-    return app.getBeansOfType(type);
-  }
-
-  /** Registers the merchant's webhook URL and answers the signing secret shown once. */
-  String registerWebhook(String merchantId, String url) throws Exception {
-    return call("PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", admin(), "{\"url\":\"" + url + "\"}", 200)
-        .data().get("signingSecret").asText();
-  }
-
-  static Map<String, String> admin() {
-    return Map.of("X-Admin-Token", ADMIN_TOKEN);
-  }
-
-  /** X-API-Key with a fresh Idempotency-Key. */
-  static Map<String, String> merchant(String apiKey) {
-    return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
-  }
-
-  record Answer(HttpResponse<String> response) {
-    JsonNode json() {
-      try {
-        return JSON.readTree(response.body());
-      } catch (Exception e) {
-        throw new AssertionError("not JSON: " + response.body(), e);
-      }
+    private DispatchUnderTest() {
+        var infrastructure = SharedTestInfrastructure.get();
+        Map<String, Object> properties =
+                new HashMap<>(infrastructure.springProperties(SharedTestInfrastructure.newDatabase()));
+        properties.put("server.port", "0");
+        properties.put("spring.application.name", "dispatch-local");
+        properties.put("dispatch.admin-token", ADMIN_TOKEN);
+        properties.put("dispatch.webhook.allow-insecure-targets", "true");
+        properties.put("dispatch.webhook.retry.first-wait", "PT0.2S");
+        // every test client is 127.0.0.1: the per-IP limit of public routes is tested in shared-web
+        properties.put("dispatch.rate-limit.public-per-minute", "100000");
+        // the simulated riders report every 0.1 s; the per-rider limit is tested in SecurityChainTest
+        properties.put("dispatch.rate-limit.rider-per-minute", "100000");
+        // the per-IP sign-in limit is tested in shared-web (PublicRateLimitFilterTest)
+        properties.put("dispatch.rate-limit.sign-in-per-minute", "100000");
+        properties.put("dispatch.dashboard.secure-cookie", "false");
+        properties.put("dispatch.tracking.heartbeat", "PT1S");
+        // no tile server answers here (nothing listens on port 1): the map pages draw the map themselves
+        properties.put("dispatch.maps.tile-url", TrackingPageBrowserTest.NO_TILE_SERVER);
+        // a slow request head is closed after this (RequestLimitsTest); a test client sends a head at once
+        properties.put("dispatch.http.header-timeout", "PT2S");
+        properties.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+        properties.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
+        // a rebuild's swap gives up after this when a test holds the live tables (ProjectionRebuildTest)
+        properties.put("dispatch.rebuild.lock-timeout", "PT2S");
+        // simulated riders take sandbox merchants' deliveries only; at 600x a 4 km ride takes about a second
+        properties.put("dispatch.simulator.enabled", "true");
+        properties.put("dispatch.simulator.riders", "3");
+        properties.put("dispatch.simulator.time-scale", "600");
+        properties.put("dispatch.simulator.fail-share", String.valueOf(SIMULATOR_FAIL_SHARE));
+        properties.put("dispatch.simulator.location-interval", "PT0.1S");
+        app = new SpringApplicationBuilder(LocalDispatchApplication.class)
+                .environment(LocalRun.withDefaults(properties))
+                .run();
+        baseUrl = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
     }
 
-    JsonNode data() {
-      return json().get("data");
+    static synchronized DispatchUnderTest get() {
+        if (running == null) {
+            running = new DispatchUnderTest();
+            Runtime.getRuntime().addShutdownHook(new Thread(running.app::close));
+        }
+        return running;
     }
 
-    JsonNode error() {
-      return json().get("error");
+    /** A merchant with one key of the given scopes (both when none are given). */
+    record Merchant(String id, String apiKey) {
+        /** The public half of the key, {@code <key_id>} of {@code <key_id>.<secret>}. */
+        String keyId() {
+            return apiKey.substring(0, apiKey.indexOf('.'));
+        }
     }
 
-    String header(String name) {
-      return response.headers().firstValue(name).orElse(null);
+    Merchant newMerchant(String name, String... scopes) throws Exception {
+        String id = call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"" + name + "\"}", 201)
+                .json()
+                .get("data")
+                .get("id")
+                .asText();
+        return new Merchant(id, newKey(id, scopes));
     }
 
-    int status() {
-      return response.statusCode();
+    /** A sandbox merchant: the simulated riders take its deliveries. */
+    Merchant newSandboxMerchant(String name) throws Exception {
+        JsonNode created = call(
+                        "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"" + name + "\",\"sandbox\":true}", 201)
+                .data();
+        assertThat(created.get("sandbox").asBoolean()).isTrue();
+        String id = created.get("id").asText();
+        return new Merchant(id, newKey(id));
     }
-  }
 
-  /** Sends a JSON request (or none) and checks the status and that X-Request-Id is there. */
-  Answer call(String method, String path, Map<String, String> headers, String body, int expected) throws Exception {
-    Answer answer = send(method, path, headers, body, "application/json");
-    assertThat(answer.status()).as("%s %s answered %s", method, path, answer.response().body()).isEqualTo(expected);
-    assertThat(answer.header("X-Request-Id")).as("X-Request-Id on %s %s", method, path).isNotBlank();
-    return answer;
-  }
-
-  Answer send(String method, String path, Map<String, String> headers, String body, String contentType)
-      throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-        // a request that never gets an answer fails its test instead of holding the whole build
-        .timeout(java.time.Duration.ofSeconds(120))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-    if (body != null && contentType != null) {
-      request.header("Content-Type", contentType);
+    String newKey(String merchantId, String... scopes) throws Exception {
+        String body = scopes.length == 0 ? "{}" : "{\"scopes\":" + JSON.writeValueAsString(List.of(scopes)) + "}";
+        return call("POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), body, 201)
+                .json()
+                .get("data")
+                .get("apiKey")
+                .asText();
     }
-    headers.forEach(request::header);
-    HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    contract().check(method, path, response);
-    return new Answer(response);
-  }
 
-  /**
-   * Every served OpenAPI document in one tree (paths, schemas and security schemes of the merchant
-   * document and of the operator, rider and tracking groups), read on connections of their own.
-   */
-  JsonNode documents() throws Exception {
-    com.fasterxml.jackson.databind.node.ObjectNode all = JSON.createObjectNode();
-    com.fasterxml.jackson.databind.node.ObjectNode paths = all.putObject("paths");
-    com.fasterxml.jackson.databind.node.ObjectNode components = all.putObject("components");
-    com.fasterxml.jackson.databind.node.ObjectNode schemas = components.putObject("schemas");
-    com.fasterxml.jackson.databind.node.ObjectNode schemes = components.putObject("securitySchemes");
-    for (String location : ResponseContract.DOCUMENTS) {
-      JsonNode document;
-      try (HttpClient own = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-        document = JSON.readTree(own.send(HttpRequest.newBuilder(URI.create(baseUrl + location))
-            .timeout(java.time.Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString()).body());
-      }
-      if (!all.has("openapi")) {
-        all.set("openapi", document.get("openapi"));
-        all.set("info", document.get("info"));
-      }
-      paths.setAll((com.fasterxml.jackson.databind.node.ObjectNode) document.get("paths"));
-      schemas.setAll((com.fasterxml.jackson.databind.node.ObjectNode) document.path("components").path("schemas"));
-      if (document.path("components").has("securitySchemes")) {
-        schemes.setAll((com.fasterxml.jackson.databind.node.ObjectNode) document.get("components").get("securitySchemes"));
-      }
+    /** A registered rider and its token. */
+    record Rider(String id, String token) {}
+
+    Rider newRider(String name) throws Exception {
+        JsonNode data = call(
+                        "POST",
+                        "/api/v1/admin/riders",
+                        admin(),
+                        "{\"name\":\"" + name + "\",\"phone\":\"+254 711 000 000\"}",
+                        201)
+                .data();
+        return new Rider(data.get("id").asText(), data.get("token").asText());
     }
-    return all;
-  }
 
-  private ResponseContract contract;
-
-  /** The served OpenAPI documents, read once: every answer {@link #send} receives is checked against them. */
-  synchronized ResponseContract contract() {
-    if (contract == null) {
-      contract = new ResponseContract(baseUrl);
+    static Map<String, String> rider(Rider rider) {
+        return Map.of("X-Rider-Token", rider.token());
     }
-    return contract;
-  }
+
+    /** A bean of the running service, for what no API shows (e.g. the event store itself). */
+    <T> T bean(Class<T> type) {
+        return app.getBean(type);
+    }
+
+    /** Every bean of a type, by name. */
+    <T> Map<String, T> beans(Class<T> type) {
+        return app.getBeansOfType(type);
+    }
+
+    /** Registers the merchant's webhook URL and answers the signing secret shown once. */
+    String registerWebhook(String merchantId, String url) throws Exception {
+        return call(
+                        "PUT",
+                        "/api/v1/admin/merchants/" + merchantId + "/webhook",
+                        admin(),
+                        "{\"url\":\"" + url + "\"}",
+                        200)
+                .data()
+                .get("signingSecret")
+                .asText();
+    }
+
+    static Map<String, String> admin() {
+        return Map.of("X-Admin-Token", ADMIN_TOKEN);
+    }
+
+    /** X-API-Key with a fresh Idempotency-Key. */
+    static Map<String, String> merchant(String apiKey) {
+        return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
+    }
+
+    record Answer(HttpResponse<String> response) {
+        JsonNode json() {
+            try {
+                return JSON.readTree(response.body());
+            } catch (Exception e) {
+                throw new AssertionError("not JSON: " + response.body(), e);
+            }
+        }
+
+        JsonNode data() {
+            return json().get("data");
+        }
+
+        JsonNode error() {
+            return json().get("error");
+        }
+
+        String header(String name) {
+            return response.headers().firstValue(name).orElse(null);
+        }
+
+        int status() {
+            return response.statusCode();
+        }
+    }
+
+    /** Sends a JSON request (or none) and checks the status and that X-Request-Id is there. */
+    Answer call(String method, String path, Map<String, String> headers, String body, int expected) throws Exception {
+        Answer answer = send(method, path, headers, body, "application/json");
+        assertThat(answer.status())
+                .as("%s %s answered %s", method, path, answer.response().body())
+                .isEqualTo(expected);
+        assertThat(answer.header("X-Request-Id"))
+                .as("X-Request-Id on %s %s", method, path)
+                .isNotBlank();
+        return answer;
+    }
+
+    Answer send(String method, String path, Map<String, String> headers, String body, String contentType)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                // a request that never gets an answer fails its test instead of holding the whole build
+                .timeout(java.time.Duration.ofSeconds(120))
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (body != null && contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        headers.forEach(request::header);
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        contract().check(method, path, response);
+        return new Answer(response);
+    }
+
+    /**
+     * Every served OpenAPI document in one tree (paths, schemas and security schemes of the merchant
+     * document and of the operator, rider and tracking groups), read on connections of their own.
+     */
+    JsonNode documents() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode all = JSON.createObjectNode();
+        com.fasterxml.jackson.databind.node.ObjectNode paths = all.putObject("paths");
+        com.fasterxml.jackson.databind.node.ObjectNode components = all.putObject("components");
+        com.fasterxml.jackson.databind.node.ObjectNode schemas = components.putObject("schemas");
+        com.fasterxml.jackson.databind.node.ObjectNode schemes = components.putObject("securitySchemes");
+        for (String location : ResponseContract.DOCUMENTS) {
+            JsonNode document;
+            try (HttpClient own =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+                document = JSON.readTree(own.send(
+                                HttpRequest.newBuilder(URI.create(baseUrl + location))
+                                        .timeout(java.time.Duration.ofSeconds(60))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body());
+            }
+            if (!all.has("openapi")) {
+                all.set("openapi", document.get("openapi"));
+                all.set("info", document.get("info"));
+            }
+            paths.setAll((com.fasterxml.jackson.databind.node.ObjectNode) document.get("paths"));
+            schemas.setAll((com.fasterxml.jackson.databind.node.ObjectNode)
+                    document.path("components").path("schemas"));
+            if (document.path("components").has("securitySchemes")) {
+                schemes.setAll((com.fasterxml.jackson.databind.node.ObjectNode)
+                        document.get("components").get("securitySchemes"));
+            }
+        }
+        return all;
+    }
+
+    private ResponseContract contract;
+
+    /** The served OpenAPI documents, read once: every answer {@link #send} receives is checked against them. */
+    synchronized ResponseContract contract() {
+        if (contract == null) {
+            contract = new ResponseContract(baseUrl);
+        }
+        return contract;
+    }
 }

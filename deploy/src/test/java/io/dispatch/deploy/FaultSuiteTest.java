@@ -71,359 +71,436 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultSuiteTest {
 
-  private static final String ADMIN = "fault-suite-admin-token";
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(2))
-      .build();
-  private static final String ORDER = """
+    private static final String ADMIN = "fault-suite-admin-token";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+    private static final String ORDER = """
       {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
        "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
        "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},"paymentType":"PREPAID"}""";
-  private static final int LOAD_SECONDS = Integer.getInteger("fault.load-seconds", 10);
-  private static final int CLIENTS = Integer.getInteger("fault.clients", 3);
-  private static final Path HOME = Path.of("target", "fault-suite");
+    private static final int LOAD_SECONDS = Integer.getInteger("fault.load-seconds", 10);
+    private static final int CLIENTS = Integer.getInteger("fault.clients", 3);
+    private static final Path HOME = Path.of("target", "fault-suite");
 
-  private static Path pgDir;
-  private static Path kafkaDir;
-  private static int pgPort;
-  private static int kafkaPort;
-  private static EmbeddedPostgresServer postgres;
-  private static EmbeddedKafkaBroker kafka;
-  private static final Map<String, ServiceProcess> services = new ConcurrentHashMap<>();
-  private static Map<String, String> settings;
-  private static WebhookReceiver receiver;
-  private static String apiKey;
-  private static String merchantId;
-  private static final List<String> report = new ArrayList<>();
-  /** One rider per client thread: it takes every other delivery its client creates to DELIVERED. */
-  private static final List<String> riders = new ArrayList<>();
+    private static Path pgDir;
+    private static Path kafkaDir;
+    private static int pgPort;
+    private static int kafkaPort;
+    private static EmbeddedPostgresServer postgres;
+    private static EmbeddedKafkaBroker kafka;
+    private static final Map<String, ServiceProcess> services = new ConcurrentHashMap<>();
+    private static Map<String, String> settings;
+    private static WebhookReceiver receiver;
+    private static String apiKey;
+    private static String merchantId;
+    private static final List<String> report = new ArrayList<>();
+    /** One rider per client thread: it takes every other delivery its client creates to DELIVERED. */
+    private static final List<String> riders = new ArrayList<>();
 
-  @BeforeAll
-  static void start() throws Exception {
-    Files.createDirectories(HOME);
-    Path run = Files.createTempDirectory(HOME, "run-");
-    pgDir = run.resolve("postgres");
-    kafkaDir = run.resolve("kafka");
-    pgPort = freePort();
-    kafkaPort = freePort();
-    // persistent: a restart on the same directory keeps the data (and commits are synced)
-    postgres = EmbeddedPostgresServer.start(pgDir, pgPort, true);
-    kafka = EmbeddedKafkaBroker.start(kafkaDir, kafkaPort);
-    try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
-      s.execute("create database faults");
-      try (ResultSet rs = s.executeQuery("show synchronous_commit")) {
-        rs.next();
-        assertThat(rs.getString(1)).as("an acknowledged commit survives kill -9 of PostgreSQL").isEqualTo("on");
-      }
+    @BeforeAll
+    static void start() throws Exception {
+        Files.createDirectories(HOME);
+        Path run = Files.createTempDirectory(HOME, "run-");
+        pgDir = run.resolve("postgres");
+        kafkaDir = run.resolve("kafka");
+        pgPort = freePort();
+        kafkaPort = freePort();
+        // persistent: a restart on the same directory keeps the data (and commits are synced)
+        postgres = EmbeddedPostgresServer.start(pgDir, pgPort, true);
+        kafka = EmbeddedKafkaBroker.start(kafkaDir, kafkaPort);
+        try (Connection c = connect("postgres");
+                Statement s = c.createStatement()) {
+            s.execute("create database faults");
+            try (ResultSet rs = s.executeQuery("show synchronous_commit")) {
+                rs.next();
+                assertThat(rs.getString(1))
+                        .as("an acknowledged commit survives kill -9 of PostgreSQL")
+                        .isEqualTo("on");
+            }
+        }
+        settings = new HashMap<>();
+        settings.put("spring.kafka.bootstrap-servers", "127.0.0.1:" + kafkaPort);
+        settings.put("spring.datasource.url", jdbcUrl("faults"));
+        settings.put("spring.datasource.username", "postgres");
+        settings.put("spring.datasource.password", "postgres");
+        settings.put("dispatch.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + pgPort + "/faults");
+        settings.put("dispatch.r2dbc.username", "postgres");
+        settings.put("dispatch.r2dbc.password", "postgres");
+        settings.put("dispatch.admin-token", ADMIN);
+        settings.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+        settings.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
+        settings.put("dispatch.webhook.allow-insecure-targets", "true");
+        settings.put("dispatch.webhook.retry.first-wait", "PT0.5S");
+        settings.put("dispatch.webhook.retry.max-wait", "PT5S");
+        settings.put("dispatch.webhook.claim-lease", "PT5S");
+        settings.put("dispatch.rate-limit.per-minute", "1000000");
+        // a claim whose request died with its instance blocks its key this long (60 s by default)
+        settings.put("dispatch.idempotency.in-progress-timeout", "PT10S");
+        settings.put("dispatch.rate-limit.rider-per-minute", "1000000");
+        // rider location events at most once per second per rider (20 s by default)
+        settings.put("dispatch.location.min-interval", "PT1S");
+        for (String module : List.of("command-service", "query-service", "webhook-dispatcher")) {
+            startService(module);
+        }
+        awaitReady();
+        receiver = new WebhookReceiver();
+        JsonNode merchant = call(
+                service("command-service"), "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Faults\"}", 201);
+        merchantId = merchant.get("id").asText();
+        apiKey = call(
+                        service("command-service"),
+                        "POST",
+                        "/api/v1/admin/merchants/" + merchantId + "/api-keys",
+                        admin(),
+                        "{}",
+                        201)
+                .get("apiKey")
+                .asText();
+        call(
+                service("webhook-dispatcher"),
+                "PUT",
+                "/api/v1/admin/merchants/" + merchantId + "/webhook",
+                admin(),
+                "{\"url\":\"" + receiver.url() + "\"}",
+                200);
+        for (int c = 0; c < CLIENTS; c++) {
+            riders.add(call(
+                            service("command-service"),
+                            "POST",
+                            "/api/v1/admin/riders",
+                            admin(),
+                            "{\"name\":\"Rider " + c + "\",\"phone\":\"+254 711 000 00" + c + "\"}",
+                            201)
+                    .get("token")
+                    .asText());
+        }
+        report.add(
+                "| fault | sent | acknowledged | unknown at the end | found once | lost | duplicated | writes unavailable | "
+                        + "settled after | notifications | sent twice (outcome unknown) |");
+        report.add("|---|---|---|---|---|---|---|---|---|---|---|");
     }
-    settings = new HashMap<>();
-    settings.put("spring.kafka.bootstrap-servers", "127.0.0.1:" + kafkaPort);
-    settings.put("spring.datasource.url", jdbcUrl("faults"));
-    settings.put("spring.datasource.username", "postgres");
-    settings.put("spring.datasource.password", "postgres");
-    settings.put("dispatch.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + pgPort + "/faults");
-    settings.put("dispatch.r2dbc.username", "postgres");
-    settings.put("dispatch.r2dbc.password", "postgres");
-    settings.put("dispatch.admin-token", ADMIN);
-    settings.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
-    settings.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
-    settings.put("dispatch.webhook.allow-insecure-targets", "true");
-    settings.put("dispatch.webhook.retry.first-wait", "PT0.5S");
-    settings.put("dispatch.webhook.retry.max-wait", "PT5S");
-    settings.put("dispatch.webhook.claim-lease", "PT5S");
-    settings.put("dispatch.rate-limit.per-minute", "1000000");
-    // a claim whose request died with its instance blocks its key this long (60 s by default)
-    settings.put("dispatch.idempotency.in-progress-timeout", "PT10S");
-    settings.put("dispatch.rate-limit.rider-per-minute", "1000000");
-    // rider location events at most once per second per rider (20 s by default)
-    settings.put("dispatch.location.min-interval", "PT1S");
-    for (String module : List.of("command-service", "query-service", "webhook-dispatcher")) {
-      startService(module);
+
+    @AfterAll
+    static void stop() throws IOException {
+        services.values().forEach(ServiceProcess::close);
+        if (receiver != null) {
+            receiver.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+        if (postgres != null) {
+            postgres.close();
+        }
+        Files.write(HOME.resolve("results.md"), report);
+        report.forEach(System.out::println);
     }
-    awaitReady();
-    receiver = new WebhookReceiver();
-    JsonNode merchant = call(service("command-service"), "POST", "/api/v1/admin/merchants", admin(),
-        "{\"name\":\"Faults\"}", 201);
-    merchantId = merchant.get("id").asText();
-    apiKey = call(service("command-service"), "POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(),
-        "{}", 201).get("apiKey").asText();
-    call(service("webhook-dispatcher"), "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", admin(),
-        "{\"url\":\"" + receiver.url() + "\"}", 200);
-    for (int c = 0; c < CLIENTS; c++) {
-      riders.add(call(service("command-service"), "POST", "/api/v1/admin/riders", admin(),
-          "{\"name\":\"Rider " + c + "\",\"phone\":\"+254 711 000 00" + c + "\"}", 201).get("token").asText());
+
+    @Test
+    @Order(1)
+    void sigkill_of_command_service() throws Exception {
+        survive("SIGKILL command-service", false, () -> restart("command-service"));
     }
-    report.add("| fault | sent | acknowledged | unknown at the end | found once | lost | duplicated | writes unavailable | "
-        + "settled after | notifications | sent twice (outcome unknown) |");
-    report.add("|---|---|---|---|---|---|---|---|---|---|---|");
-  }
 
-  @AfterAll
-  static void stop() throws IOException {
-    services.values().forEach(ServiceProcess::close);
-    if (receiver != null) {
-      receiver.close();
+    @Test
+    @Order(2)
+    void sigkill_of_query_service() throws Exception {
+        survive("SIGKILL query-service", false, () -> restart("query-service"));
     }
-    if (kafka != null) {
-      kafka.close();
+
+    @Test
+    @Order(3)
+    void sigkill_of_webhook_dispatcher() throws Exception {
+        survive("SIGKILL webhook-dispatcher", true, () -> restart("webhook-dispatcher"));
     }
-    if (postgres != null) {
-      postgres.close();
+
+    @Test
+    @Order(4)
+    void restart_of_the_kafka_broker() throws Exception {
+        survive("Kafka broker restart", true, () -> {
+            kafka.close();
+            kafka = EmbeddedKafkaBroker.start(kafkaDir, kafkaPort);
+        });
     }
-    Files.write(HOME.resolve("results.md"), report);
-    report.forEach(System.out::println);
-  }
 
-  @Test
-  @Order(1)
-  void sigkill_of_command_service() throws Exception {
-    survive("SIGKILL command-service", false, () -> restart("command-service"));
-  }
-
-  @Test
-  @Order(2)
-  void sigkill_of_query_service() throws Exception {
-    survive("SIGKILL query-service", false, () -> restart("query-service"));
-  }
-
-  @Test
-  @Order(3)
-  void sigkill_of_webhook_dispatcher() throws Exception {
-    survive("SIGKILL webhook-dispatcher", true, () -> restart("webhook-dispatcher"));
-  }
-
-  @Test
-  @Order(4)
-  void restart_of_the_kafka_broker() throws Exception {
-    survive("Kafka broker restart", true, () -> {
-      kafka.close();
-      kafka = EmbeddedKafkaBroker.start(kafkaDir, kafkaPort);
-    });
-  }
-
-  @Test
-  @Order(5)
-  void kill_9_of_postgresql_and_a_restart() throws Exception {
-    survive("kill -9 PostgreSQL, restart after 3 s", true, () -> {
-      long pid = Long.parseLong(Files.readAllLines(pgDir.resolve("postmaster.pid")).getFirst().trim());
-      ProcessHandle.of(pid).orElseThrow().destroyForcibly();
-      await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
-      // zonky keeps a lock on the data directory while its owner lives: give it up (its stop finds no server)
-      postgres.close();
-      await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
-      // the killed server's backends leave within moments; until then its shared memory is in use
-      await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
-          .until(() -> {
-            postgres = EmbeddedPostgresServer.start(pgDir, pgPort, true);
-            return true;
-          });
-    });
-  }
-
-  /** A fault's action, which may throw. */
-  private interface Fault {
-    void inject() throws Exception;
-  }
-
-  private record Outcome(String key, String id, boolean acknowledged) {}
-
-  /**
-   * Runs the load, injects the fault a third of the way in, and after the load has ended and the
-   * pipeline settled, checks and reports. {@code unknownOutcomes}: whether the fault may cut a
-   * webhook attempt short (then a notification may arrive twice, and that is counted).
-   */
-  private void survive(String name, boolean unknownOutcomes, Fault fault) throws Exception {
-    String prefix = name.replaceAll("[^A-Za-z0-9]+", "-") + "-" + UUID.randomUUID().toString().substring(0, 8);
-    int receivedBefore = receiver.received().size();
-    long start = System.nanoTime();
-    long end = start + Duration.ofSeconds(LOAD_SECONDS).toNanos();
-    AtomicLong faultAt = new AtomicLong();
-    List<Long> acks = new java.util.concurrent.CopyOnWriteArrayList<>();
-    ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-    List<Future<List<Outcome>>> results = new ArrayList<>();
-    for (int c = 0; c < CLIENTS; c++) {
-      int client = c;
-      results.add(clients.submit(() -> load(prefix + "-" + client, riders.get(client), end, acks)));
+    @Test
+    @Order(5)
+    void kill_9_of_postgresql_and_a_restart() throws Exception {
+        survive("kill -9 PostgreSQL, restart after 3 s", true, () -> {
+            long pid = Long.parseLong(Files.readAllLines(pgDir.resolve("postmaster.pid"))
+                    .getFirst()
+                    .trim());
+            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+            // zonky keeps a lock on the data directory while its owner lives: give it up (its stop finds no server)
+            postgres.close();
+            await().pollDelay(Duration.ofSeconds(3))
+                    .atMost(Duration.ofSeconds(4))
+                    .until(() -> true);
+            // the killed server's backends leave within moments; until then its shared memory is in use
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .ignoreExceptions()
+                    .until(() -> {
+                        postgres = EmbeddedPostgresServer.start(pgDir, pgPort, true);
+                        return true;
+                    });
+        });
     }
-    await().pollDelay(Duration.ofSeconds(LOAD_SECONDS / 3)).atMost(Duration.ofSeconds(LOAD_SECONDS)).until(() -> true);
-    faultAt.set(System.nanoTime());
-    fault.inject();
-    awaitReady();
-    long recovered = System.nanoTime();
-    List<Outcome> outcomes = new ArrayList<>();
-    for (Future<List<Outcome>> result : results) {
-      outcomes.addAll(result.get());
-    }
-    clients.shutdown();
 
-    List<Outcome> acknowledged = outcomes.stream().filter(Outcome::acknowledged).toList();
-    long unknown = outcomes.size() - acknowledged.size();
-    // every acknowledged delivery is readable, then the pipeline settles
-    for (Outcome outcome : acknowledged) {
-      await().atMost(Duration.ofSeconds(60)).until(() -> send(service("query-service"), "GET",
-          "/api/v1/external/dispatches/" + outcome.id(), merchant(), null).statusCode() == 200);
+    /** A fault's action, which may throw. */
+    private interface Fault {
+        void inject() throws Exception;
     }
-    // settled: every consumer caught up, every notification ended, and the read models agree with the events
-    await().atMost(Duration.ofSeconds(240)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
-      assertThat(totalLag(service("query-service"))).as("query-service lag").isZero();
-      assertThat(totalLag(service("webhook-dispatcher"))).as("dispatcher lag").isZero();
-      assertThat(scalar("select count(*) from webhook.notifications where merchant_id = '" + merchantId
-          + "' and status <> 'SUCCEEDED'")).as("notifications not yet SUCCEEDED").isZero();
-      assertThat(refoldDifferences()).as("read model rows that differ from a re-fold of their events").isEmpty();
-    });
-    double settled = (System.nanoTime() - recovered) / 1e9;
 
-    // exactly once in the event store and in the read model, by key (= externalId)
-    Map<String, Long> inStore = countsBy("""
+    private record Outcome(String key, String id, boolean acknowledged) {}
+
+    /**
+     * Runs the load, injects the fault a third of the way in, and after the load has ended and the
+     * pipeline settled, checks and reports. {@code unknownOutcomes}: whether the fault may cut a
+     * webhook attempt short (then a notification may arrive twice, and that is counted).
+     */
+    private void survive(String name, boolean unknownOutcomes, Fault fault) throws Exception {
+        String prefix = name.replaceAll("[^A-Za-z0-9]+", "-") + "-"
+                + UUID.randomUUID().toString().substring(0, 8);
+        int receivedBefore = receiver.received().size();
+        long start = System.nanoTime();
+        long end = start + Duration.ofSeconds(LOAD_SECONDS).toNanos();
+        AtomicLong faultAt = new AtomicLong();
+        List<Long> acks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+        List<Future<List<Outcome>>> results = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            results.add(clients.submit(() -> load(prefix + "-" + client, riders.get(client), end, acks)));
+        }
+        await().pollDelay(Duration.ofSeconds(LOAD_SECONDS / 3))
+                .atMost(Duration.ofSeconds(LOAD_SECONDS))
+                .until(() -> true);
+        faultAt.set(System.nanoTime());
+        fault.inject();
+        awaitReady();
+        long recovered = System.nanoTime();
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Future<List<Outcome>> result : results) {
+            outcomes.addAll(result.get());
+        }
+        clients.shutdown();
+
+        List<Outcome> acknowledged =
+                outcomes.stream().filter(Outcome::acknowledged).toList();
+        long unknown = outcomes.size() - acknowledged.size();
+        // every acknowledged delivery is readable, then the pipeline settles
+        for (Outcome outcome : acknowledged) {
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> send(
+                                            service("query-service"),
+                                            "GET",
+                                            "/api/v1/external/dispatches/" + outcome.id(),
+                                            merchant(),
+                                            null)
+                                    .statusCode()
+                            == 200);
+        }
+        // settled: every consumer caught up, every notification ended, and the read models agree with the events
+        await().atMost(Duration.ofSeconds(240))
+                .pollInterval(Duration.ofSeconds(1))
+                .untilAsserted(() -> {
+                    assertThat(totalLag(service("query-service")))
+                            .as("query-service lag")
+                            .isZero();
+                    assertThat(totalLag(service("webhook-dispatcher")))
+                            .as("dispatcher lag")
+                            .isZero();
+                    assertThat(scalar("select count(*) from webhook.notifications where merchant_id = '" + merchantId
+                                    + "' and status <> 'SUCCEEDED'"))
+                            .as("notifications not yet SUCCEEDED")
+                            .isZero();
+                    assertThat(refoldDifferences())
+                            .as("read model rows that differ from a re-fold of their events")
+                            .isEmpty();
+                });
+        double settled = (System.nanoTime() - recovered) / 1e9;
+
+        // exactly once in the event store and in the read model, by key (= externalId)
+        Map<String, Long> inStore = countsBy("""
         select convert_from(payload, 'UTF8')::jsonb ->> 'externalId', count(*) from command.domain_event_entry
-         where payloadtype like '%DispatchCreated' and convert_from(payload, 'UTF8')::jsonb ->> 'externalId' like '"""
-        + prefix + "%' group by 1");
-    Map<String, Long> inReadModel = countsBy("select body ->> 'externalId', count(*) from query.dispatches "
-        + "where body ->> 'externalId' like '" + prefix + "%' group by 1");
-    long lost = acknowledged.stream().filter(o -> !inStore.containsKey(o.key()) || !inReadModel.containsKey(o.key()))
-        .count();
-    long duplicated = inStore.values().stream().filter(n -> n > 1).count()
-        + inReadModel.values().stream().filter(n -> n > 1).count();
-    assertThat(lost).as("acknowledged deliveries lost").isZero();
-    assertThat(duplicated).as("deliveries created twice").isZero();
-    assertThat(inReadModel.keySet()).as("the read model holds what the event store holds").isEqualTo(inStore.keySet());
-    long foundOnce = acknowledged.stream().filter(o -> inStore.get(o.key()) == 1L).count();
-    assertThat(acknowledged).allSatisfy(o ->
-        assertThat(o.id()).isEqualTo(idOf(o.key())));
+         where payloadtype like '%DispatchCreated' and convert_from(payload, 'UTF8')::jsonb ->> 'externalId' like '""" + prefix + "%' group by 1");
+        Map<String, Long> inReadModel = countsBy("select body ->> 'externalId', count(*) from query.dispatches "
+                + "where body ->> 'externalId' like '" + prefix + "%' group by 1");
+        long lost = acknowledged.stream()
+                .filter(o -> !inStore.containsKey(o.key()) || !inReadModel.containsKey(o.key()))
+                .count();
+        long duplicated = inStore.values().stream().filter(n -> n > 1).count()
+                + inReadModel.values().stream().filter(n -> n > 1).count();
+        assertThat(lost).as("acknowledged deliveries lost").isZero();
+        assertThat(duplicated).as("deliveries created twice").isZero();
+        assertThat(inReadModel.keySet())
+                .as("the read model holds what the event store holds")
+                .isEqualTo(inStore.keySet());
+        long foundOnce =
+                acknowledged.stream().filter(o -> inStore.get(o.key()) == 1L).count();
+        assertThat(acknowledged).allSatisfy(o -> assertThat(o.id()).isEqualTo(idOf(o.key())));
 
-    // the read models equal a re-fold of the event store (checked again, now that nothing moves)
-    assertThat(refoldDifferences()).as("read model rows that differ from a re-fold of their events").isEmpty();
+        // the read models equal a re-fold of the event store (checked again, now that nothing moves)
+        assertThat(refoldDifferences())
+                .as("read model rows that differ from a re-fold of their events")
+                .isEmpty();
 
-    // one notification per event meant for the merchant; none delivered twice unless cut short
-    long events = scalar("""
+        // one notification per event meant for the merchant; none delivered twice unless cut short
+        long events = scalar("""
         select count(*) from command.domain_event_entry e
          where payloadtype not like '%Pin%' and aggregateidentifier in (
            select aggregateidentifier from command.domain_event_entry
-            where payloadtype like '%DispatchCreated' and convert_from(payload, 'UTF8')::jsonb ->> 'merchantId' = '"""
-        + merchantId + "')");
-    long notifications = scalar("select count(*) from webhook.notifications where merchant_id = '" + merchantId + "'");
-    assertThat(notifications).as("one notification per event of the merchant").isEqualTo(events);
-    Map<String, Integer> byEventId = new HashMap<>();
-    for (WebhookReceiver.Received received : receiver.received()) {
-      byEventId.merge(received.header("X-Dispatch-Event-Id"), 1, Integer::sum);
-    }
-    long twice = byEventId.values().stream().filter(n -> n > 1).count();
-    assertThat(byEventId.size()).as("every notification reached the receiver").isEqualTo((int) notifications);
-    if (!unknownOutcomes) {
-      assertThat(twice).as("notifications received twice").isZero();
-    }
-
-    // the longest time without any acknowledged create, from just before the fault on
-    List<Long> times = acks.stream().sorted().toList();
-    long previous = faultAt.get();
-    long longest = 0;
-    for (long at : times) {
-      if (at > previous) {
-        longest = Math.max(longest, at - previous);
-        previous = at;
-      }
-    }
-    double unavailable = longest / 1e9;
-    String line = String.format("| %s | %d | %d | %d | %d | %d | %d | %.1f s | %.1f s | %d (%d new) | %d |", name,
-        outcomes.size(), acknowledged.size(), unknown, foundOnce, lost, duplicated, unavailable, settled,
-        notifications, receiver.received().size() - receivedBefore, twice);
-    report.add(line);
-    System.out.println("fault-suite: " + line);
-  }
-
-  /**
-   * One client's creates until {@code end}: each key is retried after an unknown outcome (no
-   * answer, 5xx, 409 while its first attempt still runs) until a definite answer, for up to 3
-   * minutes after the load ends.
-   */
-  private List<Outcome> load(String prefix, String riderToken, long end, List<Long> acks) {
-    List<Outcome> outcomes = new ArrayList<>();
-    long giveUp = end + Duration.ofMinutes(3).toNanos();
-    for (int i = 0; System.nanoTime() < end; i++) {
-      String key = prefix + "-" + i;
-      String id = null;
-      String pin = null;
-      boolean definite = false;
-      while (!definite && System.nanoTime() < giveUp) {
-        try {
-          HttpResponse<String> answer = send(service("command-service"), "POST", "/api/v1/external/dispatches",
-              Map.of("X-API-Key", apiKey, "Idempotency-Key", key), ORDER.formatted(key));
-          if (answer.statusCode() == 201) {
-            JsonNode created = JSON.readTree(answer.body()).get("data");
-            id = created.get("id").asText();
-            pin = created.get("deliveryPin").asText();
-            definite = true;
-            acks.add(System.nanoTime());
-          } else if (answer.statusCode() >= 500 || answer.statusCode() == 409 || answer.statusCode() == 429) {
-            pause();
-          } else {
-            throw new AssertionError("create " + key + " answered " + answer.statusCode() + ": " + answer.body());
-          }
-        } catch (IOException e) {
-          pause();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return outcomes;
+            where payloadtype like '%DispatchCreated' and convert_from(payload, 'UTF8')::jsonb ->> 'merchantId' = '""" + merchantId + "')");
+        long notifications =
+                scalar("select count(*) from webhook.notifications where merchant_id = '" + merchantId + "'");
+        assertThat(notifications)
+                .as("one notification per event of the merchant")
+                .isEqualTo(events);
+        Map<String, Integer> byEventId = new HashMap<>();
+        for (WebhookReceiver.Received received : receiver.received()) {
+            byEventId.merge(received.header("X-Dispatch-Event-Id"), 1, Integer::sum);
         }
-      }
-      outcomes.add(new Outcome(key, id, definite));
-      if (definite && i % 2 == 0) {
-        try {
-          drive(id, pin, riderToken, giveUp, acks);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return outcomes;
+        long twice = byEventId.values().stream().filter(n -> n > 1).count();
+        assertThat(byEventId.size())
+                .as("every notification reached the receiver")
+                .isEqualTo((int) notifications);
+        if (!unknownOutcomes) {
+            assertThat(twice).as("notifications received twice").isZero();
         }
-      }
-    }
-    return outcomes;
-  }
 
-  /**
-   * The rider takes the delivery to DELIVERED, reporting a position on the way. A step whose answer
-   * was lost is sent again; 409 then means its first attempt had gone through.
-   */
-  private void drive(String id, String pin, String riderToken, long giveUp, List<Long> acks)
-      throws InterruptedException {
-    Map<String, String> rider = Map.of("X-Rider-Token", riderToken);
-    List<String[]> steps = List.of(
-        new String[] {"/api/v1/rider/dispatches/" + id + "/accept", null},
-        new String[] {"/api/v1/rider/location", "{\"lat\":-1.2901,\"lng\":36.8111}"},
-        new String[] {"/api/v1/rider/dispatches/" + id + "/pickup", null},
-        new String[] {"/api/v1/rider/dispatches/" + id + "/depart", null},
-        new String[] {"/api/v1/rider/location", "{\"lat\":-1.2950,\"lng\":36.7950}"},
-        new String[] {"/api/v1/rider/dispatches/" + id + "/deliver",
-            "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Amina\",\"pin\":\"" + pin + "\"}}"});
-    for (String[] step : steps) {
-      boolean definite = false;
-      while (!definite && System.nanoTime() < giveUp) {
-        try {
-          HttpResponse<String> answer = send(service("command-service"), "POST", step[0], rider, step[1]);
-          int status = answer.statusCode();
-          if (status / 100 == 2 || status == 409) {
-            definite = true;
-            acks.add(System.nanoTime());
-          } else if (status >= 500 || status == 429) {
-            pause();
-          } else {
-            throw new AssertionError("rider " + step[0] + " answered " + status + ": " + answer.body());
-          }
-        } catch (IOException e) {
-          pause();
+        // the longest time without any acknowledged create, from just before the fault on
+        List<Long> times = acks.stream().sorted().toList();
+        long previous = faultAt.get();
+        long longest = 0;
+        for (long at : times) {
+            if (at > previous) {
+                longest = Math.max(longest, at - previous);
+                previous = at;
+            }
         }
-      }
+        double unavailable = longest / 1e9;
+        String line = String.format(
+                "| %s | %d | %d | %d | %d | %d | %d | %.1f s | %.1f s | %d (%d new) | %d |",
+                name,
+                outcomes.size(),
+                acknowledged.size(),
+                unknown,
+                foundOnce,
+                lost,
+                duplicated,
+                unavailable,
+                settled,
+                notifications,
+                receiver.received().size() - receivedBefore,
+                twice);
+        report.add(line);
+        System.out.println("fault-suite: " + line);
     }
-  }
 
-  private static void pause() {
-    await().pollDelay(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(() -> true);
-  }
+    /**
+     * One client's creates until {@code end}: each key is retried after an unknown outcome (no
+     * answer, 5xx, 409 while its first attempt still runs) until a definite answer, for up to 3
+     * minutes after the load ends.
+     */
+    private List<Outcome> load(String prefix, String riderToken, long end, List<Long> acks) {
+        List<Outcome> outcomes = new ArrayList<>();
+        long giveUp = end + Duration.ofMinutes(3).toNanos();
+        for (int i = 0; System.nanoTime() < end; i++) {
+            String key = prefix + "-" + i;
+            String id = null;
+            String pin = null;
+            boolean definite = false;
+            while (!definite && System.nanoTime() < giveUp) {
+                try {
+                    HttpResponse<String> answer = send(
+                            service("command-service"),
+                            "POST",
+                            "/api/v1/external/dispatches",
+                            Map.of("X-API-Key", apiKey, "Idempotency-Key", key),
+                            ORDER.formatted(key));
+                    if (answer.statusCode() == 201) {
+                        JsonNode created = JSON.readTree(answer.body()).get("data");
+                        id = created.get("id").asText();
+                        pin = created.get("deliveryPin").asText();
+                        definite = true;
+                        acks.add(System.nanoTime());
+                    } else if (answer.statusCode() >= 500 || answer.statusCode() == 409 || answer.statusCode() == 429) {
+                        pause();
+                    } else {
+                        throw new AssertionError(
+                                "create " + key + " answered " + answer.statusCode() + ": " + answer.body());
+                    }
+                } catch (IOException e) {
+                    pause();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return outcomes;
+                }
+            }
+            outcomes.add(new Outcome(key, id, definite));
+            if (definite && i % 2 == 0) {
+                try {
+                    drive(id, pin, riderToken, giveUp, acks);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return outcomes;
+                }
+            }
+        }
+        return outcomes;
+    }
 
-  /** Deliveries of the merchant whose read-model row or dispatcher state differs from its events. */
-  private static List<String> refoldDifferences() throws Exception {
-    String sql = """
+    /**
+     * The rider takes the delivery to DELIVERED, reporting a position on the way. A step whose answer
+     * was lost is sent again; 409 then means its first attempt had gone through.
+     */
+    private void drive(String id, String pin, String riderToken, long giveUp, List<Long> acks)
+            throws InterruptedException {
+        Map<String, String> rider = Map.of("X-Rider-Token", riderToken);
+        List<String[]> steps = List.of(
+                new String[] {"/api/v1/rider/dispatches/" + id + "/accept", null},
+                new String[] {"/api/v1/rider/location", "{\"lat\":-1.2901,\"lng\":36.8111}"},
+                new String[] {"/api/v1/rider/dispatches/" + id + "/pickup", null},
+                new String[] {"/api/v1/rider/dispatches/" + id + "/depart", null},
+                new String[] {"/api/v1/rider/location", "{\"lat\":-1.2950,\"lng\":36.7950}"},
+                new String[] {
+                    "/api/v1/rider/dispatches/" + id + "/deliver",
+                    "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Amina\",\"pin\":\"" + pin + "\"}}"
+                });
+        for (String[] step : steps) {
+            boolean definite = false;
+            while (!definite && System.nanoTime() < giveUp) {
+                try {
+                    HttpResponse<String> answer = send(service("command-service"), "POST", step[0], rider, step[1]);
+                    int status = answer.statusCode();
+                    if (status / 100 == 2 || status == 409) {
+                        definite = true;
+                        acks.add(System.nanoTime());
+                    } else if (status >= 500 || status == 429) {
+                        pause();
+                    } else {
+                        throw new AssertionError("rider " + step[0] + " answered " + status + ": " + answer.body());
+                    }
+                } catch (IOException e) {
+                    pause();
+                }
+            }
+        }
+    }
+
+    private static void pause() {
+        await().pollDelay(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(() -> true);
+    }
+
+    /** Deliveries of the merchant whose read-model row or dispatcher state differs from its events. */
+    private static List<String> refoldDifferences() throws Exception {
+        String sql = """
         with created as (
           select aggregateidentifier as id from command.domain_event_entry
            where payloadtype like '%DispatchCreated' and convert_from(payload, 'UTF8')::jsonb ->> 'merchantId' = ?
@@ -453,124 +530,150 @@ class FaultSuiteTest {
          where d.id is null or s.dispatch_id is null or d.last_sequence <> f.last_sequence
             or d.status <> f.status or s.last_sequence <> f.last_sequence
             or (select count(*) from query.dispatch_history h where h.dispatch_id = d.id) <> f.transitions""";
-    List<String> differences = new ArrayList<>();
-    try (Connection c = connect("faults"); var statement = c.prepareStatement(sql)) {
-      statement.setString(1, merchantId);
-      try (ResultSet rs = statement.executeQuery()) {
-        while (rs.next()) {
-          differences.add(String.format("%s: events say #%d %s (%d transitions), read model #%s %s (%s history), "
-                  + "dispatcher #%s", rs.getString(1), rs.getLong(2), rs.getString(3), rs.getLong(4),
-              rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)));
+        List<String> differences = new ArrayList<>();
+        try (Connection c = connect("faults");
+                var statement = c.prepareStatement(sql)) {
+            statement.setString(1, merchantId);
+            try (ResultSet rs = statement.executeQuery()) {
+                while (rs.next()) {
+                    differences.add(String.format(
+                            "%s: events say #%d %s (%d transitions), read model #%s %s (%s history), "
+                                    + "dispatcher #%s",
+                            rs.getString(1),
+                            rs.getLong(2),
+                            rs.getString(3),
+                            rs.getLong(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getString(8)));
+                }
+            }
         }
-      }
+        return differences;
     }
-    return differences;
-  }
 
-  private static String idOf(String key) throws Exception {
-    try (Connection c = connect("faults"); var statement = c.prepareStatement(
-        "select id::text from query.dispatches where body ->> 'externalId' = ?")) {
-      statement.setString(1, key);
-      try (ResultSet rs = statement.executeQuery()) {
-        return rs.next() ? rs.getString(1) : null;
-      }
+    private static String idOf(String key) throws Exception {
+        try (Connection c = connect("faults");
+                var statement =
+                        c.prepareStatement("select id::text from query.dispatches where body ->> 'externalId' = ?")) {
+            statement.setString(1, key);
+            try (ResultSet rs = statement.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
     }
-  }
 
-  private static Map<String, Long> countsBy(String sql) throws Exception {
-    Map<String, Long> counts = new LinkedHashMap<>();
-    try (Connection c = connect("faults"); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        counts.put(rs.getString(1), rs.getLong(2));
-      }
+    private static Map<String, Long> countsBy(String sql) throws Exception {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (Connection c = connect("faults");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                counts.put(rs.getString(1), rs.getLong(2));
+            }
+        }
+        return counts;
     }
-    return counts;
-  }
 
-  private static long scalar(String sql) throws Exception {
-    try (Connection c = connect("faults"); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      rs.next();
-      return rs.getLong(1);
+    private static long scalar(String sql) throws Exception {
+        try (Connection c = connect("faults");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
-  }
 
-  private static Connection connect(String database) throws Exception {
-    return DriverManager.getConnection(jdbcUrl(database), "postgres", "postgres");
-  }
-
-  private static String jdbcUrl(String database) {
-    return "jdbc:postgresql://127.0.0.1:" + pgPort + "/" + database;
-  }
-
-  private static ServiceProcess service(String module) {
-    return services.get(module);
-  }
-
-  private static final Map<String, Integer> starts = new ConcurrentHashMap<>();
-
-  private static void startService(String module) throws IOException {
-    int n = starts.merge(module, 1, Integer::sum);
-    services.put(module, ServiceProcess.start(module, "faults-" + module + "-" + n, settings));
-  }
-
-  /** SIGKILL, then the same command again (a supervisor's restart). */
-  private static void restart(String module) throws Exception {
-    service(module).kill();
-    startService(module);
-  }
-
-  private static void awaitReady() {
-    await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
-      for (Map.Entry<String, ServiceProcess> entry : services.entrySet()) {
-        assertThat(entry.getValue().alive()).as("%s runs (see target/multi-process/%s.log)", entry.getKey(),
-            entry.getValue().name).isTrue();
-        assertThat(entry.getValue().readiness()).as("%s ready", entry.getKey()).isEqualTo(200);
-      }
-    });
-  }
-
-  private static final Pattern LAG = Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
-
-  private static double totalLag(ServiceProcess service) throws Exception {
-    Matcher lag = LAG.matcher(send(service, "GET", "/actuator/prometheus", admin(), null).body());
-    double total = 0;
-    while (lag.find()) {
-      total += Double.parseDouble(lag.group(1));
+    private static Connection connect(String database) throws Exception {
+        return DriverManager.getConnection(jdbcUrl(database), "postgres", "postgres");
     }
-    return total;
-  }
 
-  private static Map<String, String> admin() {
-    return Map.of("X-Admin-Token", ADMIN);
-  }
-
-  private static Map<String, String> merchant() {
-    return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
-  }
-
-  private static JsonNode call(ServiceProcess service, String method, String path, Map<String, String> headers,
-      String body, int expected) throws Exception {
-    HttpResponse<String> response = send(service, method, path, headers, body);
-    assertThat(response.statusCode()).as("%s %s on %s: %s", method, path, service.name, response.body())
-        .isEqualTo(expected);
-    return JSON.readTree(response.body()).get("data");
-  }
-
-  private static HttpResponse<String> send(ServiceProcess service, String method, String path,
-      Map<String, String> headers, String body) throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
-        .timeout(Duration.ofSeconds(15))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-    if (body != null) {
-      request.header("Content-Type", "application/json");
+    private static String jdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + pgPort + "/" + database;
     }
-    headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+    private static ServiceProcess service(String module) {
+        return services.get(module);
     }
-  }
+
+    private static final Map<String, Integer> starts = new ConcurrentHashMap<>();
+
+    private static void startService(String module) throws IOException {
+        int n = starts.merge(module, 1, Integer::sum);
+        services.put(module, ServiceProcess.start(module, "faults-" + module + "-" + n, settings));
+    }
+
+    /** SIGKILL, then the same command again (a supervisor's restart). */
+    private static void restart(String module) throws Exception {
+        service(module).kill();
+        startService(module);
+    }
+
+    private static void awaitReady() {
+        await().atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofSeconds(1))
+                .untilAsserted(() -> {
+                    for (Map.Entry<String, ServiceProcess> entry : services.entrySet()) {
+                        assertThat(entry.getValue().alive())
+                                .as("%s runs (see target/multi-process/%s.log)", entry.getKey(), entry.getValue().name)
+                                .isTrue();
+                        assertThat(entry.getValue().readiness())
+                                .as("%s ready", entry.getKey())
+                                .isEqualTo(200);
+                    }
+                });
+    }
+
+    private static final Pattern LAG =
+            Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
+
+    private static double totalLag(ServiceProcess service) throws Exception {
+        Matcher lag = LAG.matcher(
+                send(service, "GET", "/actuator/prometheus", admin(), null).body());
+        double total = 0;
+        while (lag.find()) {
+            total += Double.parseDouble(lag.group(1));
+        }
+        return total;
+    }
+
+    private static Map<String, String> admin() {
+        return Map.of("X-Admin-Token", ADMIN);
+    }
+
+    private static Map<String, String> merchant() {
+        return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
+    }
+
+    private static JsonNode call(
+            ServiceProcess service, String method, String path, Map<String, String> headers, String body, int expected)
+            throws Exception {
+        HttpResponse<String> response = send(service, method, path, headers, body);
+        assertThat(response.statusCode())
+                .as("%s %s on %s: %s", method, path, service.name, response.body())
+                .isEqualTo(expected);
+        return JSON.readTree(response.body()).get("data");
+    }
+
+    private static HttpResponse<String> send(
+            ServiceProcess service, String method, String path, Map<String, String> headers, String body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
+                .timeout(Duration.ofSeconds(15))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        headers.forEach(request::header);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
 }

@@ -25,87 +25,121 @@ import org.junit.jupiter.api.Test;
  */
 class FeedTest {
 
-  private static final String CREATE = """
+    private static final String CREATE = """
       {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"feed-1",
        "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8155},
        "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
        "paymentType":"COD","amountCents":150000}""";
 
-  private static DispatchUnderTest dispatch;
-  private static WebhookReceiver receiver;
+    private static DispatchUnderTest dispatch;
+    private static WebhookReceiver receiver;
 
-  @BeforeAll
-  static void start() throws Exception {
-    dispatch = DispatchUnderTest.get();
-    receiver = new WebhookReceiver();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (receiver != null) {
-      receiver.close();
-    }
-  }
-
-  @Test
-  void a_merchant_reconciles_from_the_feed_every_webhook_it_was_sent_with_the_same_ids_and_bytes() throws Exception {
-    Merchant merchant = dispatch.newMerchant("Feed " + UUID.randomUUID());
-    dispatch.registerWebhook(merchant.id(), receiver.url());
-    String id = dispatch.call("POST", "/api/v1/external/dispatches", DispatchUnderTest.merchant(merchant.apiKey()),
-        CREATE, 201).data().get("id").asText();
-    dispatch.call("PATCH", "/api/v1/external/dispatches/" + id + "/status",
-        DispatchUnderTest.merchant(merchant.apiKey()), "{\"status\":\"CANCELLED\",\"reason\":\"no longer\"}", 200);
-    List<WebhookReceiver.Received> hooks = await().atMost(Duration.ofSeconds(20))
-        .until(() -> hooksFor(id), found -> found.size() == 2);
-
-    List<JsonNode> events = new ArrayList<>();
-    StringBuilder served = new StringBuilder();
-    Answer first = feed(merchant, "?limit=1", 200);
-    Answer second = feed(merchant, "?limit=1&after=" + first.json().at("/meta/nextCursor").asText(), 200);
-    Answer end = feed(merchant, "?after=" + second.json().at("/meta/nextCursor").asText(), 200);
-    for (Answer page : List.of(first, second, end)) {
-      page.data().forEach(events::add);
-      served.append(page.response().body());
+    @BeforeAll
+    static void start() throws Exception {
+        dispatch = DispatchUnderTest.get();
+        receiver = new WebhookReceiver();
     }
 
-    assertThat(events).extracting(e -> e.get("id").asText())
-        .containsExactly(hooks.get(0).header(WebhookSigner.EVENT_ID_HEADER), hooks.get(1).header(WebhookSigner.EVENT_ID_HEADER));
-    assertThat(events).extracting(e -> e.get("event").asText()).containsExactly("dispatch.created", "dispatch.cancelled");
-    for (WebhookReceiver.Received hook : hooks) {
-      String body = new String(hook.body(), StandardCharsets.UTF_8);
-      String data = body.substring(body.indexOf(",\"data\":") + ",\"data\":".length(), body.length() - 1);
-      assertThat(served).as("the webhook's data bytes, unchanged").contains(data);
+    @AfterAll
+    static void stop() {
+        if (receiver != null) {
+            receiver.close();
+        }
     }
-    assertThat(end.data()).isEmpty();
-    assertThat(end.json().at("/meta/nextCursor").asText()).isEqualTo(second.json().at("/meta/nextCursor").asText());
-    assertThat(end.json().at("/meta/limit").asInt()).isEqualTo(100);
-    assertThat(first.header("RateLimit-Limit")).isNotBlank();
-  }
 
-  @Test
-  void bad_parameters_and_another_merchants_cursor_answer_422_naming_the_parameter() throws Exception {
-    Merchant mine = dispatch.newMerchant("Feed mine " + UUID.randomUUID());
-    Merchant theirs = dispatch.newMerchant("Feed theirs " + UUID.randomUUID());
-    String myCursor = feed(mine, "", 200).json().at("/meta/nextCursor").asText();
+    @Test
+    void a_merchant_reconciles_from_the_feed_every_webhook_it_was_sent_with_the_same_ids_and_bytes() throws Exception {
+        Merchant merchant = dispatch.newMerchant("Feed " + UUID.randomUUID());
+        dispatch.registerWebhook(merchant.id(), receiver.url());
+        String id = dispatch.call(
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        DispatchUnderTest.merchant(merchant.apiKey()),
+                        CREATE,
+                        201)
+                .data()
+                .get("id")
+                .asText();
+        dispatch.call(
+                "PATCH",
+                "/api/v1/external/dispatches/" + id + "/status",
+                DispatchUnderTest.merchant(merchant.apiKey()),
+                "{\"status\":\"CANCELLED\",\"reason\":\"no longer\"}",
+                200);
+        List<WebhookReceiver.Received> hooks =
+                await().atMost(Duration.ofSeconds(20)).until(() -> hooksFor(id), found -> found.size() == 2);
 
-    assertThat(feed(theirs, "?after=" + myCursor, 422).error().at("/details/fieldErrors").has("after")).isTrue();
-    assertThat(feed(mine, "?limit=0", 422).error().at("/details/fieldErrors").has("limit")).isTrue();
-    assertThat(feed(mine, "?limit=501&after=nope", 422).error().at("/details/fieldErrors").size()).isEqualTo(2);
-    assertThat(feed(theirs, "", 200).data()).isEmpty();
-  }
+        List<JsonNode> events = new ArrayList<>();
+        StringBuilder served = new StringBuilder();
+        Answer first = feed(merchant, "?limit=1", 200);
+        Answer second = feed(
+                merchant,
+                "?limit=1&after=" + first.json().at("/meta/nextCursor").asText(),
+                200);
+        Answer end =
+                feed(merchant, "?after=" + second.json().at("/meta/nextCursor").asText(), 200);
+        for (Answer page : List.of(first, second, end)) {
+            page.data().forEach(events::add);
+            served.append(page.response().body());
+        }
 
-  private static Answer feed(Merchant merchant, String query, int status) throws Exception {
-    return dispatch.call("GET", "/api/v1/external/events" + query, Map.of("X-API-Key", merchant.apiKey()), null, status);
-  }
-
-  private static List<WebhookReceiver.Received> hooksFor(String dispatchId) throws Exception {
-    List<WebhookReceiver.Received> found = new ArrayList<>();
-    for (WebhookReceiver.Received hook : receiver.received()) {
-      JsonNode body = DispatchUnderTest.JSON.readTree(hook.body());
-      if (body.get("data").path("dispatch_id").asText().equals(dispatchId)) {
-        found.add(hook);
-      }
+        assertThat(events)
+                .extracting(e -> e.get("id").asText())
+                .containsExactly(
+                        hooks.get(0).header(WebhookSigner.EVENT_ID_HEADER),
+                        hooks.get(1).header(WebhookSigner.EVENT_ID_HEADER));
+        assertThat(events)
+                .extracting(e -> e.get("event").asText())
+                .containsExactly("dispatch.created", "dispatch.cancelled");
+        for (WebhookReceiver.Received hook : hooks) {
+            String body = new String(hook.body(), StandardCharsets.UTF_8);
+            String data = body.substring(body.indexOf(",\"data\":") + ",\"data\":".length(), body.length() - 1);
+            assertThat(served).as("the webhook's data bytes, unchanged").contains(data);
+        }
+        assertThat(end.data()).isEmpty();
+        assertThat(end.json().at("/meta/nextCursor").asText())
+                .isEqualTo(second.json().at("/meta/nextCursor").asText());
+        assertThat(end.json().at("/meta/limit").asInt()).isEqualTo(100);
+        assertThat(first.header("RateLimit-Limit")).isNotBlank();
     }
-    return found;
-  }
+
+    @Test
+    void bad_parameters_and_another_merchants_cursor_answer_422_naming_the_parameter() throws Exception {
+        Merchant mine = dispatch.newMerchant("Feed mine " + UUID.randomUUID());
+        Merchant theirs = dispatch.newMerchant("Feed theirs " + UUID.randomUUID());
+        String myCursor = feed(mine, "", 200).json().at("/meta/nextCursor").asText();
+
+        assertThat(feed(theirs, "?after=" + myCursor, 422)
+                        .error()
+                        .at("/details/fieldErrors")
+                        .has("after"))
+                .isTrue();
+        assertThat(feed(mine, "?limit=0", 422)
+                        .error()
+                        .at("/details/fieldErrors")
+                        .has("limit"))
+                .isTrue();
+        assertThat(feed(mine, "?limit=501&after=nope", 422)
+                        .error()
+                        .at("/details/fieldErrors")
+                        .size())
+                .isEqualTo(2);
+        assertThat(feed(theirs, "", 200).data()).isEmpty();
+    }
+
+    private static Answer feed(Merchant merchant, String query, int status) throws Exception {
+        return dispatch.call(
+                "GET", "/api/v1/external/events" + query, Map.of("X-API-Key", merchant.apiKey()), null, status);
+    }
+
+    private static List<WebhookReceiver.Received> hooksFor(String dispatchId) throws Exception {
+        List<WebhookReceiver.Received> found = new ArrayList<>();
+        for (WebhookReceiver.Received hook : receiver.received()) {
+            JsonNode body = DispatchUnderTest.JSON.readTree(hook.body());
+            if (body.get("data").path("dispatch_id").asText().equals(dispatchId)) {
+                found.add(hook);
+            }
+        }
+        return found;
+    }
 }

@@ -14,134 +14,149 @@ import java.util.List;
  */
 final class FuzzDocumentedRules {
 
-  private FuzzDocumentedRules() {}
+    private FuzzDocumentedRules() {}
 
-  /** What the prose of the documents adds to the schema of a named object. */
-  static Verdict check(String name, JsonNode value) {
-    switch (name) {
-      case "Stop", "StopRequest" -> {
-        if (present(value, "lat") != present(value, "lng")) {
-          return Verdict.INVALID;
+    /** What the prose of the documents adds to the schema of a named object. */
+    static Verdict check(String name, JsonNode value) {
+        switch (name) {
+            case "Stop", "StopRequest" -> {
+                if (present(value, "lat") != present(value, "lng")) {
+                    return Verdict.INVALID;
+                }
+            }
+            case "DispatchOrder" -> {
+                String pickup = value.path("targetPickupAt").asText(null);
+                String delivery = value.path("targetDeliveryAt").asText(null);
+                if (pickup != null
+                        && delivery != null
+                        && FuzzOracle.timestamp(pickup)
+                        && FuzzOracle.timestamp(delivery)
+                        && OffsetDateTime.parse(delivery)
+                                .toInstant()
+                                .isBefore(OffsetDateTime.parse(pickup).toInstant())) {
+                    return Verdict.INVALID;
+                }
+            }
+            case "ZoneRequest" -> {
+                return polygon(value.get("polygon"));
+            }
+            case "LocationReport" -> {
+                // "at most 5 minutes ahead" of the server's clock (rider docs); a minute of slack for the run
+                String at = value.path("timestamp").asText(null);
+                if (at != null && FuzzOracle.timestamp(at)) {
+                    java.time.Instant when = OffsetDateTime.parse(at).toInstant();
+                    java.time.Instant now = java.time.Instant.now();
+                    if (when.isAfter(now.plusSeconds(360))) {
+                        return Verdict.INVALID;
+                    }
+                    if (when.isAfter(now.plusSeconds(240))) {
+                        return Verdict.UNKNOWN;
+                    }
+                    // and at most 24 hours back (rider docs), with the same slack
+                    if (when.isBefore(now.minusSeconds(24 * 3600 + 60))) {
+                        return Verdict.INVALID;
+                    }
+                    if (when.isBefore(now.minusSeconds(24 * 3600 - 60))) {
+                        return Verdict.UNKNOWN;
+                    }
+                }
+            }
+            case "RecoverWebhooksRequest" -> {
+                // docs/webhooks.md: until defaults to now; since after until, or more than 7 days before it, is refused
+                String since = value.path("since").asText(null);
+                String until = value.path("until").asText(null);
+                if (since != null && FuzzOracle.timestamp(since) && (until == null || FuzzOracle.timestamp(until))) {
+                    java.time.Instant from = OffsetDateTime.parse(since).toInstant();
+                    java.time.Instant now = java.time.Instant.now();
+                    java.time.Instant to =
+                            until == null ? now : OffsetDateTime.parse(until).toInstant();
+                    if (until == null
+                            && Math.abs(java.time.Duration.between(from, now).toSeconds()) < 60) {
+                        return Verdict.UNKNOWN; // at the run's own now, either answer is right
+                    }
+                    if (from.isAfter(to)
+                            || java.time.Duration.between(from, to).compareTo(java.time.Duration.ofDays(7)) > 0) {
+                        return Verdict.INVALID;
+                    }
+                }
+            }
+            case "FailRequest" -> {
+                if ("OTHER".equals(value.path("reasonCode").asText(null)) && !present(value, "detail")) {
+                    return Verdict.INVALID;
+                }
+            }
+            case "ProofOfDeliveryInput" -> {
+                String needed = switch (value.path("type").asText("")) {
+                    case "PHOTO" -> "photoUrl";
+                    case "SIGNATURE" -> "signatureUrl";
+                    case "PIN" -> "pin";
+                    default -> null;
+                };
+                if (needed != null && !present(value, needed)) {
+                    return Verdict.INVALID;
+                }
+            }
+            default -> {}
         }
-      }
-      case "DispatchOrder" -> {
-        String pickup = value.path("targetPickupAt").asText(null);
-        String delivery = value.path("targetDeliveryAt").asText(null);
-        if (pickup != null && delivery != null && FuzzOracle.timestamp(pickup) && FuzzOracle.timestamp(delivery)
-            && OffsetDateTime.parse(delivery).toInstant().isBefore(OffsetDateTime.parse(pickup).toInstant())) {
-          return Verdict.INVALID;
+        return Verdict.VALID;
+    }
+
+    /**
+     * A GeoJSON Polygon of closed rings (operator docs). Only what is plainly broken is INVALID:
+     * not an object of type Polygon, a ring of fewer than 4 positions, a ring not closed, a
+     * position that is not two numbers, and (JTS's validity check, the OGC rule) a ring that
+     * crosses itself. Other topology faults (a hole outside its shell) are not documented: UNKNOWN.
+     */
+    private static Verdict polygon(JsonNode polygon) {
+        if (polygon == null || polygon.isNull()) {
+            return Verdict.VALID; // required-ness is checked by the schema
         }
-      }
-      case "ZoneRequest" -> {
-        return polygon(value.get("polygon"));
-      }
-      case "LocationReport" -> {
-        // "at most 5 minutes ahead" of the server's clock (rider docs); a minute of slack for the run
-        String at = value.path("timestamp").asText(null);
-        if (at != null && FuzzOracle.timestamp(at)) {
-          java.time.Instant when = OffsetDateTime.parse(at).toInstant();
-          java.time.Instant now = java.time.Instant.now();
-          if (when.isAfter(now.plusSeconds(360))) {
+        if (!polygon.isObject()
+                || !"Polygon".equals(polygon.path("type").asText())
+                || !polygon.path("coordinates").isArray()
+                || polygon.get("coordinates").isEmpty()) {
             return Verdict.INVALID;
-          }
-          if (when.isAfter(now.plusSeconds(240))) {
-            return Verdict.UNKNOWN;
-          }
-          // and at most 24 hours back (rider docs), with the same slack
-          if (when.isBefore(now.minusSeconds(24 * 3600 + 60))) {
-            return Verdict.INVALID;
-          }
-          if (when.isBefore(now.minusSeconds(24 * 3600 - 60))) {
-            return Verdict.UNKNOWN;
-          }
         }
-      }
-      case "RecoverWebhooksRequest" -> {
-        // docs/webhooks.md: until defaults to now; since after until, or more than 7 days before it, is refused
-        String since = value.path("since").asText(null);
-        String until = value.path("until").asText(null);
-        if (since != null && FuzzOracle.timestamp(since) && (until == null || FuzzOracle.timestamp(until))) {
-          java.time.Instant from = OffsetDateTime.parse(since).toInstant();
-          java.time.Instant now = java.time.Instant.now();
-          java.time.Instant to = until == null ? now : OffsetDateTime.parse(until).toInstant();
-          if (until == null && Math.abs(java.time.Duration.between(from, now).toSeconds()) < 60) {
-            return Verdict.UNKNOWN; // at the run's own now, either answer is right
-          }
-          if (from.isAfter(to) || java.time.Duration.between(from, to).compareTo(java.time.Duration.ofDays(7)) > 0) {
-            return Verdict.INVALID;
-          }
+        for (JsonNode ring : polygon.get("coordinates")) {
+            if (!ring.isArray() || ring.size() < 4 || !ring.get(0).equals(ring.get(ring.size() - 1))) {
+                return Verdict.INVALID;
+            }
+            for (JsonNode position : ring) {
+                if (!position.isArray()
+                        || position.size() < 2
+                        || !position.get(0).isNumber()
+                        || !position.get(1).isNumber()) {
+                    return Verdict.INVALID;
+                }
+            }
         }
-      }
-      case "FailRequest" -> {
-        if ("OTHER".equals(value.path("reasonCode").asText(null)) && !present(value, "detail")) {
-          return Verdict.INVALID;
-        }
-      }
-      case "ProofOfDeliveryInput" -> {
-        String needed = switch (value.path("type").asText("")) {
-          case "PHOTO" -> "photoUrl";
-          case "SIGNATURE" -> "signatureUrl";
-          case "PIN" -> "pin";
-          default -> null;
-        };
-        if (needed != null && !present(value, needed)) {
-          return Verdict.INVALID;
-        }
-      }
-      default -> { }
+        return topology(polygon.get("coordinates"));
     }
-    return Verdict.VALID;
-  }
 
-  /**
-   * A GeoJSON Polygon of closed rings (operator docs). Only what is plainly broken is INVALID:
-   * not an object of type Polygon, a ring of fewer than 4 positions, a ring not closed, a
-   * position that is not two numbers, and (JTS's validity check, the OGC rule) a ring that
-   * crosses itself. Other topology faults (a hole outside its shell) are not documented: UNKNOWN.
-   */
-  private static Verdict polygon(JsonNode polygon) {
-    if (polygon == null || polygon.isNull()) {
-      return Verdict.VALID; // required-ness is checked by the schema
-    }
-    if (!polygon.isObject() || !"Polygon".equals(polygon.path("type").asText()) || !polygon.path("coordinates").isArray()
-        || polygon.get("coordinates").isEmpty()) {
-      return Verdict.INVALID;
-    }
-    for (JsonNode ring : polygon.get("coordinates")) {
-      if (!ring.isArray() || ring.size() < 4 || !ring.get(0).equals(ring.get(ring.size() - 1))) {
-        return Verdict.INVALID;
-      }
-      for (JsonNode position : ring) {
-        if (!position.isArray() || position.size() < 2 || !position.get(0).isNumber() || !position.get(1).isNumber()) {
-          return Verdict.INVALID;
+    private static Verdict topology(JsonNode rings) {
+        var geometry = new org.locationtech.jts.geom.GeometryFactory();
+        List<org.locationtech.jts.geom.LinearRing> built = new ArrayList<>();
+        for (JsonNode ring : rings) {
+            List<org.locationtech.jts.geom.Coordinate> positions = new ArrayList<>();
+            ring.forEach(p -> positions.add(new org.locationtech.jts.geom.Coordinate(
+                    p.get(0).asDouble(), p.get(1).asDouble())));
+            built.add(geometry.createLinearRing(positions.toArray(org.locationtech.jts.geom.Coordinate[]::new)));
         }
-      }
+        var polygon = geometry.createPolygon(
+                built.getFirst(), built.subList(1, built.size()).toArray(org.locationtech.jts.geom.LinearRing[]::new));
+        var error = new org.locationtech.jts.operation.valid.IsValidOp(polygon).getValidationError();
+        if (error == null) {
+            return Verdict.VALID;
+        }
+        int type = error.getErrorType();
+        return type == org.locationtech.jts.operation.valid.TopologyValidationError.SELF_INTERSECTION
+                        || type == org.locationtech.jts.operation.valid.TopologyValidationError.RING_SELF_INTERSECTION
+                ? Verdict.INVALID
+                : Verdict.UNKNOWN;
     }
-    return topology(polygon.get("coordinates"));
-  }
 
-  private static Verdict topology(JsonNode rings) {
-    var geometry = new org.locationtech.jts.geom.GeometryFactory();
-    List<org.locationtech.jts.geom.LinearRing> built = new ArrayList<>();
-    for (JsonNode ring : rings) {
-      List<org.locationtech.jts.geom.Coordinate> positions = new ArrayList<>();
-      ring.forEach(p -> positions.add(new org.locationtech.jts.geom.Coordinate(p.get(0).asDouble(), p.get(1).asDouble())));
-      built.add(geometry.createLinearRing(positions.toArray(org.locationtech.jts.geom.Coordinate[]::new)));
+    private static boolean present(JsonNode object, String field) {
+        JsonNode value = object.get(field);
+        return value != null && !value.isNull();
     }
-    var polygon = geometry.createPolygon(built.getFirst(),
-        built.subList(1, built.size()).toArray(org.locationtech.jts.geom.LinearRing[]::new));
-    var error = new org.locationtech.jts.operation.valid.IsValidOp(polygon).getValidationError();
-    if (error == null) {
-      return Verdict.VALID;
-    }
-    int type = error.getErrorType();
-    return type == org.locationtech.jts.operation.valid.TopologyValidationError.SELF_INTERSECTION
-        || type == org.locationtech.jts.operation.valid.TopologyValidationError.RING_SELF_INTERSECTION
-        ? Verdict.INVALID : Verdict.UNKNOWN;
-  }
-
-  private static boolean present(JsonNode object, String field) {
-    JsonNode value = object.get(field);
-    return value != null && !value.isNull();
-  }
 }

@@ -45,394 +45,576 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiProcessTest {
 
-  private static final String ADMIN = "multi-process-admin-token";
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-  private static final String ORDER = """
+    private static final String ADMIN = "multi-process-admin-token";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final String ORDER = """
       {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
        "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
        "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},"paymentType":"PREPAID"}""";
 
-  private static RunningInfrastructure infrastructure;
-  private static final List<ServiceProcess> commands = new ArrayList<>();
-  private static final List<ServiceProcess> queries = new ArrayList<>();
-  private static final List<ServiceProcess> dispatchers = new ArrayList<>();
-  private static WebhookReceiver receiver;
-  private static String encryptionKey;
-  private static final List<String> ALL_CREATED = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static RunningInfrastructure infrastructure;
+    private static final List<ServiceProcess> commands = new ArrayList<>();
+    private static final List<ServiceProcess> queries = new ArrayList<>();
+    private static final List<ServiceProcess> dispatchers = new ArrayList<>();
+    private static WebhookReceiver receiver;
+    private static String encryptionKey;
+    private static final List<String> ALL_CREATED = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  @BeforeAll
-  static void startApart() throws Exception {
-    infrastructure = Infrastructure.start(InfrastructureOptions.ephemeral());
-    infrastructure.createDatabase("apart");
-    Map<String, String> settings = new HashMap<>(infrastructure.springProperties("apart"));
-    settings.put("dispatch.admin-token", ADMIN);
-    encryptionKey = SecretCipher.newBase64Key();
-    settings.put("dispatch.webhook.secret-encryption-key", encryptionKey);
-    settings.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
-    settings.put("dispatch.webhook.allow-insecure-targets", "true");
-    settings.put("dispatch.webhook.retry.first-wait", "PT0.2S");
-    settings.put("dispatch.webhook.claim-lease", "PT5S");
-    settings.put("dispatch.rate-limit.per-minute", "100000");
-    settings.put("dispatch.rate-limit.rider-per-minute", "100000");
-    settings.put("dispatch.query.cursor-secret", "multi-process-cursor-secret");
-    // the nginx front connects from 127.0.0.1; test clients that play other hosts use 127.0.0.3..5
-    settings.put("dispatch.web.trusted-proxies", "127.0.0.1");
-    settings.put("dispatch.rate-limit.public-per-minute", "5");
-    // not the registry's default of 6: readers must partition by what the broker has
-    settings.put("dispatch.kafka.partitions", "8");
-    Map<String, String> commandSettings = new HashMap<>(settings);
-    // the simulator on both: exactly one of them may drive the simulated riders
-    commandSettings.put("dispatch.simulator.enabled", "true");
-    commandSettings.put("dispatch.simulator.riders", "2");
-    commandSettings.put("dispatch.simulator.time-scale", "600");
-    commandSettings.put("dispatch.simulator.fail-share", "0");
-    commandSettings.put("dispatch.simulator.location-interval", "PT0.2S");
-    for (int i = 1; i <= 2; i++) {
-      commands.add(ServiceProcess.start("command-service", "command-" + i, commandSettings));
-      queries.add(ServiceProcess.start("query-service", "query-" + i, settings));
-      dispatchers.add(ServiceProcess.start("webhook-dispatcher", "dispatcher-" + i, settings));
-    }
-    List<ServiceProcess> all = new ArrayList<>(commands);
-    all.addAll(queries);
-    all.addAll(dispatchers);
-    await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
-      for (ServiceProcess service : all) {
-        assertThat(service.alive()).as("%s is running (see deploy/target/multi-process/%s.log)", service.name,
-            service.name).isTrue();
-        assertThat(service.readiness()).as("%s ready", service.name).isEqualTo(200);
-      }
-    });
-    receiver = new WebhookReceiver();
-  }
-
-  @AfterAll
-  static void stop() {
-    for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
-      group.forEach(ServiceProcess::close);
-    }
-    if (receiver != null) {
-      receiver.close();
-    }
-    if (infrastructure != null) {
-      infrastructure.close();
-    }
-  }
-
-  @Test
-  @Order(1)
-  void behind_the_nginx_front_every_route_family_answers_and_the_per_ip_limit_counts_each_client()
-      throws Exception {
-    try (NginxFront front = NginxFront.start(addresses(commands), addresses(queries), addresses(dispatchers))) {
-      String base = front.baseUri().toString();
-      // one base URL: a write, a read and a dispatcher route, each served by its own service
-      JsonNode merchant = callUrl(base, "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Front\"}", 201, null);
-      String key = callUrl(base, "POST", "/api/v1/admin/merchants/" + merchant.get("id").asText() + "/api-keys", admin(),
-          "{}", 201, null).get("apiKey").asText();
-      for (int i = 0; i < 6; i++) {
-        String id = callUrl(base, "POST", "/api/v1/external/dispatches", merchant(key),
-            ORDER.formatted("front-" + i + "-" + UUID.randomUUID()), 201, null).get("id").asText();
-        callUrl(base, "GET", "/api/v1/external/dispatches/" + id, merchant(key), null, 200, null);
-      }
-      callUrl(base, "GET", "/api/v1/admin/webhooks/stats", admin(), null, 200, null);
-
-      // a dashboard session, started on one service, is read by every instance of every service
-      HttpResponse<String> signedUp = sendUrl(base, "POST", "/api/v1/auth/signup", Map.of(),
-          "{\"email\":\"apart-" + UUID.randomUUID() + "@example.com\",\"password\":\"a long enough password\","
-              + "\"businessName\":\"Apart\"}", null);
-      assertThat(signedUp.statusCode()).as(signedUp.body()).isEqualTo(201);
-      String setCookie = signedUp.headers().firstValue("Set-Cookie").orElseThrow();
-      assertThat(setCookie).as("Secure outside the local run").contains("Secure").containsIgnoringCase("HttpOnly");
-      Map<String, String> session = new HashMap<>(Map.of("Cookie", setCookie.substring(0, setCookie.indexOf(';'))));
-      HttpResponse<String> me = sendUrl(commands.get(0).baseUrl(), "GET", "/api/v1/dashboard/me", session, null, null);
-      me.headers().firstValue("Set-Cookie").ifPresent(c -> session.put("Cookie", c.substring(0, c.indexOf(';'))));
-      session.put("X-CSRF-TOKEN", JSON.readTree(me.body()).get("data").get("csrfToken").asText());
-      callUrl(commands.get(1).baseUrl(), "GET", "/api/v1/dashboard/me", session, null, 200, null);
-      session.put("Idempotency-Key", UUID.randomUUID().toString());
-      String made = callUrl(base, "POST", "/api/v1/external/dispatches", session,
-          ORDER.formatted("session-" + UUID.randomUUID()), 201, null).get("id").asText();
-      for (ServiceProcess query : queries) {
-        session.put("Idempotency-Key", UUID.randomUUID().toString());
-        callUrl(query.baseUrl(), "GET", "/api/v1/external/dispatches/" + made, session, null, 200, null);
-      }
-      callUrl(dispatchers.get(1).baseUrl(), "PUT", "/api/v1/dashboard/webhook", session,
-          "{\"url\":\"http://127.0.0.1:9/nobody\"}", 200, null);
-      // the dashboard's page, its script and the map library, through the front
-      for (String page : List.of("/dashboard", "/dashboard/assets/app.js", "/webjars/leaflet/dist/leaflet.js",
-          "/assets/dispatch-map.js")) {
-        assertThat(sendUrl(base, "GET", page, Map.of(), null, null).statusCode()).as(page).isEqualTo(200);
-      }
-
-      // the per-IP limit of tracking (5 a minute here) counts clients behind the front one by one
-      awaitFreshWindow(base);
-      String tracking = "/api/v1/track/" + "A".repeat(24);
-      for (int i = 1; i <= 5; i++) {
-        assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.4").statusCode()).isEqualTo(404);
-      }
-      assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.4").statusCode())
-          .as("the sixth of one client behind the front").isEqualTo(429);
-      assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.5").statusCode())
-          .as("another client behind the same front has its own count").isEqualTo(404);
-      // a client that is no trusted proxy cannot choose its count with X-Forwarded-For
-      String direct = queries.get(1).baseUrl();
-      for (int i = 1; i <= 5; i++) {
-        assertThat(sendUrl(direct, "GET", tracking, Map.of("X-Forwarded-For", "198.51.100." + i), null, "127.0.0.3")
-            .statusCode()).isEqualTo(404);
-      }
-      assertThat(sendUrl(direct, "GET", tracking, Map.of("X-Forwarded-For", "198.51.100.99"), null, "127.0.0.3")
-          .statusCode()).as("a spoofed X-Forwarded-For from a client is ignored").isEqualTo(429);
-    }
-  }
-
-  /** Waits out a rate-limit window that has less than 20 s left, so the counts below share one. */
-  private static void awaitFreshWindow(String base) throws Exception {
-    HttpResponse<String> probe = sendUrl(base, "GET", "/api/v1/track/" + "B".repeat(24), Map.of(), null, "127.0.0.6");
-    long reset = Long.parseLong(probe.headers().firstValue("RateLimit-Reset").orElse("60"));
-    if (reset < 20) {
-      await().atMost(Duration.ofSeconds(25)).pollDelay(Duration.ofSeconds(reset + 1)).until(() -> true);
-    }
-  }
-
-  private static List<String> addresses(List<ServiceProcess> services) {
-    return services.stream().map(service -> "127.0.0.1:" + service.port).toList();
-  }
-
-  @Test
-  @Order(2)
-  void two_of_each_serve_every_write_and_read_and_survive_a_sigkill_of_one_of_each() throws Exception {
-    JsonNode merchant = call(commands.get(0), "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Apart\"}", 201);
-    String merchantId = merchant.get("id").asText();
-    String apiKey = call(commands.get(1), "POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), "{}", 201)
-        .get("apiKey").asText();
-    String signingSecret = call(dispatchers.get(0), "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook",
-        admin(), "{\"url\":\"" + receiver.url() + "\"}", 200).get("signingSecret").asText();
-    JsonNode rider = call(commands.get(0), "POST", "/api/v1/admin/riders", admin(),
-        "{\"name\":\"Otieno\",\"phone\":\"+254 711 000 000\"}", 201);
-
-    // the simulator runs on exactly one command-service instance and drives a sandbox delivery
-    JsonNode sandbox = call(commands.get(0), "POST", "/api/v1/admin/merchants", admin(),
-        "{\"name\":\"Sandbox\",\"sandbox\":true}", 201);
-    String sandboxKey = call(commands.get(0), "POST", "/api/v1/admin/merchants/" + sandbox.get("id").asText()
-        + "/api-keys", admin(), "{}", 201).get("apiKey").asText();
-    await().atMost(Duration.ofSeconds(30)).until(() -> simulatorLeaders().size() == 1);
-    ServiceProcess simulatorLeader = simulatorLeaders().getFirst();
-    awaitDriven(sandboxKey, commands.get(1), queries.get(1));
-
-    // steady load across both writers and both readers
-    Phase before = load(apiKey, rider.get("token").asText(), commands, queries, 40, "before");
-    assertThat(before.unreadable).as("reads right after the write, on the other instances").isEmpty();
-
-    // one of each is killed (the command-service that drives the simulator); the survivors carry on
-    if (simulatorLeader != commands.get(0)) {
-      java.util.Collections.swap(commands, 0, 1);
-    }
-    long killedAt = System.nanoTime();
-    commands.get(0).kill();
-    queries.get(0).kill();
-    dispatchers.get(0).kill();
-    assertThat(commands.get(0).readiness()).isEqualTo(-1);
-    assertThat(queries.get(0).readiness()).isEqualTo(-1);
-    assertThat(dispatchers.get(0).readiness()).isEqualTo(-1);
-    List<ServiceProcess> liveCommands = List.of(commands.get(1));
-    List<ServiceProcess> liveQueries = List.of(queries.get(1));
-    // the surviving writer claims the publisher once the dead one's claim times out: wait for it
-    long takeover = System.nanoTime();
-    await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
-        .until(() -> load(apiKey, null, liveCommands, liveQueries, 12, "probe").unreadable.isEmpty());
-    double takeoverSeconds = (System.nanoTime() - takeover) / 1e9;
-    Phase after = load(apiKey, rider.get("token").asText(), liveCommands, liveQueries, 40, "after");
-    assertThat(after.unreadable).as("reads right after the write, after the kill").isEmpty();
-    // the surviving command-service took the simulator over
-    await().atMost(Duration.ofSeconds(30)).until(() -> simulatorLeaders().equals(liveCommands));
-    awaitDriven(sandboxKey, commands.get(1), queries.get(1));
-
-    // every delivery exists once and is readable; every created webhook arrived
-    // including those made while the survivors took over
-    List<String> created = new ArrayList<>(ALL_CREATED);
-    for (String id : created) {
-      call(queries.get(1), "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null, 200);
-    }
-    JsonNode list = call(queries.get(1), "GET", "/api/v1/external/dispatches?limit=200", merchant(apiKey), null, 200);
-    Map<String, Integer> byExternalId = new HashMap<>();
-    list.forEach(item -> byExternalId.merge(item.get("externalId").asText(), 1, Integer::sum));
-    assertThat(byExternalId.values()).as("no delivery twice").allMatch(count -> count == 1);
-    await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
-        assertThat(createdWebhooks().keySet()).containsAll(created));
-
-    // no notification twice, except one whose attempt was in flight when its dispatcher died
-    Map<String, List<Long>> byEventId = new LinkedHashMap<>();
-    for (WebhookReceiver.Received received : receiver.received()) {
-      byEventId.computeIfAbsent(received.header("X-Dispatch-Event-Id"), id -> new ArrayList<>())
-          .add(received.atNanos());
-    }
-    List<String> duplicated = byEventId.entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey)
-        .toList();
-    for (String eventId : duplicated) {
-      assertThat(byEventId.get(eventId).getFirst()).as("duplicate %s was first received before the kill", eventId)
-          .isLessThan(killedAt + Duration.ofSeconds(1).toNanos());
-    }
-
-    // the survivors' consumers catch up
-    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-      assertThat(totalLag(queries.get(1))).isZero();
-      assertThat(totalLag(dispatchers.get(1))).isZero();
-    });
-    // nothing secret in any log line of any service
-    List<String> secrets = List.of(ADMIN, secretOf(apiKey), secretOf(sandboxKey), secretOf(rider.get("token").asText()),
-        signingSecret, encryptionKey);
-    for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
-      for (ServiceProcess service : group) {
-        String log = service.log();
-        for (String secret : secrets) {
-          assertThat(log).as("%s's log holds no secret", service.name).doesNotContain(secret);
+    @BeforeAll
+    static void startApart() throws Exception {
+        infrastructure = Infrastructure.start(InfrastructureOptions.ephemeral());
+        infrastructure.createDatabase("apart");
+        Map<String, String> settings = new HashMap<>(infrastructure.springProperties("apart"));
+        settings.put("dispatch.admin-token", ADMIN);
+        encryptionKey = SecretCipher.newBase64Key();
+        settings.put("dispatch.webhook.secret-encryption-key", encryptionKey);
+        settings.put("dispatch.integrations.secret-encryption-key", SecretCipher.newBase64Key());
+        settings.put("dispatch.webhook.allow-insecure-targets", "true");
+        settings.put("dispatch.webhook.retry.first-wait", "PT0.2S");
+        settings.put("dispatch.webhook.claim-lease", "PT5S");
+        settings.put("dispatch.rate-limit.per-minute", "100000");
+        settings.put("dispatch.rate-limit.rider-per-minute", "100000");
+        settings.put("dispatch.query.cursor-secret", "multi-process-cursor-secret");
+        // the nginx front connects from 127.0.0.1; test clients that play other hosts use 127.0.0.3..5
+        settings.put("dispatch.web.trusted-proxies", "127.0.0.1");
+        settings.put("dispatch.rate-limit.public-per-minute", "5");
+        // not the registry's default of 6: readers must partition by what the broker has
+        settings.put("dispatch.kafka.partitions", "8");
+        Map<String, String> commandSettings = new HashMap<>(settings);
+        // the simulator on both: exactly one of them may drive the simulated riders
+        commandSettings.put("dispatch.simulator.enabled", "true");
+        commandSettings.put("dispatch.simulator.riders", "2");
+        commandSettings.put("dispatch.simulator.time-scale", "600");
+        commandSettings.put("dispatch.simulator.fail-share", "0");
+        commandSettings.put("dispatch.simulator.location-interval", "PT0.2S");
+        for (int i = 1; i <= 2; i++) {
+            commands.add(ServiceProcess.start("command-service", "command-" + i, commandSettings));
+            queries.add(ServiceProcess.start("query-service", "query-" + i, settings));
+            dispatchers.add(ServiceProcess.start("webhook-dispatcher", "dispatcher-" + i, settings));
         }
-      }
+        List<ServiceProcess> all = new ArrayList<>(commands);
+        all.addAll(queries);
+        all.addAll(dispatchers);
+        await().atMost(Duration.ofMinutes(4))
+                .pollInterval(Duration.ofSeconds(1))
+                .untilAsserted(() -> {
+                    for (ServiceProcess service : all) {
+                        assertThat(service.alive())
+                                .as(
+                                        "%s is running (see deploy/target/multi-process/%s.log)",
+                                        service.name, service.name)
+                                .isTrue();
+                        assertThat(service.readiness())
+                                .as("%s ready", service.name)
+                                .isEqualTo(200);
+                    }
+                });
+        receiver = new WebhookReceiver();
     }
-    System.out.printf("multi-process: created %d (before kill %d, during takeover %d, after %d), readable %d, lost 0, duplicated "
-            + "deliveries 0, webhooks received %d for %d events (%d duplicates, all in flight at the kill), "
-            + "rider moves %d, publisher takeover %.1f s%n",
-        created.size(), before.ids.size(), created.size() - before.ids.size() - after.ids.size(), after.ids.size(),
-        created.size(), receiver.received().size(),
-        byEventId.size(), duplicated.size(), before.riderMoves + after.riderMoves, takeoverSeconds);
-  }
 
-  /** The command-service instances whose simulator drives riders (the others stand by). */
-  private static List<ServiceProcess> simulatorLeaders() throws Exception {
-    List<ServiceProcess> leaders = new ArrayList<>();
-    for (ServiceProcess command : commands) {
-      if (command.alive() && !call(command, "GET", "/api/v1/admin/simulator", admin(), null, 200)
-          .get("simulatedRiders").isEmpty()) {
-        leaders.add(command);
-      }
-    }
-    return leaders;
-  }
-
-  /** A sandbox merchant's new delivery is taken to DELIVERED by a simulated rider. */
-  private static void awaitDriven(String sandboxKey, ServiceProcess writer, ServiceProcess reader) throws Exception {
-    String id = call(writer, "POST", "/api/v1/external/dispatches", merchant(sandboxKey),
-        ORDER.formatted("sandbox-" + UUID.randomUUID()), 201).get("id").asText();
-    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(
-        call(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(sandboxKey), null, 200).get("status").asText())
-        .isEqualTo("DELIVERED"));
-  }
-
-  private record Phase(List<String> ids, List<String> unreadable, int riderMoves) {}
-
-  /** Creates, reading each back at once on the next reader; the rider takes every fifth one to IN_TRANSIT. */
-  private static Phase load(String apiKey, String riderToken, List<ServiceProcess> writers,
-      List<ServiceProcess> readers, int count, String tag) throws Exception {
-    List<String> ids = new ArrayList<>();
-    List<String> unreadable = new ArrayList<>();
-    int moves = 0;
-    for (int i = 0; i < count; i++) {
-      ServiceProcess writer = writers.get(i % writers.size());
-      ServiceProcess reader = readers.get((i + 1) % readers.size());
-      String externalId = tag + "-" + i + "-" + UUID.randomUUID();
-      HttpResponse<String> written = send(writer, "POST", "/api/v1/external/dispatches", merchant(apiKey),
-          ORDER.formatted(externalId));
-      assertThat(written.statusCode()).as("create on %s: %s", writer.name, written.body()).isEqualTo(201);
-      String id = JSON.readTree(written.body()).get("data").get("id").asText();
-      ids.add(id);
-      ALL_CREATED.add(id);
-      HttpResponse<String> read = send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null);
-      if (read.statusCode() != 200) {
-        // what the report needs to tell a late publication from a stale read
-        unreadable.add(id + " (" + read.statusCode() + ", written by " + writer.name + " at "
-            + written.headers().firstValue("X-Log-Position").orElse("no log position") + ", read on " + reader.name
-            + ", read again: " + send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null)
-            .statusCode() + ")");
-      }
-      if (riderToken != null && i % 5 == 0) {
-        Map<String, String> rider = Map.of("X-Rider-Token", riderToken);
-        for (String step : List.of("accept", "pickup", "depart")) {
-          call(writer, "POST", "/api/v1/rider/dispatches/" + id + "/" + step, rider, null, 200);
-          moves++;
+    @AfterAll
+    static void stop() {
+        for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
+            group.forEach(ServiceProcess::close);
         }
-        call(writer, "POST", "/api/v1/rider/location", rider, "{\"lat\":-1.29,\"lng\":36.80}", 202);
-      }
+        if (receiver != null) {
+            receiver.close();
+        }
+        if (infrastructure != null) {
+            infrastructure.close();
+        }
     }
-    return new Phase(ids, unreadable, moves);
-  }
 
-  private static Map<String, Integer> createdWebhooks() throws Exception {
-    Map<String, Integer> created = new HashMap<>();
-    for (WebhookReceiver.Received received : receiver.received()) {
-      JsonNode body = JSON.readTree(received.body());
-      if ("dispatch.created".equals(body.get("event").asText())) {
-        created.merge(body.get("data").get("dispatch_id").asText(), 1, Integer::sum);
-      }
+    @Test
+    @Order(1)
+    void behind_the_nginx_front_every_route_family_answers_and_the_per_ip_limit_counts_each_client() throws Exception {
+        try (NginxFront front = NginxFront.start(addresses(commands), addresses(queries), addresses(dispatchers))) {
+            String base = front.baseUri().toString();
+            // one base URL: a write, a read and a dispatcher route, each served by its own service
+            JsonNode merchant =
+                    callUrl(base, "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Front\"}", 201, null);
+            String key = callUrl(
+                            base,
+                            "POST",
+                            "/api/v1/admin/merchants/" + merchant.get("id").asText() + "/api-keys",
+                            admin(),
+                            "{}",
+                            201,
+                            null)
+                    .get("apiKey")
+                    .asText();
+            for (int i = 0; i < 6; i++) {
+                String id = callUrl(
+                                base,
+                                "POST",
+                                "/api/v1/external/dispatches",
+                                merchant(key),
+                                ORDER.formatted("front-" + i + "-" + UUID.randomUUID()),
+                                201,
+                                null)
+                        .get("id")
+                        .asText();
+                callUrl(base, "GET", "/api/v1/external/dispatches/" + id, merchant(key), null, 200, null);
+            }
+            callUrl(base, "GET", "/api/v1/admin/webhooks/stats", admin(), null, 200, null);
+
+            // a dashboard session, started on one service, is read by every instance of every service
+            HttpResponse<String> signedUp = sendUrl(
+                    base,
+                    "POST",
+                    "/api/v1/auth/signup",
+                    Map.of(),
+                    "{\"email\":\"apart-" + UUID.randomUUID()
+                            + "@example.com\",\"password\":\"a long enough password\"," + "\"businessName\":\"Apart\"}",
+                    null);
+            assertThat(signedUp.statusCode()).as(signedUp.body()).isEqualTo(201);
+            String setCookie = signedUp.headers().firstValue("Set-Cookie").orElseThrow();
+            assertThat(setCookie)
+                    .as("Secure outside the local run")
+                    .contains("Secure")
+                    .containsIgnoringCase("HttpOnly");
+            Map<String, String> session =
+                    new HashMap<>(Map.of("Cookie", setCookie.substring(0, setCookie.indexOf(';'))));
+            HttpResponse<String> me =
+                    sendUrl(commands.get(0).baseUrl(), "GET", "/api/v1/dashboard/me", session, null, null);
+            me.headers().firstValue("Set-Cookie").ifPresent(c -> session.put("Cookie", c.substring(0, c.indexOf(';'))));
+            session.put(
+                    "X-CSRF-TOKEN",
+                    JSON.readTree(me.body()).get("data").get("csrfToken").asText());
+            callUrl(commands.get(1).baseUrl(), "GET", "/api/v1/dashboard/me", session, null, 200, null);
+            session.put("Idempotency-Key", UUID.randomUUID().toString());
+            String made = callUrl(
+                            base,
+                            "POST",
+                            "/api/v1/external/dispatches",
+                            session,
+                            ORDER.formatted("session-" + UUID.randomUUID()),
+                            201,
+                            null)
+                    .get("id")
+                    .asText();
+            for (ServiceProcess query : queries) {
+                session.put("Idempotency-Key", UUID.randomUUID().toString());
+                callUrl(query.baseUrl(), "GET", "/api/v1/external/dispatches/" + made, session, null, 200, null);
+            }
+            callUrl(
+                    dispatchers.get(1).baseUrl(),
+                    "PUT",
+                    "/api/v1/dashboard/webhook",
+                    session,
+                    "{\"url\":\"http://127.0.0.1:9/nobody\"}",
+                    200,
+                    null);
+            // the dashboard's page, its script and the map library, through the front
+            for (String page : List.of(
+                    "/dashboard",
+                    "/dashboard/assets/app.js",
+                    "/webjars/leaflet/dist/leaflet.js",
+                    "/assets/dispatch-map.js")) {
+                assertThat(sendUrl(base, "GET", page, Map.of(), null, null).statusCode())
+                        .as(page)
+                        .isEqualTo(200);
+            }
+
+            // the per-IP limit of tracking (5 a minute here) counts clients behind the front one by one
+            awaitFreshWindow(base);
+            String tracking = "/api/v1/track/" + "A".repeat(24);
+            for (int i = 1; i <= 5; i++) {
+                assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.4")
+                                .statusCode())
+                        .isEqualTo(404);
+            }
+            assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.4")
+                            .statusCode())
+                    .as("the sixth of one client behind the front")
+                    .isEqualTo(429);
+            assertThat(sendUrl(base, "GET", tracking, Map.of(), null, "127.0.0.5")
+                            .statusCode())
+                    .as("another client behind the same front has its own count")
+                    .isEqualTo(404);
+            // a client that is no trusted proxy cannot choose its count with X-Forwarded-For
+            String direct = queries.get(1).baseUrl();
+            for (int i = 1; i <= 5; i++) {
+                assertThat(sendUrl(
+                                        direct,
+                                        "GET",
+                                        tracking,
+                                        Map.of("X-Forwarded-For", "198.51.100." + i),
+                                        null,
+                                        "127.0.0.3")
+                                .statusCode())
+                        .isEqualTo(404);
+            }
+            assertThat(sendUrl(direct, "GET", tracking, Map.of("X-Forwarded-For", "198.51.100.99"), null, "127.0.0.3")
+                            .statusCode())
+                    .as("a spoofed X-Forwarded-For from a client is ignored")
+                    .isEqualTo(429);
+        }
     }
-    return created;
-  }
 
-  private static final Pattern LAG = Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
-
-  private static double totalLag(ServiceProcess service) throws Exception {
-    String text = send(service, "GET", "/actuator/prometheus", admin(), null).body();
-    Matcher lag = LAG.matcher(text);
-    double total = 0;
-    boolean any = false;
-    while (lag.find()) {
-      total += Double.parseDouble(lag.group(1));
-      any = true;
+    /** Waits out a rate-limit window that has less than 20 s left, so the counts below share one. */
+    private static void awaitFreshWindow(String base) throws Exception {
+        HttpResponse<String> probe =
+                sendUrl(base, "GET", "/api/v1/track/" + "B".repeat(24), Map.of(), null, "127.0.0.6");
+        long reset =
+                Long.parseLong(probe.headers().firstValue("RateLimit-Reset").orElse("60"));
+        if (reset < 20) {
+            await().atMost(Duration.ofSeconds(25))
+                    .pollDelay(Duration.ofSeconds(reset + 1))
+                    .until(() -> true);
+        }
     }
-    assertThat(any).as("%s reports consumer lag", service.name).isTrue();
-    return total;
-  }
 
-  /** The secret half of {@code <key_id>.<secret>}. */
-  private static String secretOf(String credential) {
-    return credential.substring(credential.indexOf('.') + 1);
-  }
-
-  private static Map<String, String> admin() {
-    return Map.of("X-Admin-Token", ADMIN);
-  }
-
-  private static Map<String, String> merchant(String apiKey) {
-    return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
-  }
-
-  private static JsonNode call(ServiceProcess service, String method, String path, Map<String, String> headers,
-      String body, int expected) throws Exception {
-    HttpResponse<String> response = send(service, method, path, headers, body);
-    assertThat(response.statusCode()).as("%s %s on %s: %s", method, path, service.name, response.body())
-        .isEqualTo(expected);
-    return JSON.readTree(response.body()).get("data");
-  }
-
-  private static JsonNode callUrl(String base, String method, String path, Map<String, String> headers, String body,
-      int expected, String from) throws Exception {
-    HttpResponse<String> response = sendUrl(base, method, path, headers, body, from);
-    assertThat(response.statusCode()).as("%s %s through %s: %s", method, path, base, response.body()).isEqualTo(expected);
-    return JSON.readTree(response.body()).get("data");
-  }
-
-  /** A request from the given local address (another "host" on loopback), or the default one. */
-  private static HttpResponse<String> sendUrl(String base, String method, String path, Map<String, String> headers,
-      String body, String from) throws Exception {
-    HttpClient client = from == null ? HTTP : HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .localAddress(java.net.InetAddress.getByName(from)).build();
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-        .timeout(Duration.ofSeconds(30))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-    if (body != null) {
-      request.header("Content-Type", "application/json");
+    private static List<String> addresses(List<ServiceProcess> services) {
+        return services.stream().map(service -> "127.0.0.1:" + service.port).toList();
     }
-    headers.forEach(request::header);
-    return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
 
-  private static HttpResponse<String> send(ServiceProcess service, String method, String path,
-      Map<String, String> headers, String body) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
-        .timeout(Duration.ofSeconds(30))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-    if (body != null) {
-      request.header("Content-Type", "application/json");
+    @Test
+    @Order(2)
+    void two_of_each_serve_every_write_and_read_and_survive_a_sigkill_of_one_of_each() throws Exception {
+        JsonNode merchant =
+                call(commands.get(0), "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Apart\"}", 201);
+        String merchantId = merchant.get("id").asText();
+        String apiKey = call(
+                        commands.get(1),
+                        "POST",
+                        "/api/v1/admin/merchants/" + merchantId + "/api-keys",
+                        admin(),
+                        "{}",
+                        201)
+                .get("apiKey")
+                .asText();
+        String signingSecret = call(
+                        dispatchers.get(0),
+                        "PUT",
+                        "/api/v1/admin/merchants/" + merchantId + "/webhook",
+                        admin(),
+                        "{\"url\":\"" + receiver.url() + "\"}",
+                        200)
+                .get("signingSecret")
+                .asText();
+        JsonNode rider = call(
+                commands.get(0),
+                "POST",
+                "/api/v1/admin/riders",
+                admin(),
+                "{\"name\":\"Otieno\",\"phone\":\"+254 711 000 000\"}",
+                201);
+
+        // the simulator runs on exactly one command-service instance and drives a sandbox delivery
+        JsonNode sandbox = call(
+                commands.get(0),
+                "POST",
+                "/api/v1/admin/merchants",
+                admin(),
+                "{\"name\":\"Sandbox\",\"sandbox\":true}",
+                201);
+        String sandboxKey = call(
+                        commands.get(0),
+                        "POST",
+                        "/api/v1/admin/merchants/" + sandbox.get("id").asText() + "/api-keys",
+                        admin(),
+                        "{}",
+                        201)
+                .get("apiKey")
+                .asText();
+        await().atMost(Duration.ofSeconds(30)).until(() -> simulatorLeaders().size() == 1);
+        ServiceProcess simulatorLeader = simulatorLeaders().getFirst();
+        awaitDriven(sandboxKey, commands.get(1), queries.get(1));
+
+        // steady load across both writers and both readers
+        Phase before = load(apiKey, rider.get("token").asText(), commands, queries, 40, "before");
+        assertThat(before.unreadable)
+                .as("reads right after the write, on the other instances")
+                .isEmpty();
+
+        // one of each is killed (the command-service that drives the simulator); the survivors carry on
+        if (simulatorLeader != commands.get(0)) {
+            java.util.Collections.swap(commands, 0, 1);
+        }
+        long killedAt = System.nanoTime();
+        commands.get(0).kill();
+        queries.get(0).kill();
+        dispatchers.get(0).kill();
+        assertThat(commands.get(0).readiness()).isEqualTo(-1);
+        assertThat(queries.get(0).readiness()).isEqualTo(-1);
+        assertThat(dispatchers.get(0).readiness()).isEqualTo(-1);
+        List<ServiceProcess> liveCommands = List.of(commands.get(1));
+        List<ServiceProcess> liveQueries = List.of(queries.get(1));
+        // the surviving writer claims the publisher once the dead one's claim times out: wait for it
+        long takeover = System.nanoTime();
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> load(apiKey, null, liveCommands, liveQueries, 12, "probe")
+                        .unreadable
+                        .isEmpty());
+        double takeoverSeconds = (System.nanoTime() - takeover) / 1e9;
+        Phase after = load(apiKey, rider.get("token").asText(), liveCommands, liveQueries, 40, "after");
+        assertThat(after.unreadable)
+                .as("reads right after the write, after the kill")
+                .isEmpty();
+        // the surviving command-service took the simulator over
+        await().atMost(Duration.ofSeconds(30)).until(() -> simulatorLeaders().equals(liveCommands));
+        awaitDriven(sandboxKey, commands.get(1), queries.get(1));
+
+        // every delivery exists once and is readable; every created webhook arrived
+        // including those made while the survivors took over
+        List<String> created = new ArrayList<>(ALL_CREATED);
+        for (String id : created) {
+            call(queries.get(1), "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null, 200);
+        }
+        JsonNode list =
+                call(queries.get(1), "GET", "/api/v1/external/dispatches?limit=200", merchant(apiKey), null, 200);
+        Map<String, Integer> byExternalId = new HashMap<>();
+        list.forEach(item -> byExternalId.merge(item.get("externalId").asText(), 1, Integer::sum));
+        assertThat(byExternalId.values()).as("no delivery twice").allMatch(count -> count == 1);
+        await().atMost(Duration.ofSeconds(90))
+                .untilAsserted(() -> assertThat(createdWebhooks().keySet()).containsAll(created));
+
+        // no notification twice, except one whose attempt was in flight when its dispatcher died
+        Map<String, List<Long>> byEventId = new LinkedHashMap<>();
+        for (WebhookReceiver.Received received : receiver.received()) {
+            byEventId
+                    .computeIfAbsent(received.header("X-Dispatch-Event-Id"), id -> new ArrayList<>())
+                    .add(received.atNanos());
+        }
+        List<String> duplicated = byEventId.entrySet().stream()
+                .filter(e -> e.getValue().size() > 1)
+                .map(Map.Entry::getKey)
+                .toList();
+        for (String eventId : duplicated) {
+            assertThat(byEventId.get(eventId).getFirst())
+                    .as("duplicate %s was first received before the kill", eventId)
+                    .isLessThan(killedAt + Duration.ofSeconds(1).toNanos());
+        }
+
+        // the survivors' consumers catch up
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(totalLag(queries.get(1))).isZero();
+            assertThat(totalLag(dispatchers.get(1))).isZero();
+        });
+        // nothing secret in any log line of any service
+        List<String> secrets = List.of(
+                ADMIN,
+                secretOf(apiKey),
+                secretOf(sandboxKey),
+                secretOf(rider.get("token").asText()),
+                signingSecret,
+                encryptionKey);
+        for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
+            for (ServiceProcess service : group) {
+                String log = service.log();
+                for (String secret : secrets) {
+                    assertThat(log).as("%s's log holds no secret", service.name).doesNotContain(secret);
+                }
+            }
+        }
+        System.out.printf(
+                "multi-process: created %d (before kill %d, during takeover %d, after %d), readable %d, lost 0, duplicated "
+                        + "deliveries 0, webhooks received %d for %d events (%d duplicates, all in flight at the kill), "
+                        + "rider moves %d, publisher takeover %.1f s%n",
+                created.size(),
+                before.ids.size(),
+                created.size() - before.ids.size() - after.ids.size(),
+                after.ids.size(),
+                created.size(),
+                receiver.received().size(),
+                byEventId.size(),
+                duplicated.size(),
+                before.riderMoves + after.riderMoves,
+                takeoverSeconds);
     }
-    headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
+
+    /** The command-service instances whose simulator drives riders (the others stand by). */
+    private static List<ServiceProcess> simulatorLeaders() throws Exception {
+        List<ServiceProcess> leaders = new ArrayList<>();
+        for (ServiceProcess command : commands) {
+            if (command.alive()
+                    && !call(command, "GET", "/api/v1/admin/simulator", admin(), null, 200)
+                            .get("simulatedRiders")
+                            .isEmpty()) {
+                leaders.add(command);
+            }
+        }
+        return leaders;
+    }
+
+    /** A sandbox merchant's new delivery is taken to DELIVERED by a simulated rider. */
+    private static void awaitDriven(String sandboxKey, ServiceProcess writer, ServiceProcess reader) throws Exception {
+        String id = call(
+                        writer,
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        merchant(sandboxKey),
+                        ORDER.formatted("sandbox-" + UUID.randomUUID()),
+                        201)
+                .get("id")
+                .asText();
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(call(
+                                        reader,
+                                        "GET",
+                                        "/api/v1/external/dispatches/" + id,
+                                        merchant(sandboxKey),
+                                        null,
+                                        200)
+                                .get("status")
+                                .asText())
+                        .isEqualTo("DELIVERED"));
+    }
+
+    private record Phase(List<String> ids, List<String> unreadable, int riderMoves) {}
+
+    /** Creates, reading each back at once on the next reader; the rider takes every fifth one to IN_TRANSIT. */
+    private static Phase load(
+            String apiKey,
+            String riderToken,
+            List<ServiceProcess> writers,
+            List<ServiceProcess> readers,
+            int count,
+            String tag)
+            throws Exception {
+        List<String> ids = new ArrayList<>();
+        List<String> unreadable = new ArrayList<>();
+        int moves = 0;
+        for (int i = 0; i < count; i++) {
+            ServiceProcess writer = writers.get(i % writers.size());
+            ServiceProcess reader = readers.get((i + 1) % readers.size());
+            String externalId = tag + "-" + i + "-" + UUID.randomUUID();
+            HttpResponse<String> written =
+                    send(writer, "POST", "/api/v1/external/dispatches", merchant(apiKey), ORDER.formatted(externalId));
+            assertThat(written.statusCode())
+                    .as("create on %s: %s", writer.name, written.body())
+                    .isEqualTo(201);
+            String id = JSON.readTree(written.body()).get("data").get("id").asText();
+            ids.add(id);
+            ALL_CREATED.add(id);
+            HttpResponse<String> read =
+                    send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null);
+            if (read.statusCode() != 200) {
+                // what the report needs to tell a late publication from a stale read
+                unreadable.add(id + " (" + read.statusCode() + ", written by " + writer.name + " at "
+                        + written.headers().firstValue("X-Log-Position").orElse("no log position") + ", read on "
+                        + reader.name
+                        + ", read again: "
+                        + send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null)
+                                .statusCode() + ")");
+            }
+            if (riderToken != null && i % 5 == 0) {
+                Map<String, String> rider = Map.of("X-Rider-Token", riderToken);
+                for (String step : List.of("accept", "pickup", "depart")) {
+                    call(writer, "POST", "/api/v1/rider/dispatches/" + id + "/" + step, rider, null, 200);
+                    moves++;
+                }
+                call(writer, "POST", "/api/v1/rider/location", rider, "{\"lat\":-1.29,\"lng\":36.80}", 202);
+            }
+        }
+        return new Phase(ids, unreadable, moves);
+    }
+
+    private static Map<String, Integer> createdWebhooks() throws Exception {
+        Map<String, Integer> created = new HashMap<>();
+        for (WebhookReceiver.Received received : receiver.received()) {
+            JsonNode body = JSON.readTree(received.body());
+            if ("dispatch.created".equals(body.get("event").asText())) {
+                created.merge(body.get("data").get("dispatch_id").asText(), 1, Integer::sum);
+            }
+        }
+        return created;
+    }
+
+    private static final Pattern LAG =
+            Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
+
+    private static double totalLag(ServiceProcess service) throws Exception {
+        String text =
+                send(service, "GET", "/actuator/prometheus", admin(), null).body();
+        Matcher lag = LAG.matcher(text);
+        double total = 0;
+        boolean any = false;
+        while (lag.find()) {
+            total += Double.parseDouble(lag.group(1));
+            any = true;
+        }
+        assertThat(any).as("%s reports consumer lag", service.name).isTrue();
+        return total;
+    }
+
+    /** The secret half of {@code <key_id>.<secret>}. */
+    private static String secretOf(String credential) {
+        return credential.substring(credential.indexOf('.') + 1);
+    }
+
+    private static Map<String, String> admin() {
+        return Map.of("X-Admin-Token", ADMIN);
+    }
+
+    private static Map<String, String> merchant(String apiKey) {
+        return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
+    }
+
+    private static JsonNode call(
+            ServiceProcess service, String method, String path, Map<String, String> headers, String body, int expected)
+            throws Exception {
+        HttpResponse<String> response = send(service, method, path, headers, body);
+        assertThat(response.statusCode())
+                .as("%s %s on %s: %s", method, path, service.name, response.body())
+                .isEqualTo(expected);
+        return JSON.readTree(response.body()).get("data");
+    }
+
+    private static JsonNode callUrl(
+            String base,
+            String method,
+            String path,
+            Map<String, String> headers,
+            String body,
+            int expected,
+            String from)
+            throws Exception {
+        HttpResponse<String> response = sendUrl(base, method, path, headers, body, from);
+        assertThat(response.statusCode())
+                .as("%s %s through %s: %s", method, path, base, response.body())
+                .isEqualTo(expected);
+        return JSON.readTree(response.body()).get("data");
+    }
+
+    /** A request from the given local address (another "host" on loopback), or the default one. */
+    private static HttpResponse<String> sendUrl(
+            String base, String method, String path, Map<String, String> headers, String body, String from)
+            throws Exception {
+        HttpClient client = from == null
+                ? HTTP
+                : HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .localAddress(java.net.InetAddress.getByName(from))
+                        .build();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        headers.forEach(request::header);
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> send(
+            ServiceProcess service, String method, String path, Map<String, String> headers, String body)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        headers.forEach(request::header);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
 }

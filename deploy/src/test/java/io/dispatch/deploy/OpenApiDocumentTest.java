@@ -28,97 +28,133 @@ import org.junit.jupiter.api.Test;
  */
 class OpenApiDocumentTest {
 
-  static final Path COMMITTED = Path.of("..", "merchant-client", "src", "main", "openapi", "merchant-api.json");
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
+    static final Path COMMITTED = Path.of("..", "merchant-client", "src", "main", "openapi", "merchant-api.json");
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
-  @Test
-  void the_committed_merchant_document_is_the_served_one() throws Exception {
-    JsonNode served = JSON.readTree(fetch("/v3/api-docs"));
-    if (Boolean.getBoolean("openapi.write")) {
-      Files.writeString(COMMITTED, JSON.writeValueAsString(served) + "\n");
+    @Test
+    void the_committed_merchant_document_is_the_served_one() throws Exception {
+        JsonNode served = JSON.readTree(fetch("/v3/api-docs"));
+        if (Boolean.getBoolean("openapi.write")) {
+            Files.writeString(COMMITTED, JSON.writeValueAsString(served) + "\n");
+        }
+        JsonNode committed = JSON.readTree(Files.readString(COMMITTED));
+        assertThat(committed)
+                .as(
+                        "%s differs from the served /v3/api-docs: rewrite it with -Dopenapi.write=true (see this class)",
+                        COMMITTED)
+                .isEqualTo(served);
     }
-    JsonNode committed = JSON.readTree(Files.readString(COMMITTED));
-    assertThat(committed)
-        .as("%s differs from the served /v3/api-docs: rewrite it with -Dopenapi.write=true (see this class)",
-            COMMITTED)
-        .isEqualTo(served);
-  }
 
-  @Test
-  void the_merchant_document_names_one_credential_a_license_servers_and_human_operation_ids() throws Exception {
-    JsonNode document = JSON.readTree(fetch("/v3/api-docs"));
-    assertThat(document.get("openapi").asText()).startsWith("3.1");
-    assertThat(document.at("/info/license/identifier").asText()).isEqualTo("Apache-2.0");
-    assertThat(document.at("/servers/0/url").asText()).isEqualTo("http://localhost:8080");
-    assertThat(names(document.at("/components/securitySchemes"))).containsExactly("apiKey");
-    assertThat(document.at("/components/securitySchemes/apiKey/name").asText()).isEqualTo("X-API-Key");
-    assertThat(operationIds(document)).containsExactlyInAnyOrder(
-        "ping", "getQuote", "createDispatch", "createDispatchesInBulk", "listDispatches", "getDispatch",
-        "listDispatchEvents", "listDispatchWebhooks", "cancelDispatch", "sendTestWebhook",
-        "resendWebhookNotification", "getWebhookEndpoint", "enableWebhookEndpoint", "recoverWebhookNotifications",
-        "listEvents", "importDispatches", "getDailyStats", "listRecentWebhooks");
-    assertThat(document.at("/paths").fieldNames()).toIterable().allMatch(p -> p.startsWith("/api/v1/external/"));
-  }
-
-  @Test
-  void every_merchant_operation_documents_its_error_answers_in_the_envelope() throws Exception {
-    JsonNode paths = JSON.readTree(fetch("/v3/api-docs")).get("paths");
-    paths.properties().forEach(path -> path.getValue().properties().forEach(operation -> {
-      JsonNode responses = operation.getValue().get("responses");
-      Set<String> expected = new TreeSet<>(List.of("400", "401", "403", "422", "429", "500"));
-      if (path.getKey().contains("{")) {
-        expected.add("404");
-      }
-      if (path.getKey().startsWith("/api/v1/external/dispatches")) {
-        expected.add("409");
-      }
-      if (operation.getValue().has("requestBody")) {
-        expected.addAll(List.of("413", "415"));
-      }
-      assertThat(names(responses)).as("%s %s", operation.getKey(), path.getKey()).containsAll(expected);
-      expected.forEach(status -> assertThat(responses.at("/" + status + "/content/application~1json/schema/$ref")
-          .asText()).as("%s %s %s", operation.getKey(), path.getKey(), status)
-          .isEqualTo("#/components/schemas/ErrorResponse"));
-      responses.properties().forEach(response -> assertThat(response.getValue().at("/headers/X-Request-Id/required")
-          .asBoolean()).as("X-Request-Id on %s %s %s", operation.getKey(), path.getKey(), response.getKey()).isTrue());
-    }));
-  }
-
-  @Test
-  void no_document_leaks_a_jackson_tree_or_repeats_an_operation_id() throws Exception {
-    for (String location : ResponseContract.DOCUMENTS) {
-      String text = fetch(location);
-      assertThat(text).as(location).doesNotContain("JsonNode").doesNotContain("\"nodeType\"");
-      List<String> ids = operationIds(JSON.readTree(text));
-      assertThat(ids).as(location).doesNotHaveDuplicates().noneMatch(id -> id.matches(".*_[0-9]+"));
-      assertThat(JSON.readTree(text).at("/components/securitySchemes").size()).as(location).isLessThanOrEqualTo(1);
+    @Test
+    void the_merchant_document_names_one_credential_a_license_servers_and_human_operation_ids() throws Exception {
+        JsonNode document = JSON.readTree(fetch("/v3/api-docs"));
+        assertThat(document.get("openapi").asText()).startsWith("3.1");
+        assertThat(document.at("/info/license/identifier").asText()).isEqualTo("Apache-2.0");
+        assertThat(document.at("/servers/0/url").asText()).isEqualTo("http://localhost:8080");
+        assertThat(names(document.at("/components/securitySchemes"))).containsExactly("apiKey");
+        assertThat(document.at("/components/securitySchemes/apiKey/name").asText())
+                .isEqualTo("X-API-Key");
+        assertThat(operationIds(document))
+                .containsExactlyInAnyOrder(
+                        "ping",
+                        "getQuote",
+                        "createDispatch",
+                        "createDispatchesInBulk",
+                        "listDispatches",
+                        "getDispatch",
+                        "listDispatchEvents",
+                        "listDispatchWebhooks",
+                        "cancelDispatch",
+                        "sendTestWebhook",
+                        "resendWebhookNotification",
+                        "getWebhookEndpoint",
+                        "enableWebhookEndpoint",
+                        "recoverWebhookNotifications",
+                        "listEvents",
+                        "importDispatches",
+                        "getDailyStats",
+                        "listRecentWebhooks");
+        assertThat(document.at("/paths").fieldNames()).toIterable().allMatch(p -> p.startsWith("/api/v1/external/"));
     }
-  }
 
-  private static List<String> operationIds(JsonNode document) {
-    List<String> ids = new ArrayList<>();
-    document.get("paths").forEach(path -> path.forEach(operation -> {
-      if (operation.has("operationId")) {
-        ids.add(operation.get("operationId").asText());
-      }
-    }));
-    return ids;
-  }
-
-  private static List<String> names(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
-  /** On a client of its own (MerchantApiTest: kept-alive connections after the documents). */
-  private static String fetch(String path) throws Exception {
-    try (HttpClient own = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-      HttpResponse<String> answer = own.send(HttpRequest.newBuilder(URI.create(dispatch.baseUrl + path))
-          .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
-      assertThat(answer.statusCode()).as(path).isEqualTo(200);
-      return answer.body();
+    @Test
+    void every_merchant_operation_documents_its_error_answers_in_the_envelope() throws Exception {
+        JsonNode paths = JSON.readTree(fetch("/v3/api-docs")).get("paths");
+        paths.properties()
+                .forEach(path -> path.getValue().properties().forEach(operation -> {
+                    JsonNode responses = operation.getValue().get("responses");
+                    Set<String> expected = new TreeSet<>(List.of("400", "401", "403", "422", "429", "500"));
+                    if (path.getKey().contains("{")) {
+                        expected.add("404");
+                    }
+                    if (path.getKey().startsWith("/api/v1/external/dispatches")) {
+                        expected.add("409");
+                    }
+                    if (operation.getValue().has("requestBody")) {
+                        expected.addAll(List.of("413", "415"));
+                    }
+                    assertThat(names(responses))
+                            .as("%s %s", operation.getKey(), path.getKey())
+                            .containsAll(expected);
+                    expected.forEach(status -> assertThat(responses
+                                    .at("/" + status + "/content/application~1json/schema/$ref")
+                                    .asText())
+                            .as("%s %s %s", operation.getKey(), path.getKey(), status)
+                            .isEqualTo("#/components/schemas/ErrorResponse"));
+                    responses
+                            .properties()
+                            .forEach(response -> assertThat(response.getValue()
+                                            .at("/headers/X-Request-Id/required")
+                                            .asBoolean())
+                                    .as(
+                                            "X-Request-Id on %s %s %s",
+                                            operation.getKey(), path.getKey(), response.getKey())
+                                    .isTrue());
+                }));
     }
-  }
+
+    @Test
+    void no_document_leaks_a_jackson_tree_or_repeats_an_operation_id() throws Exception {
+        for (String location : ResponseContract.DOCUMENTS) {
+            String text = fetch(location);
+            assertThat(text).as(location).doesNotContain("JsonNode").doesNotContain("\"nodeType\"");
+            List<String> ids = operationIds(JSON.readTree(text));
+            assertThat(ids).as(location).doesNotHaveDuplicates().noneMatch(id -> id.matches(".*_[0-9]+"));
+            assertThat(JSON.readTree(text).at("/components/securitySchemes").size())
+                    .as(location)
+                    .isLessThanOrEqualTo(1);
+        }
+    }
+
+    private static List<String> operationIds(JsonNode document) {
+        List<String> ids = new ArrayList<>();
+        document.get("paths")
+                .forEach(path -> path.forEach(operation -> {
+                    if (operation.has("operationId")) {
+                        ids.add(operation.get("operationId").asText());
+                    }
+                }));
+        return ids;
+    }
+
+    private static List<String> names(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** On a client of its own (MerchantApiTest: kept-alive connections after the documents). */
+    private static String fetch(String path) throws Exception {
+        try (HttpClient own =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            HttpResponse<String> answer = own.send(
+                    HttpRequest.newBuilder(URI.create(dispatch.baseUrl + path))
+                            .timeout(Duration.ofSeconds(60))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(path).isEqualTo(200);
+            return answer.body();
+        }
+    }
 }

@@ -19,91 +19,110 @@ import org.junit.jupiter.api.Test;
  */
 class OperationsEndpointsTest {
 
-  private static DispatchUnderTest dispatch;
+    private static DispatchUnderTest dispatch;
 
-  @BeforeAll
-  static void start() {
-    dispatch = DispatchUnderTest.get();
-  }
-
-  @Test
-  void liveness_and_readiness_answer_up_without_a_credential() throws Exception {
-    Answer liveness = dispatch.send("GET", "/actuator/health/liveness", Map.of(), null, null);
-    assertThat(liveness.status()).isEqualTo(200);
-    assertThat(liveness.json().get("status").asText()).isEqualTo("UP");
-    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-      Answer readiness = dispatch.send("GET", "/actuator/health/readiness", Map.of(), null, null);
-      assertThat(readiness.status()).as(readiness.response().body()).isEqualTo(200);
-      assertThat(readiness.json().get("status").asText()).isEqualTo("UP");
-    });
-    assertThat(dispatch.send("GET", "/actuator/health", Map.of(), null, null).status()).isEqualTo(200);
-  }
-
-  @Test
-  @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
-  void a_log_line_caused_by_a_request_carries_its_request_id_and_delivery_id(
-      org.springframework.boot.test.system.CapturedOutput output) throws Exception {
-    Merchant m = dispatch.newMerchant("Logged merchant");
-    String order = """
-        {"customerName":"Amina","customerPhone":"+254 700 000 001","pickup":{"address":"A"},
-         "dropoff":{"address":"B"},"paymentType":"PREPAID"}""";
-    String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order, 201)
-        .data().get("id").asText();
-    DispatchUnderTest.Rider rider = dispatch.newRider("Logged rider");
-    for (String step : new String[] {"accept", "pickup", "depart"}) {
-      dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/" + step, DispatchUnderTest.rider(rider), null, 200);
+    @BeforeAll
+    static void start() {
+        dispatch = DispatchUnderTest.get();
     }
-    Answer wrong = dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/deliver", DispatchUnderTest.rider(rider),
-        "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Amina\",\"pin\":\"" + wrongPin(id) + "\"}}", 422);
-    String requestId = wrong.header("X-Request-Id");
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(output.getOut().lines()
-        .filter(line -> line.contains("Wrong delivery PIN for delivery " + id)))
-        .as("the WARN of the wrong guess names its request").anyMatch(line -> line.contains("[" + requestId)));
-    // the projection's lines name the delivery they apply
-    assertThat(output.getOut()).doesNotContain(rider.token()).doesNotContain(m.apiKey());
-  }
 
-  private static String wrongPin(String id) throws Exception {
-    String pin = dispatch.call("GET", "/api/v1/admin/dispatches/" + id, admin(), null, 200).data()
-        .get("deliveryPin").asText();
-    return pin.equals("0000") ? "1111" : "0000";
-  }
+    @Test
+    void liveness_and_readiness_answer_up_without_a_credential() throws Exception {
+        Answer liveness = dispatch.send("GET", "/actuator/health/liveness", Map.of(), null, null);
+        assertThat(liveness.status()).isEqualTo(200);
+        assertThat(liveness.json().get("status").asText()).isEqualTo("UP");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Answer readiness = dispatch.send("GET", "/actuator/health/readiness", Map.of(), null, null);
+            assertThat(readiness.status()).as(readiness.response().body()).isEqualTo(200);
+            assertThat(readiness.json().get("status").asText()).isEqualTo("UP");
+        });
+        assertThat(dispatch.send("GET", "/actuator/health", Map.of(), null, null)
+                        .status())
+                .isEqualTo(200);
+    }
 
-  @Test
-  void prometheus_needs_the_operator_token_on_the_api_port() throws Exception {
-    Answer anonymous = dispatch.send("GET", "/actuator/prometheus", Map.of(), null, null);
-    assertThat(anonymous.status()).isEqualTo(401);
-    assertThat(anonymous.error().get("code").asText()).isEqualTo("UNAUTHORIZED");
-  }
-
-  @Test
-  void prometheus_shows_request_latency_by_route_consumer_lag_projection_and_webhook_figures() throws Exception {
-    Merchant m = dispatch.newMerchant("Metrics merchant");
-    dispatch.call("POST", "/api/v1/external/ping", merchant(m.apiKey()), null, 200);
-    String order = """
+    @Test
+    @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
+    void a_log_line_caused_by_a_request_carries_its_request_id_and_delivery_id(
+            org.springframework.boot.test.system.CapturedOutput output) throws Exception {
+        Merchant m = dispatch.newMerchant("Logged merchant");
+        String order = """
         {"customerName":"Amina","customerPhone":"+254 700 000 001","pickup":{"address":"A"},
          "dropoff":{"address":"B"},"paymentType":"PREPAID"}""";
-    String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order, 201)
-        .data().get("id").asText();
-    dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(m.apiKey()), null, 200);
+        String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order, 201)
+                .data()
+                .get("id")
+                .asText();
+        DispatchUnderTest.Rider rider = dispatch.newRider("Logged rider");
+        for (String step : new String[] {"accept", "pickup", "depart"}) {
+            dispatch.call(
+                    "POST", "/api/v1/rider/dispatches/" + id + "/" + step, DispatchUnderTest.rider(rider), null, 200);
+        }
+        Answer wrong = dispatch.call(
+                "POST",
+                "/api/v1/rider/dispatches/" + id + "/deliver",
+                DispatchUnderTest.rider(rider),
+                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Amina\",\"pin\":\"" + wrongPin(id) + "\"}}",
+                422);
+        String requestId = wrong.header("X-Request-Id");
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(output.getOut()
+                                .lines()
+                                .filter(line -> line.contains("Wrong delivery PIN for delivery " + id)))
+                        .as("the WARN of the wrong guess names its request")
+                        .anyMatch(line -> line.contains("[" + requestId)));
+        // the projection's lines name the delivery they apply
+        assertThat(output.getOut()).doesNotContain(rider.token()).doesNotContain(m.apiKey());
+    }
 
-    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-      String text = dispatch.send("GET", "/actuator/prometheus", admin(), null, null).response().body();
-      assertThat(text)
-          .contains("http_server_requests_seconds_bucket{")
-          .contains("uri=\"/api/v1/external/dispatches/{id}\"")
-          .containsPattern("dispatch_consumer_lag\\{[^}]*group=\"query-service.dispatches\",partition=\"\\d+\"")
-          .containsPattern("dispatch_consumer_lag\\{[^}]*group=\"webhook-dispatcher\"")
-          .doesNotContain("group=\"query-service.tracking-")
-          .contains("dispatch_projection_apply_seconds_count{")
-          .contains("view=\"deliveries\"")
-          .contains("dispatch_webhook_backlog")
-          .contains("dispatch_webhook_pending")
-          .contains("dispatch_webhook_notifications_total{")
-          .contains("dispatch_pin_wrong_guesses_total")
-          .contains("dispatch_publication_lag_seconds")
-          .containsPattern("dispatch_ready\\{[^}]*\\} 1.0")
-          .contains("application=\"dispatch-local\"");
-    });
-  }
+    private static String wrongPin(String id) throws Exception {
+        String pin = dispatch.call("GET", "/api/v1/admin/dispatches/" + id, admin(), null, 200)
+                .data()
+                .get("deliveryPin")
+                .asText();
+        return pin.equals("0000") ? "1111" : "0000";
+    }
+
+    @Test
+    void prometheus_needs_the_operator_token_on_the_api_port() throws Exception {
+        Answer anonymous = dispatch.send("GET", "/actuator/prometheus", Map.of(), null, null);
+        assertThat(anonymous.status()).isEqualTo(401);
+        assertThat(anonymous.error().get("code").asText()).isEqualTo("UNAUTHORIZED");
+    }
+
+    @Test
+    void prometheus_shows_request_latency_by_route_consumer_lag_projection_and_webhook_figures() throws Exception {
+        Merchant m = dispatch.newMerchant("Metrics merchant");
+        dispatch.call("POST", "/api/v1/external/ping", merchant(m.apiKey()), null, 200);
+        String order = """
+        {"customerName":"Amina","customerPhone":"+254 700 000 001","pickup":{"address":"A"},
+         "dropoff":{"address":"B"},"paymentType":"PREPAID"}""";
+        String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order, 201)
+                .data()
+                .get("id")
+                .asText();
+        dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(m.apiKey()), null, 200);
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            String text = dispatch.send("GET", "/actuator/prometheus", admin(), null, null)
+                    .response()
+                    .body();
+            assertThat(text)
+                    .contains("http_server_requests_seconds_bucket{")
+                    .contains("uri=\"/api/v1/external/dispatches/{id}\"")
+                    .containsPattern(
+                            "dispatch_consumer_lag\\{[^}]*group=\"query-service.dispatches\",partition=\"\\d+\"")
+                    .containsPattern("dispatch_consumer_lag\\{[^}]*group=\"webhook-dispatcher\"")
+                    .doesNotContain("group=\"query-service.tracking-")
+                    .contains("dispatch_projection_apply_seconds_count{")
+                    .contains("view=\"deliveries\"")
+                    .contains("dispatch_webhook_backlog")
+                    .contains("dispatch_webhook_pending")
+                    .contains("dispatch_webhook_notifications_total{")
+                    .contains("dispatch_pin_wrong_guesses_total")
+                    .contains("dispatch_publication_lag_seconds")
+                    .containsPattern("dispatch_ready\\{[^}]*\\} 1.0")
+                    .contains("application=\"dispatch-local\"");
+        });
+    }
 }

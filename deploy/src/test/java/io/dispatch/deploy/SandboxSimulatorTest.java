@@ -11,8 +11,8 @@ import io.dispatch.command.pricing.FeeCalculator;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
 import io.dispatch.events.signing.WebhookVerifier;
-import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.infrastructure.WebhookReceiver;
+import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.web.identity.MerchantAccounts;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,223 +38,283 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SandboxSimulatorTest {
 
-  /** A zone of its own, far from every other test's, with a speed no default has. */
-  private static final String ZONE = """
+    /** A zone of its own, far from every other test's, with a speed no default has. */
+    private static final String ZONE = """
       {"name":"Simulator test zone","priority":1,
        "polygon":{"type":"Polygon","coordinates":[[[20.00,0.50],[20.10,0.50],[20.10,0.60],[20.00,0.60],[20.00,0.50]]]},
        "baseFeeCents":10000,"perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,
        "targetDeliverySeconds":2700,"detourFactor":1.3,"avgSpeedKmh":12}""";
-  private static final double PICKUP_LAT = 0.52;
-  private static final double PICKUP_LNG = 20.02;
-  private static final double DROPOFF_LAT = 0.545;
-  private static final double DROPOFF_LNG = 20.04;
 
-  private static DispatchUnderTest dispatch;
-  private static WebhookReceiver receiver;
+    private static final double PICKUP_LAT = 0.52;
+    private static final double PICKUP_LNG = 20.02;
+    private static final double DROPOFF_LAT = 0.545;
+    private static final double DROPOFF_LNG = 20.04;
 
-  @BeforeAll
-  static void start() throws Exception {
-    dispatch = DispatchUnderTest.get();
-    receiver = new WebhookReceiver();
-    dispatch.call("PUT", "/api/v1/admin/zones/simulator-test", admin(), ZONE, 201);
-  }
+    private static DispatchUnderTest dispatch;
+    private static WebhookReceiver receiver;
 
-  @AfterAll
-  static void stop() throws Exception {
-    if (receiver != null) {
-      receiver.close();
+    @BeforeAll
+    static void start() throws Exception {
+        dispatch = DispatchUnderTest.get();
+        receiver = new WebhookReceiver();
+        dispatch.call("PUT", "/api/v1/admin/zones/simulator-test", admin(), ZONE, 201);
     }
-    dispatch.call("DELETE", "/api/v1/admin/zones/simulator-test", admin(), null, 204);
-  }
 
-  @Test
-  void a_sandbox_merchant_gets_dispatch_delivered_on_its_own_endpoint_and_other_merchants_are_left_alone()
-      throws Exception {
-    Merchant live = dispatch.newMerchant("Live merchant " + UUID.randomUUID());
-    String untouched = create(live).get("id").asText();
-
-    Merchant sandbox = dispatch.newSandboxMerchant("Sandbox merchant " + UUID.randomUUID());
-    String secret = dispatch.registerWebhook(sandbox.id(), receiver.url());
-    // the outcome is a fixed function of the id: create until there is one of each
-    JsonNode delivering = null;
-    JsonNode failing = null;
-    for (int i = 0; i < 40 && (delivering == null || failing == null); i++) {
-      JsonNode created = create(sandbox);
-      boolean fails = DoorOutcome.failsAtTheDoor(
-          UUID.fromString(created.get("id").asText()), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
-      if (fails && failing == null) {
-        failing = created;
-      } else if (!fails && delivering == null) {
-        delivering = created;
-      }
+    @AfterAll
+    static void stop() throws Exception {
+        if (receiver != null) {
+            receiver.close();
+        }
+        dispatch.call("DELETE", "/api/v1/admin/zones/simulator-test", admin(), null, 204);
     }
-    assertThat(delivering).isNotNull();
-    assertThat(failing).isNotNull();
-    String id = delivering.get("id").asText();
 
-    List<JsonNode> hooks = await().atMost(Duration.ofSeconds(60)).until(() -> hooksFor(id, secret),
-        received -> received.stream().anyMatch(h -> h.get("event").asText().equals("dispatch.delivered")));
-    List<String> events = hooks.stream().map(h -> h.get("event").asText()).toList();
-    assertThat(events).containsSubsequence("dispatch.created", "dispatch.assigned", "dispatch.picked_up",
-        "dispatch.en_route", "dispatch.delivered");
-    JsonNode deliveredHook = hooks.stream().filter(h -> h.get("event").asText().equals("dispatch.delivered"))
-        .findFirst().orElseThrow().get("data");
-    assertThat(deliveredHook.get("proof_of_delivery").get("type").asText()).isEqualTo("PIN");
-    assertThat(deliveredHook.get("proof_of_delivery").get("recipient_name").asText()).isEqualTo("Achieng Otieno");
+    @Test
+    void a_sandbox_merchant_gets_dispatch_delivered_on_its_own_endpoint_and_other_merchants_are_left_alone()
+            throws Exception {
+        Merchant live = dispatch.newMerchant("Live merchant " + UUID.randomUUID());
+        String untouched = create(live).get("id").asText();
 
-    JsonNode status = simulator();
-    Set<String> simulatedRiders = new HashSet<>();
-    status.get("simulatedRiders").forEach(r -> simulatedRiders.add(r.get("id").asText()));
-    assertThat(simulatedRiders).hasSize(3);
+        Merchant sandbox = dispatch.newSandboxMerchant("Sandbox merchant " + UUID.randomUUID());
+        String secret = dispatch.registerWebhook(sandbox.id(), receiver.url());
+        // the outcome is a fixed function of the id: create until there is one of each
+        JsonNode delivering = null;
+        JsonNode failing = null;
+        for (int i = 0; i < 40 && (delivering == null || failing == null); i++) {
+            JsonNode created = create(sandbox);
+            boolean fails = DoorOutcome.failsAtTheDoor(
+                    UUID.fromString(created.get("id").asText()), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
+            if (fails && failing == null) {
+                failing = created;
+            } else if (!fails && delivering == null) {
+                delivering = created;
+            }
+        }
+        assertThat(delivering).isNotNull();
+        assertThat(failing).isNotNull();
+        String id = delivering.get("id").asText();
 
-    JsonNode history = history(sandbox, id);
-    List<String> statuses = new ArrayList<>();
-    history.forEach(e -> statuses.add(e.get("status").asText()));
-    assertThat(statuses).containsSubsequence("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED");
-    JsonNode assigned = StreamSupport.stream(history.spliterator(), false)
-        .filter(e -> e.get("status").asText().equals("ASSIGNED")).findFirst().orElseThrow();
-    assertThat(assigned.get("actor").get("type").asText()).isEqualTo("rider");
-    String riderId = assigned.get("actor").get("id").asText();
-    assertThat(simulatedRiders).contains(riderId);
+        List<JsonNode> hooks = await().atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> hooksFor(id, secret),
+                        received -> received.stream()
+                                .anyMatch(h -> h.get("event").asText().equals("dispatch.delivered")));
+        List<String> events = hooks.stream().map(h -> h.get("event").asText()).toList();
+        assertThat(events)
+                .containsSubsequence(
+                        "dispatch.created",
+                        "dispatch.assigned",
+                        "dispatch.picked_up",
+                        "dispatch.en_route",
+                        "dispatch.delivered");
+        JsonNode deliveredHook = hooks.stream()
+                .filter(h -> h.get("event").asText().equals("dispatch.delivered"))
+                .findFirst()
+                .orElseThrow()
+                .get("data");
+        assertThat(deliveredHook.get("proof_of_delivery").get("type").asText()).isEqualTo("PIN");
+        assertThat(deliveredHook.get("proof_of_delivery").get("recipient_name").asText())
+                .isEqualTo("Achieng Otieno");
 
-    // the ride: a straight line at the zone's 12 km/h, ending at the dropoff
-    JsonNode trip = await().atMost(Duration.ofSeconds(10)).until(() -> trip(id), t -> t != null);
-    long distance = FeeCalculator.distanceMeters(PICKUP_LAT, PICKUP_LNG, DROPOFF_LAT, DROPOFF_LNG);
-    assertThat(trip.get("stage").asText()).isEqualTo("DELIVERED");
-    assertThat(trip.get("riderId").asText()).isEqualTo(riderId);
-    assertThat(trip.get("speedKmh").asDouble()).isEqualTo(12.0);
-    assertThat(trip.get("distanceMeters").asLong()).isEqualTo(distance);
-    assertThat(trip.get("simulatedRideSeconds").asDouble())
-        .isCloseTo(distance / (12 / 3.6), offset(1.0));
-    assertThat(trip.get("locationReports").asInt()).as("pickup, on the way, dropoff").isGreaterThanOrEqualTo(3);
-    assertThat(trip.get("lastReported").get("lat").asDouble()).isEqualTo(DROPOFF_LAT);
-    assertThat(trip.get("lastReported").get("lng").asDouble()).isEqualTo(DROPOFF_LNG);
-    String token = delivering.get("trackingToken").asText();
-    JsonNode tracked = dispatch.call("GET", "/api/v1/track/" + token, Map.of(), null, 200).data();
-    assertThat(tracked.get("status").asText()).isEqualTo("DELIVERED");
-    assertThat(tracked.get("rider").get("name").asText()).isEqualTo("Sandbox");
+        JsonNode status = simulator();
+        Set<String> simulatedRiders = new HashSet<>();
+        status.get("simulatedRiders")
+                .forEach(r -> simulatedRiders.add(r.get("id").asText()));
+        assertThat(simulatedRiders).hasSize(3);
 
-    // the other one fails at the door, with a reason
-    String failedId = failing.get("id").asText();
-    JsonNode failed = await().atMost(Duration.ofSeconds(60)).until(
-        () -> delivery(sandbox, failedId),
-        d -> d.get("status").asText().equals("FAILED"));
-    assertThat(failed.get("failureReason").asText()).isIn("CUSTOMER_UNREACHABLE", "WRONG_ADDRESS", "REFUSED");
-    assertThat(failed.get("failureDetail").asText()).startsWith("Sandbox simulator: ");
-    assertThat(failed.get("riderId").asText()).isIn(simulatedRiders);
+        JsonNode history = history(sandbox, id);
+        List<String> statuses = new ArrayList<>();
+        history.forEach(e -> statuses.add(e.get("status").asText()));
+        assertThat(statuses).containsSubsequence("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED");
+        JsonNode assigned = StreamSupport.stream(history.spliterator(), false)
+                .filter(e -> e.get("status").asText().equals("ASSIGNED"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(assigned.get("actor").get("type").asText()).isEqualTo("rider");
+        String riderId = assigned.get("actor").get("id").asText();
+        assertThat(simulatedRiders).contains(riderId);
 
-    // created before every sandbox delivery, long since read past, and still waiting for a person
-    JsonNode left = delivery(live, untouched);
-    assertThat(left.get("status").asText()).isEqualTo("NEW");
-    JsonNode after = simulator();
-    assertThat(after.toString()).doesNotContain(untouched);
-  }
+        // the ride: a straight line at the zone's 12 km/h, ending at the dropoff
+        JsonNode trip = await().atMost(Duration.ofSeconds(10)).until(() -> trip(id), t -> t != null);
+        long distance = FeeCalculator.distanceMeters(PICKUP_LAT, PICKUP_LNG, DROPOFF_LAT, DROPOFF_LNG);
+        assertThat(trip.get("stage").asText()).isEqualTo("DELIVERED");
+        assertThat(trip.get("riderId").asText()).isEqualTo(riderId);
+        assertThat(trip.get("speedKmh").asDouble()).isEqualTo(12.0);
+        assertThat(trip.get("distanceMeters").asLong()).isEqualTo(distance);
+        assertThat(trip.get("simulatedRideSeconds").asDouble()).isCloseTo(distance / (12 / 3.6), offset(1.0));
+        assertThat(trip.get("locationReports").asInt())
+                .as("pickup, on the way, dropoff")
+                .isGreaterThanOrEqualTo(3);
+        assertThat(trip.get("lastReported").get("lat").asDouble()).isEqualTo(DROPOFF_LAT);
+        assertThat(trip.get("lastReported").get("lng").asDouble()).isEqualTo(DROPOFF_LNG);
+        String token = delivering.get("trackingToken").asText();
+        JsonNode tracked = dispatch.call("GET", "/api/v1/track/" + token, Map.of(), null, 200)
+                .data();
+        assertThat(tracked.get("status").asText()).isEqualTo("DELIVERED");
+        assertThat(tracked.get("rider").get("name").asText()).isEqualTo("Sandbox");
 
-  @Test
-  void a_delivery_an_operator_assigns_to_a_simulated_rider_is_driven_to_the_end() throws Exception {
-    Merchant live = dispatch.newMerchant("Operator-assigned " + UUID.randomUUID());
-    String id = create(live).get("id").asText();
-    JsonNode riders = simulator().get("simulatedRiders");
-    String riderId = riders.get(riders.size() - 1).get("id").asText();
-    dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}", 200);
+        // the other one fails at the door, with a reason
+        String failedId = failing.get("id").asText();
+        JsonNode failed = await().atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> delivery(sandbox, failedId),
+                        d -> d.get("status").asText().equals("FAILED"));
+        assertThat(failed.get("failureReason").asText()).isIn("CUSTOMER_UNREACHABLE", "WRONG_ADDRESS", "REFUSED");
+        assertThat(failed.get("failureDetail").asText()).startsWith("Sandbox simulator: ");
+        assertThat(failed.get("riderId").asText()).isIn(simulatedRiders);
 
-    boolean fails = DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
-    JsonNode done = await().atMost(Duration.ofSeconds(60)).until(
-        () -> delivery(live, id),
-        d -> Set.of("DELIVERED", "FAILED").contains(d.get("status").asText()));
-    assertThat(done.get("status").asText()).isEqualTo(fails ? "FAILED" : "DELIVERED");
-    assertThat(done.get("riderId").asText()).isEqualTo(riderId);
-  }
-
-  @Test
-  void a_delivery_taken_away_from_a_simulated_rider_ends_its_trip_and_frees_the_rider() throws Exception {
-    Merchant live = dispatch.newMerchant("Taken away " + UUID.randomUUID());
-    String id = create(live).get("id").asText();
-    JsonNode riders = simulator().get("simulatedRiders");
-    String riderId = riders.get(0).get("id").asText();
-    dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}", 200);
-    dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/fail", admin(),
-        "{\"reasonCode\":\"OTHER\",\"detail\":\"merchant closed for the day\"}", 200);
-
-    // whether the rider had started on it (its next step is refused) or not (it finds it FAILED), the trip ends
-    JsonNode trip = await().atMost(Duration.ofSeconds(30)).until(() -> trip(id), t -> t != null);
-    assertThat(trip.get("stage").asText()).isIn("INTERRUPTED", "LEFT");
-    assertThat(trip.get("riderId").asText()).isEqualTo(riderId);
-    JsonNode failed = delivery(live, id);
-    assertThat(failed.get("status").asText()).isEqualTo("FAILED");
-    assertThat(failed.get("failureDetail").asText()).isEqualTo("merchant closed for the day");
-    JsonNode history = history(live, id);
-    assertThat(history).hasSize(3); // NEW, ASSIGNED, FAILED: the simulator did nothing after the operator
-
-    // the freed rider takes the next delivery assigned to it
-    String next = create(live).get("id").asText();
-    dispatch.call("POST", "/api/v1/admin/dispatches/" + next + "/assign", admin(), "{\"riderId\":\"" + riderId + "\"}",
-        200);
-    await().atMost(Duration.ofSeconds(60)).until(
-        () -> delivery(live, next),
-        d -> Set.of("DELIVERED", "FAILED").contains(d.get("status").asText()));
-  }
-
-  @Test
-  void the_local_run_seeds_a_demo_merchant_for_people_and_a_sandbox_merchant_and_keeps_their_keys(
-      @TempDir Path dataDir) throws Exception {
-    DemoMerchant seeding = dispatch.bean(DemoMerchant.class);
-    Path file = dataDir.resolve("demo-merchant.properties");
-    DemoMerchant.Demo first = seeding.ensure(file);
-    DemoMerchant.Demo again = seeding.ensure(file);
-    assertThat(again).as("a second start prints the same keys").isEqualTo(first);
-    var accounts = dispatch.bean(MerchantAccounts.class);
-    assertThat(accounts.findMerchant(first.demo().merchantId()).orElseThrow().sandbox()).isFalse();
-    assertThat(accounts.findMerchant(first.sandbox().merchantId()).orElseThrow().sandbox()).isTrue();
-    for (DemoMerchant.Account account : List.of(first.demo(), first.sandbox())) {
-      dispatch.call("POST", "/api/v1/external/ping", Map.of("X-API-Key", account.apiKey()), null, 200);
+        // created before every sandbox delivery, long since read past, and still waiting for a person
+        JsonNode left = delivery(live, untouched);
+        assertThat(left.get("status").asText()).isEqualTo("NEW");
+        JsonNode after = simulator();
+        assertThat(after.toString()).doesNotContain(untouched);
     }
-  }
 
-  private static JsonNode simulator() throws Exception {
-    return dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200).data();
-  }
+    @Test
+    void a_delivery_an_operator_assigns_to_a_simulated_rider_is_driven_to_the_end() throws Exception {
+        Merchant live = dispatch.newMerchant("Operator-assigned " + UUID.randomUUID());
+        String id = create(live).get("id").asText();
+        JsonNode riders = simulator().get("simulatedRiders");
+        String riderId = riders.get(riders.size() - 1).get("id").asText();
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/assign",
+                admin(),
+                "{\"riderId\":\"" + riderId + "\"}",
+                200);
 
-  private static JsonNode delivery(Merchant merchant, String id) throws Exception {
-    return dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(merchant.apiKey()), null, 200).data();
-  }
+        boolean fails = DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
+        JsonNode done = await().atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> delivery(live, id),
+                        d -> Set.of("DELIVERED", "FAILED")
+                                .contains(d.get("status").asText()));
+        assertThat(done.get("status").asText()).isEqualTo(fails ? "FAILED" : "DELIVERED");
+        assertThat(done.get("riderId").asText()).isEqualTo(riderId);
+    }
 
-  private static JsonNode history(Merchant merchant, String id) throws Exception {
-    return dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
-        .data();
-  }
+    @Test
+    void a_delivery_taken_away_from_a_simulated_rider_ends_its_trip_and_frees_the_rider() throws Exception {
+        Merchant live = dispatch.newMerchant("Taken away " + UUID.randomUUID());
+        String id = create(live).get("id").asText();
+        JsonNode riders = simulator().get("simulatedRiders");
+        String riderId = riders.get(0).get("id").asText();
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/assign",
+                admin(),
+                "{\"riderId\":\"" + riderId + "\"}",
+                200);
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/fail",
+                admin(),
+                "{\"reasonCode\":\"OTHER\",\"detail\":\"merchant closed for the day\"}",
+                200);
 
-  private static JsonNode create(Merchant merchant) throws Exception {
-    return dispatch.call("POST", "/api/v1/external/dispatches", merchant(merchant.apiKey()), """
+        // whether the rider had started on it (its next step is refused) or not (it finds it FAILED), the trip ends
+        JsonNode trip = await().atMost(Duration.ofSeconds(30)).until(() -> trip(id), t -> t != null);
+        assertThat(trip.get("stage").asText()).isIn("INTERRUPTED", "LEFT");
+        assertThat(trip.get("riderId").asText()).isEqualTo(riderId);
+        JsonNode failed = delivery(live, id);
+        assertThat(failed.get("status").asText()).isEqualTo("FAILED");
+        assertThat(failed.get("failureDetail").asText()).isEqualTo("merchant closed for the day");
+        JsonNode history = history(live, id);
+        assertThat(history).hasSize(3); // NEW, ASSIGNED, FAILED: the simulator did nothing after the operator
+
+        // the freed rider takes the next delivery assigned to it
+        String next = create(live).get("id").asText();
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + next + "/assign",
+                admin(),
+                "{\"riderId\":\"" + riderId + "\"}",
+                200);
+        await().atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> delivery(live, next),
+                        d -> Set.of("DELIVERED", "FAILED")
+                                .contains(d.get("status").asText()));
+    }
+
+    @Test
+    void the_local_run_seeds_a_demo_merchant_for_people_and_a_sandbox_merchant_and_keeps_their_keys(
+            @TempDir Path dataDir) throws Exception {
+        DemoMerchant seeding = dispatch.bean(DemoMerchant.class);
+        Path file = dataDir.resolve("demo-merchant.properties");
+        DemoMerchant.Demo first = seeding.ensure(file);
+        DemoMerchant.Demo again = seeding.ensure(file);
+        assertThat(again).as("a second start prints the same keys").isEqualTo(first);
+        var accounts = dispatch.bean(MerchantAccounts.class);
+        assertThat(accounts.findMerchant(first.demo().merchantId())
+                        .orElseThrow()
+                        .sandbox())
+                .isFalse();
+        assertThat(accounts.findMerchant(first.sandbox().merchantId())
+                        .orElseThrow()
+                        .sandbox())
+                .isTrue();
+        for (DemoMerchant.Account account : List.of(first.demo(), first.sandbox())) {
+            dispatch.call("POST", "/api/v1/external/ping", Map.of("X-API-Key", account.apiKey()), null, 200);
+        }
+    }
+
+    private static JsonNode simulator() throws Exception {
+        return dispatch.call("GET", "/api/v1/admin/simulator", admin(), null, 200)
+                .data();
+    }
+
+    private static JsonNode delivery(Merchant merchant, String id) throws Exception {
+        return dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(merchant.apiKey()), null, 200)
+                .data();
+    }
+
+    private static JsonNode history(Merchant merchant, String id) throws Exception {
+        return dispatch.call(
+                        "GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
+                .data();
+    }
+
+    private static JsonNode create(Merchant merchant) throws Exception {
+        return dispatch.call(
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        merchant(merchant.apiKey()),
+                        """
         {"customerName":"Achieng Otieno","customerPhone":"+254 700 000 321",
          "pickup":{"address":"Test Zone Depot","lat":%s,"lng":%s},
-         "dropoff":{"address":"Test Zone Gate 4","lat":%s,"lng":%s},"paymentType":"PREPAID"}"""
-        .formatted(PICKUP_LAT, PICKUP_LNG, DROPOFF_LAT, DROPOFF_LNG), 201).data();
-  }
-
-  /** The webhooks of one delivery that arrived, verified against the merchant's secret, in arrival order. */
-  private static List<JsonNode> hooksFor(String dispatchId, String secret) throws Exception {
-    WebhookVerifier verifier = new WebhookVerifier(Clock.systemUTC());
-    List<JsonNode> found = new ArrayList<>();
-    for (WebhookReceiver.Received hook : receiver.received()) {
-      JsonNode body = DispatchUnderTest.JSON.readTree(hook.body());
-      JsonNode data = body.get("data");
-      if (data != null && data.has("dispatch_id") && data.get("dispatch_id").asText().equals(dispatchId)) {
-        verifier.verify(List.of(secret), hook.header(WebhookSigner.TIMESTAMP_HEADER),
-            hook.header(WebhookSigner.SIGNATURE_HEADER), hook.body());
-        found.add(body);
-      }
+         "dropoff":{"address":"Test Zone Gate 4","lat":%s,"lng":%s},"paymentType":"PREPAID"}""".formatted(PICKUP_LAT, PICKUP_LNG, DROPOFF_LAT, DROPOFF_LNG),
+                        201)
+                .data();
     }
-    return found;
-  }
 
-  private static JsonNode trip(String dispatchId) throws Exception {
-    JsonNode status = simulator();
-    for (JsonNode trip : status.get("recentTrips")) {
-      if (trip.get("dispatchId").asText().equals(dispatchId)) {
-        return trip;
-      }
+    /** The webhooks of one delivery that arrived, verified against the merchant's secret, in arrival order. */
+    private static List<JsonNode> hooksFor(String dispatchId, String secret) throws Exception {
+        WebhookVerifier verifier = new WebhookVerifier(Clock.systemUTC());
+        List<JsonNode> found = new ArrayList<>();
+        for (WebhookReceiver.Received hook : receiver.received()) {
+            JsonNode body = DispatchUnderTest.JSON.readTree(hook.body());
+            JsonNode data = body.get("data");
+            if (data != null
+                    && data.has("dispatch_id")
+                    && data.get("dispatch_id").asText().equals(dispatchId)) {
+                verifier.verify(
+                        List.of(secret),
+                        hook.header(WebhookSigner.TIMESTAMP_HEADER),
+                        hook.header(WebhookSigner.SIGNATURE_HEADER),
+                        hook.body());
+                found.add(body);
+            }
+        }
+        return found;
     }
-    return null;
-  }
+
+    private static JsonNode trip(String dispatchId) throws Exception {
+        JsonNode status = simulator();
+        for (JsonNode trip : status.get("recentTrips")) {
+            if (trip.get("dispatchId").asText().equals(dispatchId)) {
+                return trip;
+            }
+        }
+        return null;
+    }
 }

@@ -10,7 +10,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +23,7 @@ final class EmbeddedInfrastructure extends PostgresAndKafka {
     private final EmbeddedPostgresServer postgres;
     /** The temporary directory to delete on close; null when the data is persistent. */
     private final Path temporaryDir;
+
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private EmbeddedInfrastructure(EmbeddedKafkaBroker kafka, EmbeddedPostgresServer postgres, Path temporaryDir) {
@@ -41,13 +41,19 @@ final class EmbeddedInfrastructure extends PostgresAndKafka {
         // (not the common pool, which has a single worker on a 2-core machine).
         CompletableFuture<EmbeddedKafkaBroker> kafka = CompletableFuture.supplyAsync(
                 () -> EmbeddedKafkaBroker.start(dataDir.resolve("kafka"), options.kafkaPort()),
-                task -> Thread.ofPlatform().name("embedded-kafka-start").daemon().start(task));
+                task -> Thread.ofPlatform()
+                        .name("embedded-kafka-start")
+                        .daemon()
+                        .start(task));
         EmbeddedPostgresServer postgres = null;
         try {
-            postgres = EmbeddedPostgresServer.start(dataDir.resolve("postgres"), options.postgresPort(), options.persistent());
+            postgres = EmbeddedPostgresServer.start(
+                    dataDir.resolve("postgres"), options.postgresPort(), options.persistent());
             EmbeddedInfrastructure infrastructure = new EmbeddedInfrastructure(kafka.join(), postgres, temporaryDir);
-            log.info("Embedded infrastructure (data {}) started in {} ms",
-                    dataDir, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+            log.info(
+                    "Embedded infrastructure (data {}) started in {} ms",
+                    dataDir,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             return infrastructure;
         } catch (RuntimeException e) {
             // stop whichever one did start, so a failed start leaves no broker or process behind
@@ -110,7 +116,8 @@ final class EmbeddedInfrastructure extends PostgresAndKafka {
             return;
         }
         try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException | UncheckedIOException e) {
             log.warn("could not delete {}: {}", dir, e.toString());
         }

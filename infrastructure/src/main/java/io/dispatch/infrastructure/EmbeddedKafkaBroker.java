@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
@@ -85,10 +84,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         int controllerPort = freePort();
         KafkaConfig config = KafkaConfig.fromProps(properties(logDir, clientPort, controllerPort), false);
         if (Files.exists(logDir.resolve("meta.properties")) && !Files.exists(logDir.resolve(CLEAN_SHUTDOWN_FILE))) {
-            log.warn("Kafka in {} was not stopped cleanly last time (kill -9?): it recovers its logs, and the broker "
-                    + "may wait up to {} s (broker.session.timeout.ms) for the controller to expire the old run's "
-                    + "registration before it can register (\"Another broker is registered\" lines meanwhile)",
-                    logDir, BROKER_SESSION_TIMEOUT_MS / 1000);
+            log.warn(
+                    "Kafka in {} was not stopped cleanly last time (kill -9?): it recovers its logs, and the broker "
+                            + "may wait up to {} s (broker.session.timeout.ms) for the controller to expire the old run's "
+                            + "registration before it can register (\"Another broker is registered\" lines meanwhile)",
+                    logDir,
+                    BROKER_SESSION_TIMEOUT_MS / 1000);
         }
         formatIfNeeded(logDir);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
@@ -100,8 +101,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             broker.close();
             throw e;
         }
-        log.info("Embedded Kafka on {} (log dir {}) started in {} ms",
-                broker.bootstrapServers, logDir, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        log.info(
+                "Embedded Kafka on {} (log dir {}) started in {} ms",
+                broker.bootstrapServers,
+                logDir,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         return broker;
     }
 
@@ -121,8 +125,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         long stopping = System.nanoTime();
         server.shutdown();
         server.awaitShutdown();
-        log.info("Embedded Kafka on {} stopped in {} ms",
-                bootstrapServers, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping));
+        log.info(
+                "Embedded Kafka on {} stopped in {} ms",
+                bootstrapServers,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping));
     }
 
     private static Properties properties(Path logDir, int clientPort, int controllerPort) {
@@ -130,7 +136,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         p.put("process.roles", "broker,controller");
         p.put("node.id", String.valueOf(NODE_ID));
         p.put("controller.quorum.voters", NODE_ID + "@" + LOOPBACK + ":" + controllerPort);
-        p.put("listeners", "PLAINTEXT://" + LOOPBACK + ":" + clientPort + ",CONTROLLER://" + LOOPBACK + ":" + controllerPort);
+        p.put(
+                "listeners",
+                "PLAINTEXT://" + LOOPBACK + ":" + clientPort + ",CONTROLLER://" + LOOPBACK + ":" + controllerPort);
         p.put("advertised.listeners", "PLAINTEXT://" + LOOPBACK + ":" + clientPort);
         p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.put("controller.listener.names", "CONTROLLER");

@@ -1,12 +1,11 @@
 package io.dispatch.infrastructure;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,8 +75,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 .setServerConfig("synchronous_commit", "on");
         try {
             EmbeddedPostgres postgres = builder.start();
-            log.info("Embedded PostgreSQL on 127.0.0.1:{} (data {}) started in {} ms as OS user {}",
-                    postgres.getPort(), directory, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+            log.info(
+                    "Embedded PostgreSQL on 127.0.0.1:{} (data {}) started in {} ms as OS user {}",
+                    postgres.getPort(),
+                    directory,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
                     System.getProperty("user.name"));
             return new EmbeddedPostgresServer(postgres, directory);
         } catch (IOException | RuntimeException e) {

@@ -3,7 +3,6 @@ package io.dispatch.infrastructure;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
@@ -21,8 +20,7 @@ public final class Infrastructure {
     private static final String AUTO = "auto";
     private static final Logger log = LoggerFactory.getLogger(Infrastructure.class);
 
-    private Infrastructure() {
-    }
+    private Infrastructure() {}
 
     /** Starts Kafka and PostgreSQL (kind chosen as above); see {@link InfrastructureOptions} for dataDir and ports. */
     public static RunningInfrastructure start(InfrastructureOptions options) {
@@ -46,12 +44,15 @@ public final class Infrastructure {
 
     /** The kind to start; asks Docker only when the choice is left to {@code auto}. */
     static String chooseKind(String requested, BooleanSupplier dockerAnswers) {
-        String normalized = requested == null || requested.isBlank() ? AUTO : requested.trim().toLowerCase(Locale.ROOT);
+        String normalized = requested == null || requested.isBlank()
+                ? AUTO
+                : requested.trim().toLowerCase(Locale.ROOT);
         return switch (normalized) {
             case EmbeddedInfrastructure.KIND, TestcontainersInfrastructure.KIND -> normalized;
             case AUTO -> dockerAnswers.getAsBoolean() ? TestcontainersInfrastructure.KIND : EmbeddedInfrastructure.KIND;
-            default -> throw new IllegalArgumentException(KIND_PROPERTY + " must be embedded, testcontainers or auto, was "
-                    + requested);
+            default ->
+                throw new IllegalArgumentException(
+                        KIND_PROPERTY + " must be embedded, testcontainers or auto, was " + requested);
         };
     }
 

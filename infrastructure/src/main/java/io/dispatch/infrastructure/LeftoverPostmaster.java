@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,10 +34,10 @@ final class LeftoverPostmaster {
     static final String PID_FILE = "postmaster.pid";
     /** zonky's lock file, held by the JVM that owns the server. */
     static final String OWNER_LOCK_FILE = "epg-lock";
+
     private static final Duration STOP_WAIT = Duration.ofSeconds(60);
 
-    private LeftoverPostmaster() {
-    }
+    private LeftoverPostmaster() {}
 
     /** Makes {@code dataDir} startable: stops a leftover server of it, clears a stale lock file. */
     static void clear(Path dataDir) {
@@ -51,8 +50,12 @@ final class LeftoverPostmaster {
         Optional<ProcessHandle> process = ProcessHandle.of(pid.get()).filter(ProcessHandle::isAlive);
         if (process.isEmpty()) {
             // PostgreSQL removes a lock file whose process is gone by itself; we only say what we saw
-            log.info("PostgreSQL of {} was not stopped last time (its process {} is gone); it starts over the stale "
-                    + "{} and recovers from its write-ahead log", dataDir, pid.get(), PID_FILE);
+            log.info(
+                    "PostgreSQL of {} was not stopped last time (its process {} is gone); it starts over the stale "
+                            + "{} and recovers from its write-ahead log",
+                    dataDir,
+                    pid.get(),
+                    PID_FILE);
             return;
         }
         if (isPostmasterOf(process.get(), dataDir)) {
@@ -60,8 +63,13 @@ final class LeftoverPostmaster {
         } else if (process.get().info().command().isPresent()) {
             // the number was reused by another process; PostgreSQL would refuse to start while it lives
             deleteStale(pidFile);
-            log.warn("PostgreSQL of {} was not stopped last time and its process number {} now belongs to {}; "
-                    + "removed the stale {}", dataDir, pid.get(), process.get().info().command().get(), PID_FILE);
+            log.warn(
+                    "PostgreSQL of {} was not stopped last time and its process number {} now belongs to {}; "
+                            + "removed the stale {}",
+                    dataDir,
+                    pid.get(),
+                    process.get().info().command().get(),
+                    PID_FILE);
         } else {
             throw new IllegalStateException("PostgreSQL's " + pidFile + " names process " + pid.get()
                     + ", which runs but cannot be inspected by this user. If it is a PostgreSQL of " + dataDir
@@ -102,7 +110,8 @@ final class LeftoverPostmaster {
     /** The postmaster of this directory: the {@code postgres} executable started with {@code -D <dataDir>}. */
     static boolean isPostmasterOf(ProcessHandle process, Path dataDir) {
         ProcessHandle.Info info = process.info();
-        boolean postgres = info.command().map(command -> Path.of(command).getFileName().toString().equals("postgres"))
+        boolean postgres = info.command()
+                .map(command -> Path.of(command).getFileName().toString().equals("postgres"))
                 .orElse(false);
         String[] arguments = info.arguments().orElse(new String[0]);
         for (int i = 0; postgres && i + 1 < arguments.length; i++) {
@@ -119,17 +128,24 @@ final class LeftoverPostmaster {
         try {
             postmaster.onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("PostgreSQL of " + dataDir + " (process " + postmaster.pid() + ", " + why
-                    + ") did not stop within " + STOP_WAIT.toSeconds() + " s of a fast shutdown request; stop it "
-                    + "(kill -INT " + postmaster.pid() + ") and start again", e);
+            throw new IllegalStateException(
+                    "PostgreSQL of " + dataDir + " (process " + postmaster.pid() + ", " + why
+                            + ") did not stop within " + STOP_WAIT.toSeconds()
+                            + " s of a fast shutdown request; stop it "
+                            + "(kill -INT " + postmaster.pid() + ") and start again",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while stopping PostgreSQL process " + postmaster.pid(), e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("could not wait for PostgreSQL process " + postmaster.pid(), e);
         }
-        log.warn("PostgreSQL of {} was running without an owner (process {}, {}); stopped it with a fast shutdown "
-                + "in {} ms", dataDir, postmaster.pid(), why,
+        log.warn(
+                "PostgreSQL of {} was running without an owner (process {}, {}); stopped it with a fast shutdown "
+                        + "in {} ms",
+                dataDir,
+                postmaster.pid(),
+                why,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 
@@ -140,7 +156,7 @@ final class LeftoverPostmaster {
             return;
         }
         try (RandomAccessFile file = new RandomAccessFile(lockFile.toFile(), "rw");
-             FileChannel channel = file.getChannel()) {
+                FileChannel channel = file.getChannel()) {
             FileLock lock = channel.tryLock();
             if (lock != null) {
                 lock.release();
@@ -158,7 +174,8 @@ final class LeftoverPostmaster {
     private static void signal(long pid, String signal) {
         try {
             Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(kill.getInputStream().readAllBytes()).strip();
             if (kill.waitFor() != 0) {
                 throw new IllegalStateException("kill -" + signal + " " + pid + " failed: " + output);

@@ -14,16 +14,17 @@ public final class SharedTestInfrastructure {
     /** A failed start is not retried: every later test fails fast with the same cause. */
     private static RuntimeException startFailure;
 
-    private SharedTestInfrastructure() {
-    }
+    private SharedTestInfrastructure() {}
 
     public static synchronized RunningInfrastructure get() {
         if (infrastructure == null && startFailure == null) {
             try {
                 infrastructure = Infrastructure.start(InfrastructureOptions.ephemeral());
                 RunningInfrastructure started = infrastructure;
-                Runtime.getRuntime().addShutdownHook(
-                        Thread.ofPlatform().name("shared-test-infrastructure-close").unstarted(started::close));
+                Runtime.getRuntime()
+                        .addShutdownHook(Thread.ofPlatform()
+                                .name("shared-test-infrastructure-close")
+                                .unstarted(started::close));
             } catch (RuntimeException e) {
                 startFailure = e;
             }

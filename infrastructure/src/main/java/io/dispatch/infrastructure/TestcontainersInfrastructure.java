@@ -29,8 +29,10 @@ final class TestcontainersInfrastructure extends PostgresAndKafka {
 
     static TestcontainersInfrastructure start(InfrastructureOptions options) {
         if (options.persistent() || options.kafkaPort() != 0 || options.postgresPort() != 0) {
-            log.warn("Testcontainers infrastructure ignores dataDir and fixed ports ({}); "
-                    + "set -Ddispatch.infrastructure=embedded to keep data between runs", options);
+            log.warn(
+                    "Testcontainers infrastructure ignores dataDir and fixed ports ({}); "
+                            + "set -Ddispatch.infrastructure=embedded to keep data between runs",
+                    options);
         }
         KafkaContainer kafka = new KafkaContainer(KAFKA_IMAGE);
         PostgreSQLContainer postgres = new PostgreSQLContainer(POSTGRES_IMAGE)

@@ -14,9 +14,16 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.infrastructure", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule knows_no_service = noClasses()
-      .should().dependOnClassesThat().resideInAnyPackage(
-          "io.dispatch.web..", "io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..",
-          "io.dispatch.simulator..", "io.dispatch.events..", "org.springframework..");
+    @ArchTest
+    static final ArchRule knows_no_service = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.dispatch.web..",
+                    "io.dispatch.command..",
+                    "io.dispatch.query..",
+                    "io.dispatch.webhook..",
+                    "io.dispatch.simulator..",
+                    "io.dispatch.events..",
+                    "org.springframework..");
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -64,8 +63,9 @@ class EmbeddedKafkaBrokerTest {
         }
 
         try (EmbeddedKafkaBroker second = EmbeddedKafkaBroker.start(logDir, 0);
-             Admin admin = admin(second)) {
-            assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS)).isEqualTo(clusterId);
+                Admin admin = admin(second)) {
+            assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS))
+                    .isEqualTo(clusterId);
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains("deliveries");
             assertThat(consumeAll(second, "deliveries", 1))
                     .extracting(ConsumerRecord::value)
@@ -86,20 +86,24 @@ class EmbeddedKafkaBrokerTest {
 
     private static void produce(EmbeddedKafkaBroker broker, String topic, String key, String value) throws Exception {
         Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
         }
     }
 
     /** Reads partition 0 from the start (no consumer group: no rebalance to wait for). */
-    private static List<ConsumerRecord<String, String>> consumeAll(EmbeddedKafkaBroker broker, String topic, int expected) {
+    private static List<ConsumerRecord<String, String>> consumeAll(
+            EmbeddedKafkaBroker broker, String topic, int expected) {
         Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false);
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             TopicPartition partition = new TopicPartition(topic, 0);
             consumer.assign(Set.of(partition));
             consumer.seekToBeginning(Set.of(partition));

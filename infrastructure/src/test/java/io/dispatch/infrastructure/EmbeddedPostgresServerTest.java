@@ -13,7 +13,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +29,7 @@ class EmbeddedPostgresServerTest {
         assertThat(System.getProperty("user.name")).isEqualTo("root");
 
         try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir.resolve("postgres"), 0, false);
-             Connection connection = connect(server)) {
+                Connection connection = connect(server)) {
             assertThat(queryString(connection, "SELECT 1::text")).isEqualTo("1");
             assertThat(queryString(connection, "SELECT current_user")).isEqualTo("postgres");
         }
@@ -40,14 +39,14 @@ class EmbeddedPostgresServerTest {
     void a_second_start_on_the_same_directory_keeps_a_tables_row() throws Exception {
         Path pgData = dataDir.resolve("postgres");
         try (EmbeddedPostgresServer first = EmbeddedPostgresServer.start(pgData, 0, true);
-             Connection connection = connect(first);
-             Statement statement = connection.createStatement()) {
+                Connection connection = connect(first);
+                Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE parcel (id text PRIMARY KEY)");
             statement.execute("INSERT INTO parcel VALUES ('parcel-42')");
         }
 
         try (EmbeddedPostgresServer second = EmbeddedPostgresServer.start(pgData, 0, true);
-             Connection connection = connect(second)) {
+                Connection connection = connect(second)) {
             assertThat(queryString(connection, "SELECT id FROM parcel")).isEqualTo("parcel-42");
             assertThat(queryString(connection, "SHOW fsync")).isEqualTo("on");
         }
@@ -56,12 +55,14 @@ class EmbeddedPostgresServerTest {
     @Test
     void commits_are_synchronous_with_throw_away_and_with_persistent_data() throws Exception {
         try (EmbeddedPostgresServer throwAway = EmbeddedPostgresServer.start(dataDir.resolve("throw-away"), 0, false);
-             Connection connection = connect(throwAway)) {
+                Connection connection = connect(throwAway)) {
             assertThat(queryString(connection, "SHOW synchronous_commit")).isEqualTo("on");
-            assertThat(queryString(connection, "SHOW fsync")).as("throw-away test data skips fsync").isEqualTo("off");
+            assertThat(queryString(connection, "SHOW fsync"))
+                    .as("throw-away test data skips fsync")
+                    .isEqualTo("off");
         }
         try (EmbeddedPostgresServer persistent = EmbeddedPostgresServer.start(dataDir.resolve("persistent"), 0, true);
-             Connection connection = connect(persistent)) {
+                Connection connection = connect(persistent)) {
             assertThat(queryString(connection, "SHOW synchronous_commit")).isEqualTo("on");
             assertThat(queryString(connection, "SHOW fsync")).isEqualTo("on");
         }
@@ -72,7 +73,8 @@ class EmbeddedPostgresServerTest {
         Path pgData = dataDir.resolve("postgres");
         int committed = 300;
         EmbeddedPostgresServer first = EmbeddedPostgresServer.start(pgData, 0, true);
-        try (Connection connection = connect(first); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect(first);
+                Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE parcel (id int PRIMARY KEY)");
             for (int id = 1; id <= committed; id++) {
                 statement.execute("INSERT INTO parcel VALUES (" + id + ")"); // one commit each (autocommit)
@@ -80,27 +82,31 @@ class EmbeddedPostgresServerTest {
         }
         // at once, as kill -9 would: with synchronous_commit=off the last commits are still in
         // PostgreSQL's WAL buffers (shared memory) and die with it
-        long pid = LeftoverPostmaster.readPid(pgData.resolve(LeftoverPostmaster.PID_FILE)).orElseThrow();
+        long pid = LeftoverPostmaster.readPid(pgData.resolve(LeftoverPostmaster.PID_FILE))
+                .orElseThrow();
         ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow();
         List<ProcessHandle> backends = postmaster.descendants().toList();
         postmaster.destroyForcibly();
-        await().atMost(Duration.ofSeconds(30)).until(() -> !postmaster.isAlive()
-                && backends.stream().noneMatch(ProcessHandle::isAlive));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !postmaster.isAlive() && backends.stream().noneMatch(ProcessHandle::isAlive));
         first.close(); // releases zonky's lock on the directory; its pg_ctl stop finds no server (logged)
 
         try (EmbeddedPostgresServer second = EmbeddedPostgresServer.start(pgData, 0, true);
-             Connection connection = connect(second)) {
+                Connection connection = connect(second)) {
             assertThat(queryString(connection, "SELECT count(*) FROM parcel")).isEqualTo(String.valueOf(committed));
         }
     }
 
     private static Connection connect(EmbeddedPostgresServer server) throws SQLException {
-        return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/postgres",
-                PostgresAndKafka.USERNAME, PostgresAndKafka.PASSWORD);
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + server.port() + "/postgres",
+                PostgresAndKafka.USERNAME,
+                PostgresAndKafka.PASSWORD);
     }
 
     private static String queryString(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             assertThat(rows.next()).as("a row from %s", sql).isTrue();
             return rows.getString(1);
         }

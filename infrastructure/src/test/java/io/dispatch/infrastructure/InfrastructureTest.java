@@ -10,7 +10,6 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.Test;
@@ -51,22 +50,32 @@ class InfrastructureTest {
 
         Map<String, String> properties = infrastructure.springProperties(database);
 
-        assertThat(properties).containsOnlyKeys(
-                "spring.kafka.bootstrap-servers",
-                "spring.datasource.url", "spring.datasource.username", "spring.datasource.password",
-                "dispatch.r2dbc.url", "dispatch.r2dbc.username", "dispatch.r2dbc.password");
-        assertThat(properties.get("dispatch.r2dbc.url")).isEqualTo(infrastructure.r2dbcUrl(database))
-                .startsWith("r2dbc:postgresql://").endsWith("/" + database);
-        try (Connection connection = DriverManager.getConnection(properties.get("spring.datasource.url"),
-                properties.get("spring.datasource.username"), properties.get("spring.datasource.password"));
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT current_database()")) {
+        assertThat(properties)
+                .containsOnlyKeys(
+                        "spring.kafka.bootstrap-servers",
+                        "spring.datasource.url",
+                        "spring.datasource.username",
+                        "spring.datasource.password",
+                        "dispatch.r2dbc.url",
+                        "dispatch.r2dbc.username",
+                        "dispatch.r2dbc.password");
+        assertThat(properties.get("dispatch.r2dbc.url"))
+                .isEqualTo(infrastructure.r2dbcUrl(database))
+                .startsWith("r2dbc:postgresql://")
+                .endsWith("/" + database);
+        try (Connection connection = DriverManager.getConnection(
+                        properties.get("spring.datasource.url"),
+                        properties.get("spring.datasource.username"),
+                        properties.get("spring.datasource.password"));
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT current_database()")) {
             assertThat(rows.next()).isTrue();
             assertThat(rows.getString(1)).isEqualTo(database);
         }
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                properties.get("spring.kafka.bootstrap-servers")))) {
-            assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS)).hasSize(1);
+        try (Admin admin = Admin.create(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.get("spring.kafka.bootstrap-servers")))) {
+            assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS))
+                    .hasSize(1);
         }
     }
 
@@ -78,8 +87,8 @@ class InfrastructureTest {
         infrastructure.createDatabase(name);
         infrastructure.createDatabase(name);
 
-        try (Connection connection = DriverManager.getConnection(infrastructure.jdbcUrl(name),
-                infrastructure.username(), infrastructure.password())) {
+        try (Connection connection = DriverManager.getConnection(
+                infrastructure.jdbcUrl(name), infrastructure.username(), infrastructure.password())) {
             assertThat(connection.isValid(5)).isTrue();
         }
     }
@@ -90,7 +99,6 @@ class InfrastructureTest {
 
         assertThatThrownBy(() -> infrastructure.createDatabase("x; DROP DATABASE postgres"))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> infrastructure.createDatabase("Upper"))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> infrastructure.createDatabase("Upper")).isInstanceOf(IllegalArgumentException.class);
     }
 }

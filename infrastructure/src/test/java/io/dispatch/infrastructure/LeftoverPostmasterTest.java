@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,8 +26,10 @@ class LeftoverPostmasterTest {
     void a_server_whose_owner_still_runs_is_never_stopped() throws Exception {
         Path pgData = dataDir.resolve("postgres");
         try (EmbeddedPostgresServer running = EmbeddedPostgresServer.start(pgData, 0, true)) {
-            long pid = LeftoverPostmaster.readPid(pgData.resolve(LeftoverPostmaster.PID_FILE)).orElseThrow();
-            assertThat(LeftoverPostmaster.isPostmasterOf(ProcessHandle.of(pid).orElseThrow(), pgData)).isTrue();
+            long pid = LeftoverPostmaster.readPid(pgData.resolve(LeftoverPostmaster.PID_FILE))
+                    .orElseThrow();
+            assertThat(LeftoverPostmaster.isPostmasterOf(ProcessHandle.of(pid).orElseThrow(), pgData))
+                    .isTrue();
 
             assertThatThrownBy(() -> LeftoverPostmaster.clear(pgData))
                     .isInstanceOf(IllegalStateException.class)
@@ -43,10 +44,13 @@ class LeftoverPostmasterTest {
         Path pgData = dataDir.resolve("postgres");
         Path other = Files.createDirectories(dataDir.resolve("other"));
         try (EmbeddedPostgresServer running = EmbeddedPostgresServer.start(pgData, 0, true)) {
-            long pid = LeftoverPostmaster.readPid(pgData.resolve(LeftoverPostmaster.PID_FILE)).orElseThrow();
+            long pid = LeftoverPostmaster.readPid(pgData.resolve(LeftoverPostmaster.PID_FILE))
+                    .orElseThrow();
 
-            assertThat(LeftoverPostmaster.isPostmasterOf(ProcessHandle.of(pid).orElseThrow(), other)).isFalse();
-            assertThat(LeftoverPostmaster.isPostmasterOf(ProcessHandle.current(), pgData)).isFalse();
+            assertThat(LeftoverPostmaster.isPostmasterOf(ProcessHandle.of(pid).orElseThrow(), other))
+                    .isFalse();
+            assertThat(LeftoverPostmaster.isPostmasterOf(ProcessHandle.current(), pgData))
+                    .isFalse();
         }
     }
 
@@ -63,7 +67,8 @@ class LeftoverPostmasterTest {
             try (EmbeddedPostgresServer restarted = EmbeddedPostgresServer.start(pgData, 0, true)) {
                 assertThat(answersOne(restarted)).isTrue();
             }
-            assertThat(bystander.isAlive()).as("a process that is not this directory's PostgreSQL is never signalled")
+            assertThat(bystander.isAlive())
+                    .as("a process that is not this directory's PostgreSQL is never signalled")
                     .isTrue();
         } finally {
             bystander.destroyForcibly();
@@ -71,10 +76,12 @@ class LeftoverPostmasterTest {
     }
 
     private static boolean answersOne(EmbeddedPostgresServer server) throws Exception {
-        try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port()
-                + "/postgres", PostgresAndKafka.USERNAME, PostgresAndKafka.PASSWORD);
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT 1")) {
+        try (Connection connection = DriverManager.getConnection(
+                        "jdbc:postgresql://127.0.0.1:" + server.port() + "/postgres",
+                        PostgresAndKafka.USERNAME,
+                        PostgresAndKafka.PASSWORD);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT 1")) {
             return rows.next() && rows.getInt(1) == 1;
         }
     }

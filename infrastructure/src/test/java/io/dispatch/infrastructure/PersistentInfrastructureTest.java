@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -53,11 +52,14 @@ class PersistentInfrastructureTest {
             assertThat(queryOne(second, "SELECT id FROM parcel")).isEqualTo("parcel-9");
             assertThat(firstValue(second)).isEqualTo("sorted");
         }
-        assertThat(Files.exists(dataDir)).as("a persistent data dir is not deleted on close").isTrue();
+        assertThat(Files.exists(dataDir))
+                .as("a persistent data dir is not deleted on close")
+                .isTrue();
     }
 
     private static void execute(RunningInfrastructure infrastructure, String... statements) throws Exception {
-        try (Connection connection = connect(infrastructure); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect(infrastructure);
+                Statement statement = connection.createStatement()) {
             for (String sql : statements) {
                 statement.execute(sql);
             }
@@ -66,28 +68,33 @@ class PersistentInfrastructureTest {
 
     private static String queryOne(RunningInfrastructure infrastructure, String sql) throws Exception {
         try (Connection connection = connect(infrastructure);
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(sql)) {
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             assertThat(rows.next()).isTrue();
             return rows.getString(1);
         }
     }
 
     private static Connection connect(RunningInfrastructure infrastructure) throws Exception {
-        return DriverManager.getConnection(infrastructure.jdbcUrl("local"), infrastructure.username(), infrastructure.password());
+        return DriverManager.getConnection(
+                infrastructure.jdbcUrl("local"), infrastructure.username(), infrastructure.password());
     }
 
     /** Auto-created topic (num.partitions=6): the key decides the partition, so read them all. */
     private static void send(RunningInfrastructure infrastructure, String key, String value) throws Exception {
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infrastructure.kafkaBootstrapServers());
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
+        Map<String, Object> config =
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infrastructure.kafkaBootstrapServers());
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>("parcel-events", key, value)).get(30, TimeUnit.SECONDS);
         }
     }
 
     private static String firstValue(RunningInfrastructure infrastructure) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, infrastructure.kafkaBootstrapServers());
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+        Map<String, Object> config =
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, infrastructure.kafkaBootstrapServers());
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             Set<TopicPartition> partitions = consumer.partitionsFor("parcel-events").stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition()))
                     .collect(Collectors.toSet());

@@ -7,7 +7,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-
 import org.junit.jupiter.api.Test;
 
 class SharedTestInfrastructureTest {
@@ -18,7 +17,8 @@ class SharedTestInfrastructureTest {
         String second = SharedTestInfrastructure.newDatabase();
 
         assertThat(first).isNotEqualTo(second).matches("test_\\d+_[0-9a-f]+");
-        try (Connection one = connect(first); Statement statement = one.createStatement()) {
+        try (Connection one = connect(first);
+                Statement statement = one.createStatement()) {
             assertThat(tableCount(one)).isZero();
             statement.execute("CREATE TABLE parcel (id text)");
         }
@@ -34,13 +34,14 @@ class SharedTestInfrastructureTest {
 
     private static Connection connect(String database) throws SQLException {
         RunningInfrastructure infrastructure = SharedTestInfrastructure.get();
-        return DriverManager.getConnection(infrastructure.jdbcUrl(database), infrastructure.username(), infrastructure.password());
+        return DriverManager.getConnection(
+                infrastructure.jdbcUrl(database), infrastructure.username(), infrastructure.password());
     }
 
     private static int tableCount(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(
-                     "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")) {
+                ResultSet rows = statement.executeQuery(
+                        "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")) {
             rows.next();
             return rows.getInt(1);
         }

@@ -12,13 +12,18 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.logreport", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule never_uses_a_service = noClasses()
-      .should().dependOnClassesThat().resideInAnyPackage(
-          "org.springframework..", "io.dispatch.web..",
-          "io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..");
+    @ArchTest
+    static final ArchRule never_uses_a_service = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "org.springframework..",
+                    "io.dispatch.web..",
+                    "io.dispatch.command..",
+                    "io.dispatch.query..",
+                    "io.dispatch.webhook..");
 
-  @ArchTest
-  static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
-      slices().matching("io.dispatch.logreport.(*)..").should().beFreeOfCycles();
+    @ArchTest
+    static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.logreport.(*)..").should().beFreeOfCycles();
 }

@@ -52,135 +52,216 @@ import java.util.UUID;
  */
 final class CraftedLog {
 
-  static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
-  static final UUID MERCHANT_A = UUID.fromString("aaaaaaaa-0000-4000-8000-000000000001");
-  static final UUID MERCHANT_B = UUID.fromString("bbbbbbbb-0000-4000-8000-000000000002");
-  static final UUID D1 = id(1), D2 = id(2), D3 = id(3), D4 = id(4), D5 = id(5), D6 = id(6), D7 = id(7), D8 = id(8);
-  static final UUID RIDER = UUID.fromString("cccccccc-0000-4000-8000-000000000003");
-  private static final DateTimeFormatter AXON_TIME =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-  /** Configured as command-service's defaultAxonObjectMapper: what the event store's payloads are. */
-  static final ObjectMapper AXON_JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
+    static final UUID MERCHANT_A = UUID.fromString("aaaaaaaa-0000-4000-8000-000000000001");
+    static final UUID MERCHANT_B = UUID.fromString("bbbbbbbb-0000-4000-8000-000000000002");
+    static final UUID D1 = id(1), D2 = id(2), D3 = id(3), D4 = id(4), D5 = id(5), D6 = id(6), D7 = id(7), D8 = id(8);
+    static final UUID RIDER = UUID.fromString("cccccccc-0000-4000-8000-000000000003");
+    private static final DateTimeFormatter AXON_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    /** Configured as command-service's defaultAxonObjectMapper: what the event store's payloads are. */
+    static final ObjectMapper AXON_JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
-  /**
-   * One entry: Kafka key and value, and the event-store row it would be (null: only on Kafka).
-   */
-  record Entry(Instant at, String key, byte[] value, Row row) {}
+    /**
+     * One entry: Kafka key and value, and the event-store row it would be (null: only on Kafka).
+     */
+    record Entry(Instant at, String key, byte[] value, Row row) {}
 
-  record Row(String aggregateIdentifier, long sequenceNumber, String eventIdentifier, String payloadType,
-      String payloadRevision, byte[] payload, String timeStamp) {}
+    record Row(
+            String aggregateIdentifier,
+            long sequenceNumber,
+            String eventIdentifier,
+            String payloadType,
+            String payloadRevision,
+            byte[] payload,
+            String timeStamp) {}
 
-  static List<Entry> entries() {
-    List<Entry> log = new ArrayList<>();
-    lifecycle(log, D1, MERCHANT_A, 0, "assigned 5", "picked 20", "departed 21", "location 30", "delivered 50");
-    lifecycle(log, D2, MERCHANT_A, 1, "assigned 2", "picked 41", "departed 42", "delivered 71");
-    lifecycle(log, D3, MERCHANT_B, 2, "cancelled 3");
-    lifecycle(log, D4, MERCHANT_B, 3, "assigned 4", "picked 10", "departed 11", "delivered 40", "location 45");
-    lifecycle(log, D5, MERCHANT_A, 4, "assigned 5", "skip", "picked 12", "departed 13");
-    lifecycle(log, D6, MERCHANT_B, 5, "picked 6", "failed 7");
-    EventEnvelope assigned = lifecycle(log, D7, MERCHANT_A, 6, "assigned 7");
-    log.add(new Entry(at(7), D7.toString(), EventCodec.standard().encode(assigned), null));
-    log.add(unknownType(D7, MERCHANT_A, 2, at(8)));
-    lifecycle(log, D8, MERCHANT_B, 7);
-    log.add(futureVersion(D8, MERCHANT_B, 1, at(8)));
-    byte[] garbage = "this is not JSON".getBytes(StandardCharsets.UTF_8);
-    log.add(new Entry(at(9), "garbage", garbage, new Row(id(99).toString(), 0, UUID.randomUUID().toString(),
-        DispatchCreated.class.getName(), null, garbage, axonTime(at(9)))));
-    log.sort(Comparator.comparing(Entry::at));
-    return log;
-  }
-
-  /** Creation at {@code createdAt} minutes with targets 30 and 60 minutes later, then each "step minute". */
-  private static EventEnvelope lifecycle(List<Entry> log, UUID dispatch, UUID merchant, int createdAt,
-      String... steps) {
-    Instant created = at(createdAt);
-    EventEnvelope last = add(log, 0, new DispatchCreated(dispatch, merchant, created, Actor.merchant(merchant),
-        "order-" + dispatch.toString().substring(34), "Amina Njeri", "+254700000001",
-        new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null), new Stop("Ngong Rd 12", -1.3001, 36.7833, null),
-        PaymentType.PREPAID, 0, 25000, "KES", created.plusSeconds(30 * 60), created.plusSeconds(60 * 60),
-        "nairobi-cbd", Source.API, "tok-" + dispatch, "1234"));
-    long sequence = 1;
-    for (String step : steps) {
-      if (step.equals("skip")) {
-        sequence++;
-        continue;
-      }
-      String[] parts = step.split(" ");
-      Instant t = at(Integer.parseInt(parts[1]));
-      Actor rider = Actor.rider(RIDER);
-      DispatchEvent event = switch (parts[0]) {
-        case "assigned" -> new RiderAssigned(dispatch, merchant, t, rider, RIDER, null);
-        case "picked" -> new DispatchPickedUp(dispatch, merchant, t, rider, RIDER);
-        case "departed" -> new DispatchDeparted(dispatch, merchant, t, rider, RIDER);
-        case "location" -> new RiderLocationUpdated(dispatch, merchant, t, rider, RIDER, -1.29, 36.80, t);
-        case "delivered" -> new DispatchDelivered(dispatch, merchant, t, rider, RIDER,
-            new ProofOfDelivery(ProofOfDelivery.ProofType.PIN, "Amina", t, null, null));
-        case "failed" -> new DispatchFailed(dispatch, merchant, t, rider, FailureReason.REFUSED, "at the door");
-        case "cancelled" -> new DispatchCancelled(dispatch, merchant, t, Actor.merchant(merchant), "changed mind");
-        default -> throw new IllegalArgumentException(step);
-      };
-      last = add(log, sequence++, event);
+    static List<Entry> entries() {
+        List<Entry> log = new ArrayList<>();
+        lifecycle(log, D1, MERCHANT_A, 0, "assigned 5", "picked 20", "departed 21", "location 30", "delivered 50");
+        lifecycle(log, D2, MERCHANT_A, 1, "assigned 2", "picked 41", "departed 42", "delivered 71");
+        lifecycle(log, D3, MERCHANT_B, 2, "cancelled 3");
+        lifecycle(log, D4, MERCHANT_B, 3, "assigned 4", "picked 10", "departed 11", "delivered 40", "location 45");
+        lifecycle(log, D5, MERCHANT_A, 4, "assigned 5", "skip", "picked 12", "departed 13");
+        lifecycle(log, D6, MERCHANT_B, 5, "picked 6", "failed 7");
+        EventEnvelope assigned = lifecycle(log, D7, MERCHANT_A, 6, "assigned 7");
+        log.add(new Entry(at(7), D7.toString(), EventCodec.standard().encode(assigned), null));
+        log.add(unknownType(D7, MERCHANT_A, 2, at(8)));
+        lifecycle(log, D8, MERCHANT_B, 7);
+        log.add(futureVersion(D8, MERCHANT_B, 1, at(8)));
+        byte[] garbage = "this is not JSON".getBytes(StandardCharsets.UTF_8);
+        log.add(new Entry(
+                at(9),
+                "garbage",
+                garbage,
+                new Row(
+                        id(99).toString(),
+                        0,
+                        UUID.randomUUID().toString(),
+                        DispatchCreated.class.getName(),
+                        null,
+                        garbage,
+                        axonTime(at(9)))));
+        log.sort(Comparator.comparing(Entry::at));
+        return log;
     }
-    return last;
-  }
 
-  private static EventEnvelope add(List<Entry> log, long sequence, DispatchEvent event) {
-    EventEnvelope envelope = EventEnvelope.of(UUID.randomUUID(), sequence, event);
-    log.add(new Entry(event.occurredAt(), event.dispatchId().toString(), EventCodec.standard().encode(envelope),
-        new Row(event.dispatchId().toString(), sequence, envelope.eventId().toString(), event.getClass().getName(),
-            null, axonJson(event), axonTime(event.occurredAt()))));
-    return envelope;
-  }
-
-  private static Entry unknownType(UUID dispatch, UUID merchant, long sequence, Instant t) {
-    UUID eventId = UUID.randomUUID();
-    ObjectNode wire = AXON_JSON.createObjectNode()
-        .put("eventId", eventId.toString()).put("type", "dispatch.teleported").put("version", 1)
-        .put("dispatchId", dispatch.toString()).put("merchantId", merchant.toString()).put("sequence", sequence)
-        .put("occurredAt", t.toString());
-    wire.putObject("actor").put("type", "system").put("id", "dispatch");
-    wire.putObject("data").put("to", "the moon");
-    ObjectNode payload = AXON_JSON.createObjectNode().put("dispatchId", dispatch.toString())
-        .put("merchantId", merchant.toString()).put("occurredAt", t.toString()).put("to", "the moon");
-    return new Entry(t, dispatch.toString(), bytes(wire), new Row(dispatch.toString(), sequence, eventId.toString(),
-        "io.dispatch.events.DispatchTeleported", null, bytes(payload), axonTime(t)));
-  }
-
-  private static Entry futureVersion(UUID dispatch, UUID merchant, long sequence, Instant t) {
-    DispatchCancelled event = new DispatchCancelled(dispatch, merchant, t, Actor.merchant(merchant), "v9");
-    EventEnvelope envelope = EventEnvelope.of(UUID.randomUUID(), sequence, event);
-    try {
-      ObjectNode wire = (ObjectNode) AXON_JSON.readTree(EventCodec.standard().encode(envelope));
-      wire.put("version", 9);
-      return new Entry(t, dispatch.toString(), bytes(wire), new Row(dispatch.toString(), sequence,
-          envelope.eventId().toString(), DispatchCancelled.class.getName(), "9", axonJson(event), axonTime(t)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    /** Creation at {@code createdAt} minutes with targets 30 and 60 minutes later, then each "step minute". */
+    private static EventEnvelope lifecycle(
+            List<Entry> log, UUID dispatch, UUID merchant, int createdAt, String... steps) {
+        Instant created = at(createdAt);
+        EventEnvelope last = add(
+                log,
+                0,
+                new DispatchCreated(
+                        dispatch,
+                        merchant,
+                        created,
+                        Actor.merchant(merchant),
+                        "order-" + dispatch.toString().substring(34),
+                        "Amina Njeri",
+                        "+254700000001",
+                        new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
+                        new Stop("Ngong Rd 12", -1.3001, 36.7833, null),
+                        PaymentType.PREPAID,
+                        0,
+                        25000,
+                        "KES",
+                        created.plusSeconds(30 * 60),
+                        created.plusSeconds(60 * 60),
+                        "nairobi-cbd",
+                        Source.API,
+                        "tok-" + dispatch,
+                        "1234"));
+        long sequence = 1;
+        for (String step : steps) {
+            if (step.equals("skip")) {
+                sequence++;
+                continue;
+            }
+            String[] parts = step.split(" ");
+            Instant t = at(Integer.parseInt(parts[1]));
+            Actor rider = Actor.rider(RIDER);
+            DispatchEvent event = switch (parts[0]) {
+                case "assigned" -> new RiderAssigned(dispatch, merchant, t, rider, RIDER, null);
+                case "picked" -> new DispatchPickedUp(dispatch, merchant, t, rider, RIDER);
+                case "departed" -> new DispatchDeparted(dispatch, merchant, t, rider, RIDER);
+                case "location" -> new RiderLocationUpdated(dispatch, merchant, t, rider, RIDER, -1.29, 36.80, t);
+                case "delivered" ->
+                    new DispatchDelivered(
+                            dispatch,
+                            merchant,
+                            t,
+                            rider,
+                            RIDER,
+                            new ProofOfDelivery(ProofOfDelivery.ProofType.PIN, "Amina", t, null, null));
+                case "failed" -> new DispatchFailed(dispatch, merchant, t, rider, FailureReason.REFUSED, "at the door");
+                case "cancelled" ->
+                    new DispatchCancelled(dispatch, merchant, t, Actor.merchant(merchant), "changed mind");
+                default -> throw new IllegalArgumentException(step);
+            };
+            last = add(log, sequence++, event);
+        }
+        return last;
     }
-  }
 
-  static Instant at(int minutes) {
-    return T0.plusSeconds(minutes * 60L);
-  }
-
-  private static UUID id(int n) {
-    return UUID.fromString(String.format("dddddddd-0000-4000-8000-%012d", n));
-  }
-
-  static byte[] axonJson(Object event) {
-    return bytes(event);
-  }
-
-  static String axonTime(Instant t) {
-    return AXON_TIME.format(t);
-  }
-
-  private static byte[] bytes(Object value) {
-    try {
-      return AXON_JSON.writeValueAsBytes(value);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    private static EventEnvelope add(List<Entry> log, long sequence, DispatchEvent event) {
+        EventEnvelope envelope = EventEnvelope.of(UUID.randomUUID(), sequence, event);
+        log.add(new Entry(
+                event.occurredAt(),
+                event.dispatchId().toString(),
+                EventCodec.standard().encode(envelope),
+                new Row(
+                        event.dispatchId().toString(),
+                        sequence,
+                        envelope.eventId().toString(),
+                        event.getClass().getName(),
+                        null,
+                        axonJson(event),
+                        axonTime(event.occurredAt()))));
+        return envelope;
     }
-  }
+
+    private static Entry unknownType(UUID dispatch, UUID merchant, long sequence, Instant t) {
+        UUID eventId = UUID.randomUUID();
+        ObjectNode wire = AXON_JSON
+                .createObjectNode()
+                .put("eventId", eventId.toString())
+                .put("type", "dispatch.teleported")
+                .put("version", 1)
+                .put("dispatchId", dispatch.toString())
+                .put("merchantId", merchant.toString())
+                .put("sequence", sequence)
+                .put("occurredAt", t.toString());
+        wire.putObject("actor").put("type", "system").put("id", "dispatch");
+        wire.putObject("data").put("to", "the moon");
+        ObjectNode payload = AXON_JSON
+                .createObjectNode()
+                .put("dispatchId", dispatch.toString())
+                .put("merchantId", merchant.toString())
+                .put("occurredAt", t.toString())
+                .put("to", "the moon");
+        return new Entry(
+                t,
+                dispatch.toString(),
+                bytes(wire),
+                new Row(
+                        dispatch.toString(),
+                        sequence,
+                        eventId.toString(),
+                        "io.dispatch.events.DispatchTeleported",
+                        null,
+                        bytes(payload),
+                        axonTime(t)));
+    }
+
+    private static Entry futureVersion(UUID dispatch, UUID merchant, long sequence, Instant t) {
+        DispatchCancelled event = new DispatchCancelled(dispatch, merchant, t, Actor.merchant(merchant), "v9");
+        EventEnvelope envelope = EventEnvelope.of(UUID.randomUUID(), sequence, event);
+        try {
+            ObjectNode wire =
+                    (ObjectNode) AXON_JSON.readTree(EventCodec.standard().encode(envelope));
+            wire.put("version", 9);
+            return new Entry(
+                    t,
+                    dispatch.toString(),
+                    bytes(wire),
+                    new Row(
+                            dispatch.toString(),
+                            sequence,
+                            envelope.eventId().toString(),
+                            DispatchCancelled.class.getName(),
+                            "9",
+                            axonJson(event),
+                            axonTime(t)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Instant at(int minutes) {
+        return T0.plusSeconds(minutes * 60L);
+    }
+
+    private static UUID id(int n) {
+        return UUID.fromString(String.format("dddddddd-0000-4000-8000-%012d", n));
+    }
+
+    static byte[] axonJson(Object event) {
+        return bytes(event);
+    }
+
+    static String axonTime(Instant t) {
+        return AXON_TIME.format(t);
+    }
+
+    private static byte[] bytes(Object value) {
+        try {
+            return AXON_JSON.writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

@@ -18,21 +18,21 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.query")
 public record QueryProperties(
-    @DefaultValue("PT3S") Duration maxStalenessWait,
-    @DefaultValue("2") int consumerConcurrency,
-    @DefaultValue("1") int webhookAttemptsConcurrency,
-    @DefaultValue("") String cursorSecret) {
+        @DefaultValue("PT3S") Duration maxStalenessWait,
+        @DefaultValue("2") int consumerConcurrency,
+        @DefaultValue("1") int webhookAttemptsConcurrency,
+        @DefaultValue("") String cursorSecret) {
 
-  public QueryProperties {
-    SettingChecks.notNegative("dispatch.query.max-staleness-wait", maxStalenessWait);
-    SettingChecks.atLeast("dispatch.query.consumer-concurrency", consumerConcurrency, 1);
-    SettingChecks.atLeast("dispatch.query.webhook-attempts-concurrency", webhookAttemptsConcurrency, 1);
-  }
+    public QueryProperties {
+        SettingChecks.notNegative("dispatch.query.max-staleness-wait", maxStalenessWait);
+        SettingChecks.atLeast("dispatch.query.consumer-concurrency", consumerConcurrency, 1);
+        SettingChecks.atLeast("dispatch.query.webhook-attempts-concurrency", webhookAttemptsConcurrency, 1);
+    }
 
-  @Override
-  public String toString() {
-    // the record's default would print the cursor secret
-    return "QueryProperties[maxStalenessWait=" + maxStalenessWait + ", consumerConcurrency=" + consumerConcurrency
-        + ", webhookAttemptsConcurrency=" + webhookAttemptsConcurrency + "]";
-  }
+    @Override
+    public String toString() {
+        // the record's default would print the cursor secret
+        return "QueryProperties[maxStalenessWait=" + maxStalenessWait + ", consumerConcurrency=" + consumerConcurrency
+                + ", webhookAttemptsConcurrency=" + webhookAttemptsConcurrency + "]";
+    }
 }

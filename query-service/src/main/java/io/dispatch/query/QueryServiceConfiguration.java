@@ -28,39 +28,44 @@ import org.springframework.transaction.reactive.TransactionalOperator;
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(
-    basePackages = "io.dispatch.query",
-    excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
+        basePackages = "io.dispatch.query",
+        excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
 @Import(SharedWebConfiguration.class)
 @PropertySource("classpath:io/dispatch/query/defaults.properties")
 @ConfigurationPropertiesScan
 public class QueryServiceConfiguration {
 
-  @Bean(initMethod = "migrate")
-  Flyway queryFlyway(DataSource dataSource) {
-    return Flyway.configure().dataSource(dataSource).schemas("query").locations("classpath:db/query").load();
-  }
+    @Bean(initMethod = "migrate")
+    Flyway queryFlyway(DataSource dataSource) {
+        return Flyway.configure()
+                .dataSource(dataSource)
+                .schemas("query")
+                .locations("classpath:db/query")
+                .load();
+    }
 
-  @Bean(destroyMethod = "dispose")
-  ConnectionPool queryConnectionFactory(ReadDatabaseProperties database) {
-    ConnectionFactory factory = ConnectionFactories.get(ConnectionFactoryOptions.parse(database.url()).mutate()
-        .option(ConnectionFactoryOptions.USER, database.username())
-        .option(ConnectionFactoryOptions.PASSWORD, database.password())
-        .build());
-    return new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
-        .initialSize(2)
-        .maxSize(database.poolSize())
-        .maxIdleTime(Duration.ofMinutes(10))
-        .validationQuery("select 1")
-        .build());
-  }
+    @Bean(destroyMethod = "dispose")
+    ConnectionPool queryConnectionFactory(ReadDatabaseProperties database) {
+        ConnectionFactory factory = ConnectionFactories.get(ConnectionFactoryOptions.parse(database.url())
+                .mutate()
+                .option(ConnectionFactoryOptions.USER, database.username())
+                .option(ConnectionFactoryOptions.PASSWORD, database.password())
+                .build());
+        return new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
+                .initialSize(2)
+                .maxSize(database.poolSize())
+                .maxIdleTime(Duration.ofMinutes(10))
+                .validationQuery("select 1")
+                .build());
+    }
 
-  @Bean
-  DatabaseClient queryDatabaseClient(ConnectionPool queryConnectionFactory) {
-    return DatabaseClient.create(queryConnectionFactory);
-  }
+    @Bean
+    DatabaseClient queryDatabaseClient(ConnectionPool queryConnectionFactory) {
+        return DatabaseClient.create(queryConnectionFactory);
+    }
 
-  @Bean
-  TransactionalOperator queryTransactions(ConnectionPool queryConnectionFactory) {
-    return TransactionalOperator.create(new R2dbcTransactionManager(queryConnectionFactory));
-  }
+    @Bean
+    TransactionalOperator queryTransactions(ConnectionPool queryConnectionFactory) {
+        return TransactionalOperator.create(new R2dbcTransactionManager(queryConnectionFactory));
+    }
 }

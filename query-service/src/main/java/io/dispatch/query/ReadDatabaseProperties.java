@@ -16,21 +16,25 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.r2dbc")
 public record ReadDatabaseProperties(
-    String url, String username, String password, @DefaultValue("20") int poolSize) {
+        String url,
+        String username,
+        String password,
+        @DefaultValue("20") int poolSize) {
 
-  public ReadDatabaseProperties {
-    if (url == null || url.isBlank()) {
-      throw new InvalidSetting("dispatch.r2dbc.url", "is required (or spring.r2dbc.url): e.g. "
-          + "r2dbc:postgresql://host:5432/dispatch");
+    public ReadDatabaseProperties {
+        if (url == null || url.isBlank()) {
+            throw new InvalidSetting(
+                    "dispatch.r2dbc.url",
+                    "is required (or spring.r2dbc.url): e.g. " + "r2dbc:postgresql://host:5432/dispatch");
+        }
+        username = username == null ? "" : username;
+        password = password == null ? "" : password;
+        SettingChecks.atLeast("dispatch.r2dbc.pool-size", poolSize, 1);
     }
-    username = username == null ? "" : username;
-    password = password == null ? "" : password;
-    SettingChecks.atLeast("dispatch.r2dbc.pool-size", poolSize, 1);
-  }
 
-  @Override
-  public String toString() {
-    // the record's default would print the password
-    return "ReadDatabaseProperties[url=" + url + ", username=" + username + ", poolSize=" + poolSize + "]";
-  }
+    @Override
+    public String toString() {
+        // the record's default would print the password
+        return "ReadDatabaseProperties[url=" + url + ", username=" + username + ", poolSize=" + poolSize + "]";
+    }
 }

@@ -12,11 +12,13 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.query", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule never_uses_command_service_or_webhook_dispatcher = noClasses()
-      .should().dependOnClassesThat().resideInAnyPackage("io.dispatch.command..", "io.dispatch.webhook..");
+    @ArchTest
+    static final ArchRule never_uses_command_service_or_webhook_dispatcher = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.dispatch.command..", "io.dispatch.webhook..");
 
-  @ArchTest
-  static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
-      slices().matching("io.dispatch.query.(*)..").should().beFreeOfCycles();
+    @ArchTest
+    static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.query.(*)..").should().beFreeOfCycles();
 }

@@ -35,57 +35,66 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 @Import({SimulatorAdminController.class, SandboxSimulatorConfiguration.Running.class})
 public class SandboxSimulatorConfiguration {
 
-  @Configuration(proxyBeanMethods = false)
-  @Conditional(SimulatorEnabled.class)
-  @EnableConfigurationProperties(SimulatorProperties.class)
-  static class Running {
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(SimulatorEnabled.class)
+    @EnableConfigurationProperties(SimulatorProperties.class)
+    static class Running {
 
-    @Bean(destroyMethod = "stop")
-    TripRunner simulatorTripRunner() {
-      return new TripRunner();
-    }
+        @Bean(destroyMethod = "stop")
+        TripRunner simulatorTripRunner() {
+            return new TripRunner();
+        }
 
-    @Bean
-    Fleet simulatorFleet(
-        SimulatorProperties settings, RiderAccounts riders, Deliveries deliveries, TripRunner runner, Clock clock) {
-      return new Fleet(settings, new Roster(riders, settings.riders()), deliveries, runner, clock);
-    }
+        @Bean
+        Fleet simulatorFleet(
+                SimulatorProperties settings,
+                RiderAccounts riders,
+                Deliveries deliveries,
+                TripRunner runner,
+                Clock clock) {
+            return new Fleet(settings, new Roster(riders, settings.riders()), deliveries, runner, clock);
+        }
 
-    @Bean
-    DispatchIntake simulatorIntake(
-        SimulatorProperties settings, MerchantAccounts merchants, Fleet fleet, TripRunner runner, Clock clock) {
-      return new DispatchIntake(settings, merchants, fleet, runner, clock);
-    }
+        @Bean
+        DispatchIntake simulatorIntake(
+                SimulatorProperties settings, MerchantAccounts merchants, Fleet fleet, TripRunner runner, Clock clock) {
+            return new DispatchIntake(settings, merchants, fleet, runner, clock);
+        }
 
-    /** One consumer: the simulator keeps its state in this process. */
-    @Bean
-    ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> simulatorContainerFactory(
-        KafkaProperties properties) {
-      return EventListenerContainers.create(properties, 1);
-    }
+        /** One consumer: the simulator keeps its state in this process. */
+        @Bean
+        ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> simulatorContainerFactory(
+                KafkaProperties properties) {
+            return EventListenerContainers.create(properties, 1);
+        }
 
-    /** One instance of all drives the simulator: the holder of a PostgreSQL advisory lock. */
-    @Bean(destroyMethod = "stop")
-    SimulatorLeadership simulatorLeadership(
-        DataSource dataSource, Fleet fleet, KafkaListenerEndpointRegistry listeners, SimulatorProperties settings,
-        Environment environment) {
-      return new SimulatorLeadership(dataSource,
-          () -> {
-            fleet.start(new HttpRiderApi(riderApiUrl(settings, environment)));
-            listeners.getListenerContainer(DispatchIntake.LISTENER).start();
-          },
-          () -> {
-            listeners.getListenerContainer(DispatchIntake.LISTENER).stop();
-            fleet.pause();
-          });
-    }
+        /** One instance of all drives the simulator: the holder of a PostgreSQL advisory lock. */
+        @Bean(destroyMethod = "stop")
+        SimulatorLeadership simulatorLeadership(
+                DataSource dataSource,
+                Fleet fleet,
+                KafkaListenerEndpointRegistry listeners,
+                SimulatorProperties settings,
+                Environment environment) {
+            return new SimulatorLeadership(
+                    dataSource,
+                    () -> {
+                        fleet.start(new HttpRiderApi(riderApiUrl(settings, environment)));
+                        listeners.getListenerContainer(DispatchIntake.LISTENER).start();
+                    },
+                    () -> {
+                        listeners.getListenerContainer(DispatchIntake.LISTENER).stop();
+                        fleet.pause();
+                    });
+        }
 
-    /** {@code dispatch.simulator.base-url}, or this process's own port on 127.0.0.1. */
-    private static String riderApiUrl(SimulatorProperties settings, Environment environment) {
-      return settings.baseUrl() != null && !settings.baseUrl().isBlank()
-          ? settings.baseUrl()
-          : "http://127.0.0.1:" + environment.getProperty("local.server.port",
-              environment.getProperty("server.port", "8080"));
+        /** {@code dispatch.simulator.base-url}, or this process's own port on 127.0.0.1. */
+        private static String riderApiUrl(SimulatorProperties settings, Environment environment) {
+            return settings.baseUrl() != null && !settings.baseUrl().isBlank()
+                    ? settings.baseUrl()
+                    : "http://127.0.0.1:"
+                            + environment.getProperty(
+                                    "local.server.port", environment.getProperty("server.port", "8080"));
+        }
     }
-  }
 }

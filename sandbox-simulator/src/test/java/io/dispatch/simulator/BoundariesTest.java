@@ -15,18 +15,21 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.simulator", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule parts_do_not_depend_on_each_other_in_a_cycle =
-      slices().matching("io.dispatch.simulator.(*)..").should().beFreeOfCycles();
+    @ArchTest
+    static final ArchRule parts_do_not_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.simulator.(*)..").should().beFreeOfCycles();
 
-  @ArchTest
-  static final ArchRule never_uses_a_service = noClasses()
-      .should().dependOnClassesThat()
-      .resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..");
+    @ArchTest
+    static final ArchRule never_uses_a_service = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..");
 
-  @ArchTest
-  static final ArchRule the_trip_script_knows_nothing_of_spring_reactor_or_the_web = noClasses()
-      .that().resideInAPackage("..simulator.trip..")
-      .should().dependOnClassesThat()
-      .resideInAnyPackage("org.springframework..", "reactor..", "io.dispatch.web..");
+    @ArchTest
+    static final ArchRule the_trip_script_knows_nothing_of_spring_reactor_or_the_web = noClasses()
+            .that()
+            .resideInAPackage("..simulator.trip..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.springframework..", "reactor..", "io.dispatch.web..");
 }

@@ -5,23 +5,23 @@ import java.util.Objects;
 /** Who caused an event: a merchant (id = merchant id), a rider, an operator or the system. */
 public record Actor(ActorType type, String id) {
 
-  public Actor {
-    Objects.requireNonNull(type, "type");
-  }
+    public Actor {
+        Objects.requireNonNull(type, "type");
+    }
 
-  public static Actor merchant(Object merchantId) {
-    return new Actor(ActorType.MERCHANT, String.valueOf(merchantId));
-  }
+    public static Actor merchant(Object merchantId) {
+        return new Actor(ActorType.MERCHANT, String.valueOf(merchantId));
+    }
 
-  public static Actor rider(Object riderId) {
-    return new Actor(ActorType.RIDER, String.valueOf(riderId));
-  }
+    public static Actor rider(Object riderId) {
+        return new Actor(ActorType.RIDER, String.valueOf(riderId));
+    }
 
-  public static Actor operator(String operatorId) {
-    return new Actor(ActorType.OPERATOR, operatorId);
-  }
+    public static Actor operator(String operatorId) {
+        return new Actor(ActorType.OPERATOR, operatorId);
+    }
 
-  public static Actor system() {
-    return new Actor(ActorType.SYSTEM, "dispatch");
-  }
+    public static Actor system() {
+        return new Actor(ActorType.SYSTEM, "dispatch");
+    }
 }

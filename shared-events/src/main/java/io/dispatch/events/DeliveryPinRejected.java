@@ -9,5 +9,11 @@ import java.util.UUID;
  * PIN proofs are refused until an operator resets them. The guessed digits are never recorded.
  */
 public record DeliveryPinRejected(
-    UUID dispatchId, UUID merchantId, Instant occurredAt, Actor actor, UUID riderId, int wrongGuesses, boolean locked)
-    implements DeliveryPinEvent {}
+        UUID dispatchId,
+        UUID merchantId,
+        Instant occurredAt,
+        Actor actor,
+        UUID riderId,
+        int wrongGuesses,
+        boolean locked)
+        implements DeliveryPinEvent {}

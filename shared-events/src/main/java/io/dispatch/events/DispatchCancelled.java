@@ -4,6 +4,5 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** Called off by the merchant while NEW; reason is optional free text. */
-public record DispatchCancelled(
-    UUID dispatchId, UUID merchantId, Instant occurredAt, Actor actor, String reason)
-    implements DispatchLifecycleEvent {}
+public record DispatchCancelled(UUID dispatchId, UUID merchantId, Instant occurredAt, Actor actor, String reason)
+        implements DispatchLifecycleEvent {}

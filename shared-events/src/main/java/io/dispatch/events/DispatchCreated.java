@@ -20,68 +20,87 @@ import java.util.UUID;
  * truth, so a v1 event upcast to v2 reads exactly like the same event written as v2.
  */
 public record DispatchCreated(
-    UUID dispatchId,
-    UUID merchantId,
-    Instant occurredAt,
-    Actor actor,
-    String externalId,
-    String customerName,
-    String customerPhone,
-    Stop pickup,
-    Stop dropoff,
-    PaymentType paymentType,
-    long amountCents,
-    long feeCents,
-    String currency,
-    Instant targetPickupAt,
-    Instant targetDeliveryAt,
-    Long targetPickupSeconds,
-    Long targetDeliverySeconds,
-    String zoneId,
-    Source source,
-    String trackingToken,
-    String deliveryPin)
-    implements DispatchLifecycleEvent {
+        UUID dispatchId,
+        UUID merchantId,
+        Instant occurredAt,
+        Actor actor,
+        String externalId,
+        String customerName,
+        String customerPhone,
+        Stop pickup,
+        Stop dropoff,
+        PaymentType paymentType,
+        long amountCents,
+        long feeCents,
+        String currency,
+        Instant targetPickupAt,
+        Instant targetDeliveryAt,
+        Long targetPickupSeconds,
+        Long targetDeliverySeconds,
+        String zoneId,
+        Source source,
+        String trackingToken,
+        String deliveryPin)
+        implements DispatchLifecycleEvent {
 
-  /** The v1 field list; the targets in seconds are derived from the target times, as the v1 to v2 upcaster does. */
-  public DispatchCreated(
-      UUID dispatchId,
-      UUID merchantId,
-      Instant occurredAt,
-      Actor actor,
-      String externalId,
-      String customerName,
-      String customerPhone,
-      Stop pickup,
-      Stop dropoff,
-      PaymentType paymentType,
-      long amountCents,
-      long feeCents,
-      String currency,
-      Instant targetPickupAt,
-      Instant targetDeliveryAt,
-      String zoneId,
-      Source source,
-      String trackingToken,
-      String deliveryPin) {
-    this(dispatchId, merchantId, occurredAt, actor, externalId, customerName, customerPhone, pickup, dropoff,
-        paymentType, amountCents, feeCents, currency, targetPickupAt, targetDeliveryAt,
-        secondsFromCreation(occurredAt, targetPickupAt), secondsFromCreation(occurredAt, targetDeliveryAt),
-        zoneId, source, trackingToken, deliveryPin);
-  }
-
-  /**
-   * Whole seconds from creation to a target time (rounded down), null without a target. Both
-   * instants are first cut to milliseconds, the precision the wire keeps, so the store, the
-   * writer and every reader of the log count the same number.
-   */
-  public static Long secondsFromCreation(Instant createdAt, Instant target) {
-    if (target == null) {
-      return null;
+    /** The v1 field list; the targets in seconds are derived from the target times, as the v1 to v2 upcaster does. */
+    public DispatchCreated(
+            UUID dispatchId,
+            UUID merchantId,
+            Instant occurredAt,
+            Actor actor,
+            String externalId,
+            String customerName,
+            String customerPhone,
+            Stop pickup,
+            Stop dropoff,
+            PaymentType paymentType,
+            long amountCents,
+            long feeCents,
+            String currency,
+            Instant targetPickupAt,
+            Instant targetDeliveryAt,
+            String zoneId,
+            Source source,
+            String trackingToken,
+            String deliveryPin) {
+        this(
+                dispatchId,
+                merchantId,
+                occurredAt,
+                actor,
+                externalId,
+                customerName,
+                customerPhone,
+                pickup,
+                dropoff,
+                paymentType,
+                amountCents,
+                feeCents,
+                currency,
+                targetPickupAt,
+                targetDeliveryAt,
+                secondsFromCreation(occurredAt, targetPickupAt),
+                secondsFromCreation(occurredAt, targetDeliveryAt),
+                zoneId,
+                source,
+                trackingToken,
+                deliveryPin);
     }
-    Duration window = Duration.between(createdAt.truncatedTo(ChronoUnit.MILLIS), target.truncatedTo(ChronoUnit.MILLIS));
-    // a Duration's seconds are already rounded down (its nanos are never negative), and unlike
-    // toMillis() they cannot overflow, whatever year a merchant wrote
-    return window.getSeconds();
-  }
+
+    /**
+     * Whole seconds from creation to a target time (rounded down), null without a target. Both
+     * instants are first cut to milliseconds, the precision the wire keeps, so the store, the
+     * writer and every reader of the log count the same number.
+     */
+    public static Long secondsFromCreation(Instant createdAt, Instant target) {
+        if (target == null) {
+            return null;
+        }
+        Duration window =
+                Duration.between(createdAt.truncatedTo(ChronoUnit.MILLIS), target.truncatedTo(ChronoUnit.MILLIS));
+        // a Duration's seconds are already rounded down (its nanos are never negative), and unlike
+        // toMillis() they cannot overflow, whatever year a merchant wrote
+        return window.getSeconds();
+    }
 }

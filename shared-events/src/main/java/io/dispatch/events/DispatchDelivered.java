@@ -5,5 +5,5 @@ import java.util.UUID;
 
 /** Handed over (IN_TRANSIT to DELIVERED), with proof of delivery. */
 public record DispatchDelivered(
-    UUID dispatchId, UUID merchantId, Instant occurredAt, Actor actor, UUID riderId, ProofOfDelivery proof)
-    implements DispatchLifecycleEvent {}
+        UUID dispatchId, UUID merchantId, Instant occurredAt, Actor actor, UUID riderId, ProofOfDelivery proof)
+        implements DispatchLifecycleEvent {}

@@ -10,11 +10,11 @@ import java.util.UUID;
  */
 public sealed interface DispatchEvent permits DispatchLifecycleEvent, WebhookAttemptRecorded {
 
-  UUID dispatchId();
+    UUID dispatchId();
 
-  UUID merchantId();
+    UUID merchantId();
 
-  Instant occurredAt();
+    Instant occurredAt();
 
-  Actor actor();
+    Actor actor();
 }

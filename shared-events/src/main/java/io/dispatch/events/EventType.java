@@ -11,51 +11,51 @@ import java.util.stream.Collectors;
  * contract with consumers and auditors: never derive them from Java class names.
  */
 public enum EventType {
-  DISPATCH_CREATED("dispatch.created", 2, DispatchCreated.class),
-  DISPATCH_ASSIGNED("dispatch.assigned", 1, RiderAssigned.class),
-  DISPATCH_PICKED_UP("dispatch.picked_up", 1, DispatchPickedUp.class),
-  DISPATCH_EN_ROUTE("dispatch.en_route", 1, DispatchDeparted.class),
-  DISPATCH_DELIVERED("dispatch.delivered", 1, DispatchDelivered.class),
-  DISPATCH_FAILED("dispatch.failed", 1, DispatchFailed.class),
-  DISPATCH_CANCELLED("dispatch.cancelled", 1, DispatchCancelled.class),
-  DISPATCH_LOCATION_UPDATED("dispatch.location_updated", 1, RiderLocationUpdated.class),
-  DISPATCH_PIN_REJECTED("dispatch.pin_rejected", 1, DeliveryPinRejected.class),
-  DISPATCH_PIN_RESET("dispatch.pin_reset", 1, DeliveryPinReset.class),
-  WEBHOOK_ATTEMPT_RECORDED("webhook.attempt_recorded", 1, WebhookAttemptRecorded.class);
+    DISPATCH_CREATED("dispatch.created", 2, DispatchCreated.class),
+    DISPATCH_ASSIGNED("dispatch.assigned", 1, RiderAssigned.class),
+    DISPATCH_PICKED_UP("dispatch.picked_up", 1, DispatchPickedUp.class),
+    DISPATCH_EN_ROUTE("dispatch.en_route", 1, DispatchDeparted.class),
+    DISPATCH_DELIVERED("dispatch.delivered", 1, DispatchDelivered.class),
+    DISPATCH_FAILED("dispatch.failed", 1, DispatchFailed.class),
+    DISPATCH_CANCELLED("dispatch.cancelled", 1, DispatchCancelled.class),
+    DISPATCH_LOCATION_UPDATED("dispatch.location_updated", 1, RiderLocationUpdated.class),
+    DISPATCH_PIN_REJECTED("dispatch.pin_rejected", 1, DeliveryPinRejected.class),
+    DISPATCH_PIN_RESET("dispatch.pin_reset", 1, DeliveryPinReset.class),
+    WEBHOOK_ATTEMPT_RECORDED("webhook.attempt_recorded", 1, WebhookAttemptRecorded.class);
 
-  private static final Map<String, EventType> BY_WIRE_NAME =
-      Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(EventType::wireName, Function.identity()));
-  private static final Map<Class<?>, EventType> BY_CLASS =
-      Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(EventType::javaType, Function.identity()));
+    private static final Map<String, EventType> BY_WIRE_NAME =
+            Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(EventType::wireName, Function.identity()));
+    private static final Map<Class<?>, EventType> BY_CLASS =
+            Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(EventType::javaType, Function.identity()));
 
-  private final String wireName;
-  private final int version;
-  private final Class<? extends DispatchEvent> javaType;
+    private final String wireName;
+    private final int version;
+    private final Class<? extends DispatchEvent> javaType;
 
-  EventType(String wireName, int version, Class<? extends DispatchEvent> javaType) {
-    this.wireName = wireName;
-    this.version = version;
-    this.javaType = javaType;
-  }
+    EventType(String wireName, int version, Class<? extends DispatchEvent> javaType) {
+        this.wireName = wireName;
+        this.version = version;
+        this.javaType = javaType;
+    }
 
-  public String wireName() {
-    return wireName;
-  }
+    public String wireName() {
+        return wireName;
+    }
 
-  /** The version written by this code; older versions are upcast on read. */
-  public int version() {
-    return version;
-  }
+    /** The version written by this code; older versions are upcast on read. */
+    public int version() {
+        return version;
+    }
 
-  public Class<? extends DispatchEvent> javaType() {
-    return javaType;
-  }
+    public Class<? extends DispatchEvent> javaType() {
+        return javaType;
+    }
 
-  public static EventType of(DispatchEvent event) {
-    return BY_CLASS.get(event.getClass());
-  }
+    public static EventType of(DispatchEvent event) {
+        return BY_CLASS.get(event.getClass());
+    }
 
-  public static Optional<EventType> fromWireName(String wireName) {
-    return Optional.ofNullable(BY_WIRE_NAME.get(wireName));
-  }
+    public static Optional<EventType> fromWireName(String wireName) {
+        return Optional.ofNullable(BY_WIRE_NAME.get(wireName));
+    }
 }

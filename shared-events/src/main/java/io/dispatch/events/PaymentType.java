@@ -1,6 +1,6 @@
 package io.dispatch.events;
 
 public enum PaymentType {
-  COD,
-  PREPAID
+    COD,
+    PREPAID
 }

@@ -7,16 +7,22 @@ import java.time.Instant;
 /** Attached to a DELIVERED delivery. */
 @Schema(name = "ProofOfDelivery")
 public record ProofOfDelivery(
-    @Schema(requiredMode = RequiredMode.REQUIRED) ProofType type,
-    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true) String recipientName,
-    @Schema(requiredMode = RequiredMode.REQUIRED) Instant capturedAt,
-    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "With a PHOTO proof") String photoUrl,
-    @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "With a SIGNATURE proof")
-    String signatureUrl) {
+        @Schema(requiredMode = RequiredMode.REQUIRED) ProofType type,
 
-  public enum ProofType {
-    PHOTO,
-    SIGNATURE,
-    PIN
-  }
+        @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true)
+        String recipientName,
+
+        @Schema(requiredMode = RequiredMode.REQUIRED) Instant capturedAt,
+
+        @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "With a PHOTO proof")
+        String photoUrl,
+
+        @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "With a SIGNATURE proof")
+        String signatureUrl) {
+
+    public enum ProofType {
+        PHOTO,
+        SIGNATURE,
+        PIN
+    }
 }

@@ -12,9 +12,14 @@ import java.util.UUID;
  * webhooks carry.
  */
 public record RiderPositionReported(
-    UUID riderId, double latitude, double longitude, Instant recordedAt, Instant receivedAt, List<UUID> dispatchIds) {
+        UUID riderId,
+        double latitude,
+        double longitude,
+        Instant recordedAt,
+        Instant receivedAt,
+        List<UUID> dispatchIds) {
 
-  public RiderPositionReported {
-    dispatchIds = dispatchIds == null ? List.of() : List.copyOf(dispatchIds);
-  }
+    public RiderPositionReported {
+        dispatchIds = dispatchIds == null ? List.of() : List.copyOf(dispatchIds);
+    }
 }

@@ -12,13 +12,13 @@ import org.apache.kafka.common.utils.Utils;
  */
 public record Topic(String name, int partitions) {
 
-  public int partitionFor(UUID dispatchId) {
-    return partitionFor(dispatchId, partitions);
-  }
+    public int partitionFor(UUID dispatchId) {
+        return partitionFor(dispatchId, partitions);
+    }
 
-  /** The partition the producer's default partitioner picks for the delivery in a topic of this many. */
-  public static int partitionFor(UUID dispatchId, int partitionCount) {
-    byte[] key = Topics.keyOf(dispatchId).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    return Utils.toPositive(Utils.murmur2(key)) % partitionCount;
-  }
+    /** The partition the producer's default partitioner picks for the delivery in a topic of this many. */
+    public static int partitionFor(UUID dispatchId, int partitionCount) {
+        byte[] key = Topics.keyOf(dispatchId).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return Utils.toPositive(Utils.murmur2(key)) % partitionCount;
+    }
 }

@@ -9,16 +9,16 @@ import java.util.UUID;
  * revision, so a projection keeps the newest.
  */
 public record WebhookAttemptRecorded(
-    UUID dispatchId,
-    UUID merchantId,
-    Instant occurredAt,
-    Actor actor,
-    UUID notificationId,
-    String event,
-    NotificationStatus status,
-    int attemptCount,
-    Integer lastHttpStatus,
-    String lastError,
-    Instant nextAttemptAt,
-    Instant createdAt)
-    implements DispatchEvent {}
+        UUID dispatchId,
+        UUID merchantId,
+        Instant occurredAt,
+        Actor actor,
+        UUID notificationId,
+        String event,
+        NotificationStatus status,
+        int attemptCount,
+        Integer lastHttpStatus,
+        String lastError,
+        Instant nextAttemptAt,
+        Instant createdAt)
+        implements DispatchEvent {}

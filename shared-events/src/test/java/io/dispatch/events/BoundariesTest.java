@@ -12,13 +12,19 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.events", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule knows_nothing_of_spring_or_the_services = noClasses()
-      .should().dependOnClassesThat().resideInAnyPackage(
-          "org.springframework..", "reactor..", "io.dispatch.web..",
-          "io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..");
+    @ArchTest
+    static final ArchRule knows_nothing_of_spring_or_the_services = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "org.springframework..",
+                    "reactor..",
+                    "io.dispatch.web..",
+                    "io.dispatch.command..",
+                    "io.dispatch.query..",
+                    "io.dispatch.webhook..");
 
-  @ArchTest
-  static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
-      slices().matching("io.dispatch.events.(*)..").should().beFreeOfCycles();
+    @ArchTest
+    static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.events.(*)..").should().beFreeOfCycles();
 }

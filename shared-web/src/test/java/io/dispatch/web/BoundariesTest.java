@@ -12,12 +12,13 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.web", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule never_uses_a_service = noClasses()
-      .should().dependOnClassesThat()
-      .resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..");
+    @ArchTest
+    static final ArchRule never_uses_a_service = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..");
 
-  @ArchTest
-  static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
-      slices().matching("io.dispatch.web.(*)..").should().beFreeOfCycles();
+    @ArchTest
+    static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.web.(*)..").should().beFreeOfCycles();
 }

@@ -11,34 +11,35 @@ import java.util.concurrent.atomic.AtomicReference;
 /** A clock that stands still until a test moves it; only ever forwards. */
 public final class MutableClock extends Clock {
 
-  private final AtomicReference<Instant> now;
+    private final AtomicReference<Instant> now;
 
-  public MutableClock(Instant start) {
-    this.now = new AtomicReference<>(start);
-  }
+    public MutableClock(Instant start) {
+        this.now = new AtomicReference<>(start);
+    }
 
-  @Override
-  public ZoneId getZone() {
-    return ZoneOffset.UTC;
-  }
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
 
-  @Override
-  public Clock withZone(ZoneId zone) {
-    return this;
-  }
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
 
-  @Override
-  public Instant instant() {
-    return now.get();
-  }
+    @Override
+    public Instant instant() {
+        return now.get();
+    }
 
-  public void advance(Duration duration) {
-    now.updateAndGet(instant -> instant.plus(duration));
-  }
+    public void advance(Duration duration) {
+        now.updateAndGet(instant -> instant.plus(duration));
+    }
 
-  /** Moves to {@code offset} after the start of the next minute: a fresh rate-limit window. */
-  public Instant startNextMinutePlus(Duration offset) {
-    return now.updateAndGet(
-        instant -> instant.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)).plus(offset));
-  }
+    /** Moves to {@code offset} after the start of the next minute: a fresh rate-limit window. */
+    public Instant startNextMinutePlus(Duration offset) {
+        return now.updateAndGet(instant -> instant.truncatedTo(ChronoUnit.MINUTES)
+                .plus(Duration.ofMinutes(1))
+                .plus(offset));
+    }
 }

@@ -29,110 +29,117 @@ import reactor.core.publisher.Sinks;
 @Import(SharedWebConfiguration.class)
 public class WebLayersTestApp {
 
-  /** Replaces the services' clock (TimeConfiguration) so tests can move time; primary, not overriding. */
-  @Bean
-  @Primary
-  MutableClock mutableClock() {
-    return new MutableClock(Instant.now());
-  }
-
-  /** Stands in for the public tracking route. */
-  @RestController
-  public static class PublicEndpoint {
-    @GetMapping("/api/v1/track/{token}")
-    Envelope track() {
-      return Envelope.of(Map.of("status", "NEW"));
-    }
-  }
-
-  /** Stands in for the Shopify orders receiver (public; the handler checks the store's HMAC). */
-  @RestController
-  public static class IntegrationEndpoint {
-    @org.springframework.web.bind.annotation.PostMapping("/api/v1/integrations/shopify/{merchantId}/orders")
-    Envelope receive() {
-      return Envelope.of(Map.of("outcome", "CREATED"));
-    }
-  }
-
-  /** Stands in for the rider API. */
-  @RestController
-  public static class RiderEndpoint {
-    @GetMapping("/api/v1/rider/offers")
-    Envelope offers(io.dispatch.web.identity.RiderPrincipal rider) {
-      return Envelope.of(Map.of("riderId", rider.riderId().toString()));
-    }
-  }
-
-  /** Found by SharedWebConfiguration's scan of io.dispatch.web, which covers this test package. */
-  @RestController
-  @RequestMapping("/api/v1/external")
-  public static class Endpoints {
-
-    private final Map<String, AtomicInteger> executions = new ConcurrentHashMap<>();
-    private final Map<String, Sinks.One<Boolean>> gates = new ConcurrentHashMap<>();
-
-    /** How often an endpoint ran for requests carrying this Idempotency-Key. */
-    public int executions(String idempotencyKey) {
-      AtomicInteger count = executions.get(idempotencyKey);
-      return count == null ? 0 : count.get();
+    /** Replaces the services' clock (TimeConfiguration) so tests can move time; primary, not overriding. */
+    @Bean
+    @Primary
+    MutableClock mutableClock() {
+        return new MutableClock(Instant.now());
     }
 
-    /** Lets the slow endpoint's request with this key finish. */
-    public void open(String idempotencyKey) {
-      gate(idempotencyKey).tryEmitValue(true);
+    /** Stands in for the public tracking route. */
+    @RestController
+    public static class PublicEndpoint {
+        @GetMapping("/api/v1/track/{token}")
+        Envelope track() {
+            return Envelope.of(Map.of("status", "NEW"));
+        }
     }
 
-    @PostMapping("/ping")
-    Envelope ping() {
-      return Envelope.of(Map.of("pong", true));
+    /** Stands in for the Shopify orders receiver (public; the handler checks the store's HMAC). */
+    @RestController
+    public static class IntegrationEndpoint {
+        @org.springframework.web.bind.annotation.PostMapping("/api/v1/integrations/shopify/{merchantId}/orders")
+        Envelope receive() {
+            return Envelope.of(Map.of("outcome", "CREATED"));
+        }
     }
 
-    @PostMapping("/dispatches/things")
-    ResponseEntity<Envelope> create(@RequestHeader(value = "Idempotency-Key", required = false) String key,
-        @RequestBody Map<String, Object> body) {
-      int execution = ran(key);
-      return ResponseEntity.status(HttpStatus.CREATED)
-          .body(Envelope.of(Map.of("id", UUID.randomUUID().toString(), "execution", execution, "received", body)));
+    /** Stands in for the rider API. */
+    @RestController
+    public static class RiderEndpoint {
+        @GetMapping("/api/v1/rider/offers")
+        Envelope offers(io.dispatch.web.identity.RiderPrincipal rider) {
+            return Envelope.of(Map.of("riderId", rider.riderId().toString()));
+        }
     }
 
-    @PostMapping("/dispatches/rejected")
-    Mono<Envelope> rejected(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
-      ran(key);
-      return Mono.error(ApiException.validation("customerName", "must not be blank"));
-    }
+    /** Found by SharedWebConfiguration's scan of io.dispatch.web, which covers this test package. */
+    @RestController
+    @RequestMapping("/api/v1/external")
+    public static class Endpoints {
 
-    @PostMapping("/dispatches/broken")
-    Envelope broken(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
-      ran(key);
-      throw new IllegalStateException("the handler failed");
-    }
+        private final Map<String, AtomicInteger> executions = new ConcurrentHashMap<>();
+        private final Map<String, Sinks.One<Boolean>> gates = new ConcurrentHashMap<>();
 
-    @PostMapping("/dispatches/empty")
-    ResponseEntity<Void> empty(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
-      ran(key);
-      return ResponseEntity.noContent().build();
-    }
+        /** How often an endpoint ran for requests carrying this Idempotency-Key. */
+        public int executions(String idempotencyKey) {
+            AtomicInteger count = executions.get(idempotencyKey);
+            return count == null ? 0 : count.get();
+        }
 
-    @GetMapping("/dispatches")
-    Envelope list(@RequestHeader(value = "Idempotency-Key", required = false) String key,
-        @RequestParam Map<String, String> query) {
-      ran(key);
-      return Envelope.of(Map.of("id", UUID.randomUUID().toString(), "query", query));
-    }
+        /** Lets the slow endpoint's request with this key finish. */
+        public void open(String idempotencyKey) {
+            gate(idempotencyKey).tryEmitValue(true);
+        }
 
-    @PostMapping("/dispatches/slow")
-    Mono<ResponseEntity<Envelope>> slow(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
-      int execution = ran(key);
-      return gate(key).asMono().map(opened -> ResponseEntity.status(HttpStatus.CREATED)
-          .body(Envelope.of(Map.of("id", UUID.randomUUID().toString(), "execution", execution))));
-    }
+        @PostMapping("/ping")
+        Envelope ping() {
+            return Envelope.of(Map.of("pong", true));
+        }
 
-    private int ran(String key) {
-      return executions.computeIfAbsent(String.valueOf(key), k -> new AtomicInteger()).incrementAndGet();
-    }
+        @PostMapping("/dispatches/things")
+        ResponseEntity<Envelope> create(
+                @RequestHeader(value = "Idempotency-Key", required = false) String key,
+                @RequestBody Map<String, Object> body) {
+            int execution = ran(key);
+            return ResponseEntity.status(HttpStatus.CREATED)
+                    .body(Envelope.of(
+                            Map.of("id", UUID.randomUUID().toString(), "execution", execution, "received", body)));
+        }
 
-    private Sinks.One<Boolean> gate(String key) {
-      return gates.computeIfAbsent(String.valueOf(key), k -> Sinks.one());
+        @PostMapping("/dispatches/rejected")
+        Mono<Envelope> rejected(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+            ran(key);
+            return Mono.error(ApiException.validation("customerName", "must not be blank"));
+        }
+
+        @PostMapping("/dispatches/broken")
+        Envelope broken(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+            ran(key);
+            throw new IllegalStateException("the handler failed");
+        }
+
+        @PostMapping("/dispatches/empty")
+        ResponseEntity<Void> empty(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+            ran(key);
+            return ResponseEntity.noContent().build();
+        }
+
+        @GetMapping("/dispatches")
+        Envelope list(
+                @RequestHeader(value = "Idempotency-Key", required = false) String key,
+                @RequestParam Map<String, String> query) {
+            ran(key);
+            return Envelope.of(Map.of("id", UUID.randomUUID().toString(), "query", query));
+        }
+
+        @PostMapping("/dispatches/slow")
+        Mono<ResponseEntity<Envelope>> slow(@RequestHeader(value = "Idempotency-Key", required = false) String key) {
+            int execution = ran(key);
+            return gate(key)
+                    .asMono()
+                    .map(opened -> ResponseEntity.status(HttpStatus.CREATED)
+                            .body(Envelope.of(Map.of("id", UUID.randomUUID().toString(), "execution", execution))));
+        }
+
+        private int ran(String key) {
+            return executions
+                    .computeIfAbsent(String.valueOf(key), k -> new AtomicInteger())
+                    .incrementAndGet();
+        }
+
+        private Sinks.One<Boolean> gate(String key) {
+            return gates.computeIfAbsent(String.valueOf(key), k -> Sinks.one());
+        }
     }
-  }
 }

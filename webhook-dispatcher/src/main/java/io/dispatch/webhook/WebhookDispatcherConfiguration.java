@@ -2,15 +2,15 @@ package io.dispatch.webhook;
 
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.web.secret.SecretCipher;
 import io.dispatch.webhook.delivery.EndpointProbes;
 import io.dispatch.webhook.delivery.WebhookMetrics;
+import io.dispatch.webhook.delivery.WebhookProperties;
+import io.dispatch.webhook.destination.TargetPolicy;
 import io.dispatch.webhook.feed.FeedCursors;
 import io.dispatch.webhook.notification.Notifications;
-import io.dispatch.webhook.destination.TargetPolicy;
 import java.time.Clock;
 import java.time.Duration;
-import io.dispatch.webhook.delivery.WebhookProperties;
-import io.dispatch.web.secret.SecretCipher;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -28,52 +28,56 @@ import org.springframework.context.annotation.PropertySource;
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(
-    basePackages = "io.dispatch.webhook",
-    excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
+        basePackages = "io.dispatch.webhook",
+        excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
 @Import(SharedWebConfiguration.class)
 @PropertySource("classpath:io/dispatch/webhook/defaults.properties")
 @ConfigurationPropertiesScan
 public class WebhookDispatcherConfiguration {
 
-  /** The AES-256-GCM key of the stored signing secrets. */
-  public static final String SIGNING_SECRET_KEY = "dispatch.webhook.secret-encryption-key";
+    /** The AES-256-GCM key of the stored signing secrets. */
+    public static final String SIGNING_SECRET_KEY = "dispatch.webhook.secret-encryption-key";
 
-  /** Fails the start when dispatch.webhook.secret-encryption-key is missing or malformed. */
-  @Bean
-  SecretCipher webhookSecretCipher(WebhookProperties properties) {
-    return SecretCipher.fromBase64(SIGNING_SECRET_KEY, "webhook-secret", properties.secretEncryptionKey());
-  }
+    /** Fails the start when dispatch.webhook.secret-encryption-key is missing or malformed. */
+    @Bean
+    SecretCipher webhookSecretCipher(WebhookProperties properties) {
+        return SecretCipher.fromBase64(SIGNING_SECRET_KEY, "webhook-secret", properties.secretEncryptionKey());
+    }
 
-  /** The pull feed's cursor key: its own setting, or derived from the secrets' key. */
-  @Bean
-  FeedCursors feedCursors(WebhookProperties properties) {
-    String encryptionKey = properties.secretEncryptionKey() == null ? "" : properties.secretEncryptionKey();
-    return new FeedCursors(properties.feed().cursorSecret(), encryptionKey);
-  }
+    /** The pull feed's cursor key: its own setting, or derived from the secrets' key. */
+    @Bean
+    FeedCursors feedCursors(WebhookProperties properties) {
+        String encryptionKey = properties.secretEncryptionKey() == null ? "" : properties.secretEncryptionKey();
+        return new FeedCursors(properties.feed().cursorSecret(), encryptionKey);
+    }
 
-  /** Where webhooks may go: https and public addresses only, unless allow-insecure-targets (local run, tests). */
-  @Bean
-  TargetPolicy targetPolicy(WebhookProperties properties) {
-    return new TargetPolicy(properties.allowInsecureTargets());
-  }
+    /** Where webhooks may go: https and public addresses only, unless allow-insecure-targets (local run, tests). */
+    @Bean
+    TargetPolicy targetPolicy(WebhookProperties properties) {
+        return new TargetPolicy(properties.allowInsecureTargets());
+    }
 
-  /** Refreshes the backlog gauges (dispatch.webhook.backlog, .pending) from the schedule table. */
-  @Bean
-  PeriodicTask webhookBacklogMetrics(Notifications notifications, WebhookMetrics metrics, Clock clock) {
-    return new PeriodicTask("webhook-backlog-metrics", Duration.ofSeconds(10), () -> {
-      Notifications.Backlog backlog = notifications.backlog(clock.instant());
-      metrics.refreshBacklog(backlog.due(), backlog.pending());
-    });
-  }
+    /** Refreshes the backlog gauges (dispatch.webhook.backlog, .pending) from the schedule table. */
+    @Bean
+    PeriodicTask webhookBacklogMetrics(Notifications notifications, WebhookMetrics metrics, Clock clock) {
+        return new PeriodicTask("webhook-backlog-metrics", Duration.ofSeconds(10), () -> {
+            Notifications.Backlog backlog = notifications.backlog(clock.instant());
+            metrics.refreshBacklog(backlog.due(), backlog.pending());
+        });
+    }
 
-  /** Sends the due probes of disabled endpoints (decisions.md §9). */
-  @Bean
-  PeriodicTask webhookEndpointProbes(EndpointProbes probes) {
-    return new PeriodicTask("webhook-probes", probes.checkEvery(), probes::probeDue);
-  }
+    /** Sends the due probes of disabled endpoints (decisions.md §9). */
+    @Bean
+    PeriodicTask webhookEndpointProbes(EndpointProbes probes) {
+        return new PeriodicTask("webhook-probes", probes.checkEvery(), probes::probeDue);
+    }
 
-  @Bean(initMethod = "migrate")
-  Flyway webhookFlyway(DataSource dataSource) {
-    return Flyway.configure().dataSource(dataSource).schemas("webhook").locations("classpath:db/webhook").load();
-  }
+    @Bean(initMethod = "migrate")
+    Flyway webhookFlyway(DataSource dataSource) {
+        return Flyway.configure()
+                .dataSource(dataSource)
+                .schemas("webhook")
+                .locations("classpath:db/webhook")
+                .load();
+    }
 }

@@ -12,16 +12,21 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.webhook", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule never_uses_command_or_query_service = noClasses()
-      .should().dependOnClassesThat().resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..");
+    @ArchTest
+    static final ArchRule never_uses_command_or_query_service = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..");
 
-  @ArchTest
-  static final ArchRule address_checks_know_nothing_of_spring_web_or_the_database = noClasses()
-      .that().haveSimpleName("TargetAddresses")
-      .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "java.sql..");
+    @ArchTest
+    static final ArchRule address_checks_know_nothing_of_spring_web_or_the_database = noClasses()
+            .that()
+            .haveSimpleName("TargetAddresses")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.springframework..", "java.sql..");
 
-  @ArchTest
-  static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
-      slices().matching("io.dispatch.webhook.(*)..").should().beFreeOfCycles();
+    @ArchTest
+    static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.webhook.(*)..").should().beFreeOfCycles();
 }

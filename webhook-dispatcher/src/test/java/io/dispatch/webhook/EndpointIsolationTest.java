@@ -17,47 +17,63 @@ import org.junit.jupiter.api.Test;
  */
 class EndpointIsolationTest {
 
-  @Test
-  void a_hundred_notifications_to_a_black_hole_do_not_delay_another_merchants_webhooks() throws Exception {
-    try (RunningDispatcher dispatcher = RunningDispatcher.start(RunningDispatcher.settings(Map.of(
-            "dispatch.webhook.response-timeout", "PT30S", "dispatch.webhook.max-in-flight-per-endpoint", "4",
-            "dispatch.webhook.max-in-flight", "16")));
-        WebhookReceiver blackHole = new WebhookReceiver().delaying(Duration.ofMinutes(5));
-        WebhookReceiver healthy = new WebhookReceiver()) {
-      var stuck = dispatcher.newMerchant();
-      var fine = dispatcher.newMerchant();
-      register(dispatcher, stuck.id(), blackHole.url());
-      register(dispatcher, fine.id(), healthy.url());
+    @Test
+    void a_hundred_notifications_to_a_black_hole_do_not_delay_another_merchants_webhooks() throws Exception {
+        try (RunningDispatcher dispatcher = RunningDispatcher.start(RunningDispatcher.settings(Map.of(
+                        "dispatch.webhook.response-timeout",
+                        "PT30S",
+                        "dispatch.webhook.max-in-flight-per-endpoint",
+                        "4",
+                        "dispatch.webhook.max-in-flight",
+                        "16")));
+                WebhookReceiver blackHole = new WebhookReceiver().delaying(Duration.ofMinutes(5));
+                WebhookReceiver healthy = new WebhookReceiver()) {
+            var stuck = dispatcher.newMerchant();
+            var fine = dispatcher.newMerchant();
+            register(dispatcher, stuck.id(), blackHole.url());
+            register(dispatcher, fine.id(), healthy.url());
 
-      List<EventEnvelope> toBlackHole = new ArrayList<>();
-      for (int i = 0; i < 100; i++) {
-        toBlackHole.add(new TestEvents(stuck.id()).created());
-      }
-      RunningDispatcher.publish(toBlackHole);
-      await().atMost(Duration.ofSeconds(10)).until(() -> blackHole.holding() == 4);
+            List<EventEnvelope> toBlackHole = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                toBlackHole.add(new TestEvents(stuck.id()).created());
+            }
+            RunningDispatcher.publish(toBlackHole);
+            await().atMost(Duration.ofSeconds(10)).until(() -> blackHole.holding() == 4);
 
-      List<EventEnvelope> toHealthy = new ArrayList<>();
-      for (int i = 0; i < 20; i++) {
-        toHealthy.add(new TestEvents(fine.id()).created());
-      }
-      long sent = System.nanoTime();
-      RunningDispatcher.publish(toHealthy);
-      await().atMost(Duration.ofSeconds(5)).until(() -> healthy.received().size() == 20);
-      long slowestMillis = (healthy.received().stream().mapToLong(WebhookReceiver.Received::atNanos).max().orElseThrow()
-          - sent) / 1_000_000;
+            List<EventEnvelope> toHealthy = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                toHealthy.add(new TestEvents(fine.id()).created());
+            }
+            long sent = System.nanoTime();
+            RunningDispatcher.publish(toHealthy);
+            await().atMost(Duration.ofSeconds(5)).until(() -> healthy.received().size() == 20);
+            long slowestMillis = (healthy.received().stream()
+                                    .mapToLong(WebhookReceiver.Received::atNanos)
+                                    .max()
+                                    .orElseThrow()
+                            - sent)
+                    / 1_000_000;
 
-      assertThat(slowestMillis).as("all 20 healthy webhooks within 3 s").isLessThan(3_000);
-      assertThat(blackHole.holding()).as("the black hole holds only its endpoint's slots").isEqualTo(4);
-      assertThat(dispatcher.jdbc().queryForObject(
-          "select count(*) from webhook.notifications where merchant_id = ? and attempt_count = 0 and lease_until is null",
-          Long.class,
-          stuck.id())).as("the rest wait their turn").isEqualTo(96);
-      blackHole.close(); // the held attempts fail at once, so the context closes without waiting for them
+            assertThat(slowestMillis).as("all 20 healthy webhooks within 3 s").isLessThan(3_000);
+            assertThat(blackHole.holding())
+                    .as("the black hole holds only its endpoint's slots")
+                    .isEqualTo(4);
+            assertThat(dispatcher
+                            .jdbc()
+                            .queryForObject(
+                                    "select count(*) from webhook.notifications where merchant_id = ? and attempt_count = 0 and lease_until is null",
+                                    Long.class,
+                                    stuck.id()))
+                    .as("the rest wait their turn")
+                    .isEqualTo(96);
+            blackHole.close(); // the held attempts fail at once, so the context closes without waiting for them
+        }
     }
-  }
 
-  private static void register(RunningDispatcher dispatcher, java.util.UUID merchantId, String url) throws Exception {
-    assertThat(dispatcher.admin("PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook",
-        "{\"url\":\"" + url + "\"}").statusCode()).isEqualTo(200);
-  }
+    private static void register(RunningDispatcher dispatcher, java.util.UUID merchantId, String url) throws Exception {
+        assertThat(dispatcher
+                        .admin("PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", "{\"url\":\"" + url + "\"}")
+                        .statusCode())
+                .isEqualTo(200);
+    }
 }

@@ -42,118 +42,130 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 final class RunningDispatcher implements AutoCloseable {
 
-  static final String ADMIN_TOKEN = "test-admin-token";
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    static final String ADMIN_TOKEN = "test-admin-token";
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  @Import(WebhookDispatcherConfiguration.class)
-  static class App {}
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(WebhookDispatcherConfiguration.class)
+    static class App {}
 
-  final ConfigurableApplicationContext context;
-  final String baseUrl;
+    final ConfigurableApplicationContext context;
+    final String baseUrl;
 
-  private RunningDispatcher(ConfigurableApplicationContext context) {
-    this.context = context;
-    this.baseUrl = "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port");
-  }
-
-  /** Settings for a database; a second start with the same settings sees the same data and key. */
-  static Map<String, Object> settings(Map<String, Object> overrides) {
-    Map<String, Object> settings = new HashMap<>(
-        SharedTestInfrastructure.get().springProperties(SharedTestInfrastructure.newDatabase()));
-    settings.put("server.port", "0");
-    settings.put("dispatch.admin-token", ADMIN_TOKEN);
-    settings.put("dispatch.webhook.allow-insecure-targets", "true");
-    settings.put("dispatch.webhook.retry.first-wait", "PT0.2S");
-    settings.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
-    settings.put("spring.main.banner-mode", "off");
-    settings.putAll(overrides);
-    return settings;
-  }
-
-  static RunningDispatcher start(Map<String, Object> settings) {
-    ensureTopics();
-    StandardEnvironment environment = new StandardEnvironment();
-    environment.getPropertySources().addFirst(new MapPropertySource("test", settings));
-    return new RunningDispatcher(new SpringApplicationBuilder(App.class).environment(environment).run());
-  }
-
-  <T> T bean(Class<T> type) {
-    return context.getBean(type);
-  }
-
-  JdbcTemplate jdbc() {
-    return bean(JdbcTemplate.class);
-  }
-
-  /** The database of these settings, usable while no dispatcher runs on it. */
-  static JdbcTemplate jdbc(Map<String, Object> settings) {
-    return new JdbcTemplate(new org.springframework.jdbc.datasource.SimpleDriverDataSource(new org.postgresql.Driver(),
-        (String) settings.get("spring.datasource.url"), (String) settings.get("spring.datasource.username"),
-        (String) settings.get("spring.datasource.password")));
-  }
-
-  record Merchant(UUID id, String apiKey) {}
-
-  Merchant newMerchant() {
-    MerchantAccounts accounts = bean(MerchantAccounts.class);
-    var merchant = accounts.createMerchant("Duka " + UUID.randomUUID());
-    return new Merchant(merchant.id(), accounts.issueKey(merchant.id(), EnumSet.allOf(Scope.class)).apiKey());
-  }
-
-  /** The status and body of a call with the admin token; a JSON body when given. */
-  HttpResponse<String> admin(String method, String path, String json) throws Exception {
-    return call(method, path, Map.of("X-Admin-Token", ADMIN_TOKEN), json);
-  }
-
-  HttpResponse<String> call(String method, String path, Map<String, String> headers, String json) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
-    if (json != null) {
-      request.header("Content-Type", "application/json");
+    private RunningDispatcher(ConfigurableApplicationContext context) {
+        this.context = context;
+        this.baseUrl = "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port");
     }
-    headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
 
-  @Override
-  public void close() {
-    context.close();
-  }
-
-  // --- dispatch-events, as command-service writes it --------------------------------------------
-
-  private static KafkaProducer<String, EventEnvelope> producer;
-
-  static synchronized void publish(List<EventEnvelope> events) throws Exception {
-    if (producer == null) {
-      Map<String, Object> config = Map.of(
-          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.get().kafkaBootstrapServers(),
-          ProducerConfig.ACKS_CONFIG, "all");
-      producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
+    /** Settings for a database; a second start with the same settings sees the same data and key. */
+    static Map<String, Object> settings(Map<String, Object> overrides) {
+        Map<String, Object> settings =
+                new HashMap<>(SharedTestInfrastructure.get().springProperties(SharedTestInfrastructure.newDatabase()));
+        settings.put("server.port", "0");
+        settings.put("dispatch.admin-token", ADMIN_TOKEN);
+        settings.put("dispatch.webhook.allow-insecure-targets", "true");
+        settings.put("dispatch.webhook.retry.first-wait", "PT0.2S");
+        settings.put("dispatch.webhook.secret-encryption-key", SecretCipher.newBase64Key());
+        settings.put("spring.main.banner-mode", "off");
+        settings.putAll(overrides);
+        return settings;
     }
-    for (EventEnvelope event : events) {
-      producer.send(new ProducerRecord<>(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(event.dispatchId()), event));
-    }
-    producer.flush();
-  }
 
-  private static synchronized void ensureTopics() {
-    try (Admin admin = Admin.create(Map.of(
-        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.get().kafkaBootstrapServers()))) {
-      for (var topic : Topics.ALL) {
-        try {
-          admin.createTopics(List.of(new NewTopic(topic.name(), topic.partitions(), (short) 1)))
-              .all().get(30, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-          if (!(e.getCause() instanceof TopicExistsException)) {
-            throw new IllegalStateException(e);
-          }
+    static RunningDispatcher start(Map<String, Object> settings) {
+        ensureTopics();
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new MapPropertySource("test", settings));
+        return new RunningDispatcher(
+                new SpringApplicationBuilder(App.class).environment(environment).run());
+    }
+
+    <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    JdbcTemplate jdbc() {
+        return bean(JdbcTemplate.class);
+    }
+
+    /** The database of these settings, usable while no dispatcher runs on it. */
+    static JdbcTemplate jdbc(Map<String, Object> settings) {
+        return new JdbcTemplate(new org.springframework.jdbc.datasource.SimpleDriverDataSource(
+                new org.postgresql.Driver(),
+                (String) settings.get("spring.datasource.url"),
+                (String) settings.get("spring.datasource.username"),
+                (String) settings.get("spring.datasource.password")));
+    }
+
+    record Merchant(UUID id, String apiKey) {}
+
+    Merchant newMerchant() {
+        MerchantAccounts accounts = bean(MerchantAccounts.class);
+        var merchant = accounts.createMerchant("Duka " + UUID.randomUUID());
+        return new Merchant(
+                merchant.id(),
+                accounts.issueKey(merchant.id(), EnumSet.allOf(Scope.class)).apiKey());
+    }
+
+    /** The status and body of a call with the admin token; a JSON body when given. */
+    HttpResponse<String> admin(String method, String path, String json) throws Exception {
+        return call(method, path, Map.of("X-Admin-Token", ADMIN_TOKEN), json);
+    }
+
+    HttpResponse<String> call(String method, String path, Map<String, String> headers, String json) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .method(
+                        method,
+                        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
         }
-      }
-    } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
-      throw new IllegalStateException(e);
+        headers.forEach(request::header);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
-  }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+
+    // --- dispatch-events, as command-service writes it --------------------------------------------
+
+    private static KafkaProducer<String, EventEnvelope> producer;
+
+    static synchronized void publish(List<EventEnvelope> events) throws Exception {
+        if (producer == null) {
+            Map<String, Object> config = Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    SharedTestInfrastructure.get().kafkaBootstrapServers(),
+                    ProducerConfig.ACKS_CONFIG,
+                    "all");
+            producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
+        }
+        for (EventEnvelope event : events) {
+            producer.send(new ProducerRecord<>(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(event.dispatchId()), event));
+        }
+        producer.flush();
+    }
+
+    private static synchronized void ensureTopics() {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                SharedTestInfrastructure.get().kafkaBootstrapServers()))) {
+            for (var topic : Topics.ALL) {
+                try {
+                    admin.createTopics(List.of(new NewTopic(topic.name(), topic.partitions(), (short) 1)))
+                            .all()
+                            .get(30, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

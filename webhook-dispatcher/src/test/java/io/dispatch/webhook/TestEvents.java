@@ -21,59 +21,75 @@ import java.util.UUID;
 /** One delivery's events as command-service would publish them, sequence by sequence. */
 final class TestEvents {
 
-  final UUID dispatchId = UUID.randomUUID();
-  final UUID merchantId;
-  final UUID riderId = UUID.randomUUID();
-  private final Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-  private long sequence;
+    final UUID dispatchId = UUID.randomUUID();
+    final UUID merchantId;
+    final UUID riderId = UUID.randomUUID();
+    private final Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    private long sequence;
 
-  TestEvents(UUID merchantId) {
-    this.merchantId = merchantId;
-  }
+    TestEvents(UUID merchantId) {
+        this.merchantId = merchantId;
+    }
 
-  EventEnvelope created() {
-    return next(new DispatchCreated(dispatchId, merchantId, at(), Actor.merchant(merchantId), "order-" + dispatchId,
-        "Amina", "+254700000001", new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
-        new Stop("Ngong Rd 12", -1.3001, 36.7833, "gate B"), PaymentType.COD, 150000, 25000, "KES", null, null,
-        "nairobi-cbd", Source.API, "tok-" + dispatchId, "1234"));
-  }
+    EventEnvelope created() {
+        return next(new DispatchCreated(
+                dispatchId,
+                merchantId,
+                at(),
+                Actor.merchant(merchantId),
+                "order-" + dispatchId,
+                "Amina",
+                "+254700000001",
+                new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
+                new Stop("Ngong Rd 12", -1.3001, 36.7833, "gate B"),
+                PaymentType.COD,
+                150000,
+                25000,
+                "KES",
+                null,
+                null,
+                "nairobi-cbd",
+                Source.API,
+                "tok-" + dispatchId,
+                "1234"));
+    }
 
-  EventEnvelope assigned() {
-    return next(new RiderAssigned(dispatchId, merchantId, at(), Actor.operator("ops"), riderId, null));
-  }
+    EventEnvelope assigned() {
+        return next(new RiderAssigned(dispatchId, merchantId, at(), Actor.operator("ops"), riderId, null));
+    }
 
-  EventEnvelope moved(double latitude, double longitude) {
-    Instant at = at();
-    return next(new RiderLocationUpdated(dispatchId, merchantId, at, Actor.rider(riderId), riderId, latitude,
-        longitude, at.minusSeconds(1)));
-  }
+    EventEnvelope moved(double latitude, double longitude) {
+        Instant at = at();
+        return next(new RiderLocationUpdated(
+                dispatchId, merchantId, at, Actor.rider(riderId), riderId, latitude, longitude, at.minusSeconds(1)));
+    }
 
-  EventEnvelope pickedUp() {
-    return next(new DispatchPickedUp(dispatchId, merchantId, at(), Actor.rider(riderId), riderId));
-  }
+    EventEnvelope pickedUp() {
+        return next(new DispatchPickedUp(dispatchId, merchantId, at(), Actor.rider(riderId), riderId));
+    }
 
-  EventEnvelope departed() {
-    return next(new DispatchDeparted(dispatchId, merchantId, at(), Actor.rider(riderId), riderId));
-  }
+    EventEnvelope departed() {
+        return next(new DispatchDeparted(dispatchId, merchantId, at(), Actor.rider(riderId), riderId));
+    }
 
-  EventEnvelope pinRejected(int wrongGuesses, boolean locked) {
-    return next(new DeliveryPinRejected(dispatchId, merchantId, at(), Actor.rider(riderId), riderId, wrongGuesses,
-        locked));
-  }
+    EventEnvelope pinRejected(int wrongGuesses, boolean locked) {
+        return next(new DeliveryPinRejected(
+                dispatchId, merchantId, at(), Actor.rider(riderId), riderId, wrongGuesses, locked));
+    }
 
-  EventEnvelope pinReset(int clearedGuesses) {
-    return next(new DeliveryPinReset(dispatchId, merchantId, at(), Actor.operator("ops"), clearedGuesses));
-  }
+    EventEnvelope pinReset(int clearedGuesses) {
+        return next(new DeliveryPinReset(dispatchId, merchantId, at(), Actor.operator("ops"), clearedGuesses));
+    }
 
-  EventEnvelope cancelled(String reason) {
-    return next(new DispatchCancelled(dispatchId, merchantId, at(), Actor.merchant(merchantId), reason));
-  }
+    EventEnvelope cancelled(String reason) {
+        return next(new DispatchCancelled(dispatchId, merchantId, at(), Actor.merchant(merchantId), reason));
+    }
 
-  private Instant at() {
-    return start.plusSeconds(sequence);
-  }
+    private Instant at() {
+        return start.plusSeconds(sequence);
+    }
 
-  private EventEnvelope next(DispatchEvent event) {
-    return EventEnvelope.of(UUID.randomUUID(), sequence++, event);
-  }
+    private EventEnvelope next(DispatchEvent event) {
+        return EventEnvelope.of(UUID.randomUUID(), sequence++, event);
+    }
 }

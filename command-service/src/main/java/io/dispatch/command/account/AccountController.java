@@ -37,128 +37,150 @@ import reactor.core.scheduler.Schedulers;
  */
 @Hidden
 @RestController
-@RequestMapping(path = "/api/v1/auth", produces = MediaType.APPLICATION_JSON_VALUE,
-    consumes = MediaType.APPLICATION_JSON_VALUE)
+@RequestMapping(
+        path = "/api/v1/auth",
+        produces = MediaType.APPLICATION_JSON_VALUE,
+        consumes = MediaType.APPLICATION_JSON_VALUE)
 public class AccountController {
 
-  private static final Logger log = LoggerFactory.getLogger(AccountController.class);
-  /** Loose on purpose: one @, something on each side, a dot in the domain, no spaces. */
-  private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
-  static final String WRONG = "Wrong email or password";
-  static final String EMAIL_ATTRIBUTE = "dispatch.email";
+    private static final Logger log = LoggerFactory.getLogger(AccountController.class);
+    /** Loose on purpose: one @, something on each side, a dot in the domain, no spaces. */
+    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
 
-  private final Accounts accounts;
-  private final MerchantAccounts merchants;
-  private final Passwords passwords = new Passwords();
-  private final boolean sandbox;
-  private final MeterRegistry meters;
+    static final String WRONG = "Wrong email or password";
+    static final String EMAIL_ATTRIBUTE = "dispatch.email";
 
-  public AccountController(Accounts accounts, MerchantAccounts merchants,
-      DashboardProperties dashboard, MeterRegistry meters) {
-    this.accounts = accounts;
-    this.merchants = merchants;
-    this.sandbox = dashboard.signupSandbox();
-    this.meters = meters;
-  }
+    private final Accounts accounts;
+    private final MerchantAccounts merchants;
+    private final Passwords passwords = new Passwords();
+    private final boolean sandbox;
+    private final MeterRegistry meters;
 
-  /** {@code dispatch.dashboard.signups{outcome=created|taken}}, {@code .signins{outcome=signed_in|refused|suspended}}. */
-  private void count(String what, String outcome) {
-    meters.counter("dispatch.dashboard." + what, "outcome", outcome).increment();
-  }
-
-  public record SignUp(String email, String password, String businessName) {}
-
-  public record SignIn(String email, String password) {}
-
-  public record SignedIn(UUID merchantId, String email) {}
-
-  @PostMapping("/signup")
-  @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> signUp(@RequestBody(required = false) SignUp body, ServerWebExchange exchange) {
-    SignUp request = valid(body);
-    String email = request.email().strip();
-    return Mono.fromCallable(() -> accounts.signUp(email, passwords.hash(request.password()),
-            request.businessName().strip(), sandbox))
-        .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(account -> account
-            .map(created -> {
-              log.info("Signed up merchant {} ({}) from the dashboard", created.merchantId(), sandbox ? "sandbox" : "live");
-              count("signups", "created");
-              return signIn(exchange, created);
-            })
-            .orElseGet(() -> {
-              count("signups", "taken");
-              return Mono.error(ApiException.conflict("An account with this email already exists",
-                  Map.of("fieldErrors", Map.of("email", List.of("is already used by an account")))));
-            }));
-  }
-
-  @PostMapping("/signin")
-  public Mono<Envelope> signIn(@RequestBody(required = false) SignIn body, ServerWebExchange exchange) {
-    if (body == null || body.email() == null || body.password() == null) {
-      throw new ApiException(ErrorCode.UNAUTHORIZED, WRONG);
+    public AccountController(
+            Accounts accounts, MerchantAccounts merchants, DashboardProperties dashboard, MeterRegistry meters) {
+        this.accounts = accounts;
+        this.merchants = merchants;
+        this.sandbox = dashboard.signupSandbox();
+        this.meters = meters;
     }
-    return Mono.fromCallable(() -> {
-          var account = accounts.findByEmail(body.email().strip());
-          boolean matches = passwords.matches(body.password(), account.map(Accounts.Account::passwordHash).orElse(null));
-          if (!matches) {
-            count("signins", "refused");
-            log.info("Sign-in refused: wrong email or password");
+
+    /** {@code dispatch.dashboard.signups{outcome=created|taken}}, {@code .signins{outcome=signed_in|refused|suspended}}. */
+    private void count(String what, String outcome) {
+        meters.counter("dispatch.dashboard." + what, "outcome", outcome).increment();
+    }
+
+    public record SignUp(String email, String password, String businessName) {}
+
+    public record SignIn(String email, String password) {}
+
+    public record SignedIn(UUID merchantId, String email) {}
+
+    @PostMapping("/signup")
+    @ResponseStatus(HttpStatus.CREATED)
+    public Mono<Envelope> signUp(@RequestBody(required = false) SignUp body, ServerWebExchange exchange) {
+        SignUp request = valid(body);
+        String email = request.email().strip();
+        return Mono.fromCallable(() -> accounts.signUp(
+                        email,
+                        passwords.hash(request.password()),
+                        request.businessName().strip(),
+                        sandbox))
+                .subscribeOn(Schedulers.boundedElastic())
+                .flatMap(account -> account.map(created -> {
+                            log.info(
+                                    "Signed up merchant {} ({}) from the dashboard",
+                                    created.merchantId(),
+                                    sandbox ? "sandbox" : "live");
+                            count("signups", "created");
+                            return signIn(exchange, created);
+                        })
+                        .orElseGet(() -> {
+                            count("signups", "taken");
+                            return Mono.error(ApiException.conflict(
+                                    "An account with this email already exists",
+                                    Map.of("fieldErrors", Map.of("email", List.of("is already used by an account")))));
+                        }));
+    }
+
+    @PostMapping("/signin")
+    public Mono<Envelope> signIn(@RequestBody(required = false) SignIn body, ServerWebExchange exchange) {
+        if (body == null || body.email() == null || body.password() == null) {
             throw new ApiException(ErrorCode.UNAUTHORIZED, WRONG);
-          }
-          var merchant = merchants.findMerchant(account.get().merchantId());
-          if (merchant.isEmpty() || !"ACTIVE".equals(merchant.get().status())) {
-            count("signins", "suspended");
-            throw new ApiException(ErrorCode.FORBIDDEN, "This merchant is suspended: ask the operator");
-          }
-          count("signins", "signed_in");
-          return account.get();
-        })
-        .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(account -> signIn(exchange, account));
-  }
+        }
+        return Mono.fromCallable(() -> {
+                    var account = accounts.findByEmail(body.email().strip());
+                    boolean matches = passwords.matches(
+                            body.password(),
+                            account.map(Accounts.Account::passwordHash).orElse(null));
+                    if (!matches) {
+                        count("signins", "refused");
+                        log.info("Sign-in refused: wrong email or password");
+                        throw new ApiException(ErrorCode.UNAUTHORIZED, WRONG);
+                    }
+                    var merchant = merchants.findMerchant(account.get().merchantId());
+                    if (merchant.isEmpty() || !"ACTIVE".equals(merchant.get().status())) {
+                        count("signins", "suspended");
+                        throw new ApiException(ErrorCode.FORBIDDEN, "This merchant is suspended: ask the operator");
+                    }
+                    count("signins", "signed_in");
+                    return account.get();
+                })
+                .subscribeOn(Schedulers.boundedElastic())
+                .flatMap(account -> signIn(exchange, account));
+    }
 
-  /**
-   * Ends the session; 204 also when there was none. Needs the session's CSRF token. It takes no
-   * body; one, if sent, must be JSON (the optional parameter lets a bodiless request through).
-   */
-  @PostMapping("/signout")
-  public Mono<ResponseEntity<Void>> signOut(
-      @RequestBody(required = false) Map<String, Object> ignored, ServerWebExchange exchange) {
-    return exchange.getSession().flatMap(WebSession::invalidate).thenReturn(ResponseEntity.noContent().build());
-  }
+    /**
+     * Ends the session; 204 also when there was none. Needs the session's CSRF token. It takes no
+     * body; one, if sent, must be JSON (the optional parameter lets a bodiless request through).
+     */
+    @PostMapping("/signout")
+    public Mono<ResponseEntity<Void>> signOut(
+            @RequestBody(required = false) Map<String, Object> ignored, ServerWebExchange exchange) {
+        return exchange.getSession()
+                .flatMap(WebSession::invalidate)
+                .thenReturn(ResponseEntity.noContent().build());
+    }
 
-  private Mono<Envelope> signIn(ServerWebExchange exchange, Accounts.Account account) {
-    return exchange.getSession()
-        .flatMap(session -> session.changeSessionId().then(Mono.fromRunnable(() -> {
-          session.getAttributes().clear();
-          session.getAttributes().put(CredentialKinds.SESSION_MERCHANT, account.merchantId().toString());
-          session.getAttributes().put(EMAIL_ATTRIBUTE, account.email());
-          session.start();
-        })))
-        .thenReturn(Envelope.of(new SignedIn(account.merchantId(), account.email())));
-  }
+    private Mono<Envelope> signIn(ServerWebExchange exchange, Accounts.Account account) {
+        return exchange.getSession()
+                .flatMap(session -> session.changeSessionId().then(Mono.fromRunnable(() -> {
+                    session.getAttributes().clear();
+                    session.getAttributes()
+                            .put(
+                                    CredentialKinds.SESSION_MERCHANT,
+                                    account.merchantId().toString());
+                    session.getAttributes().put(EMAIL_ATTRIBUTE, account.email());
+                    session.start();
+                })))
+                .thenReturn(Envelope.of(new SignedIn(account.merchantId(), account.email())));
+    }
 
-  private static SignUp valid(SignUp body) {
-    Map<String, List<String>> errors = new LinkedHashMap<>();
-    String email = body == null || body.email() == null ? null : body.email().strip();
-    if (email == null || email.length() > 254 || !EMAIL.matcher(email).matches()
-        || TextRule.SINGLE_LINE.problem(email).isPresent()) {
-      errors.put("email", List.of("must be an email address, at most 254 characters"));
+    private static SignUp valid(SignUp body) {
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        String email =
+                body == null || body.email() == null ? null : body.email().strip();
+        if (email == null
+                || email.length() > 254
+                || !EMAIL.matcher(email).matches()
+                || TextRule.SINGLE_LINE.problem(email).isPresent()) {
+            errors.put("email", List.of("must be an email address, at most 254 characters"));
+        }
+        String password = body == null ? null : body.password();
+        if (password == null || password.length() < Passwords.MIN_LENGTH) {
+            errors.put("password", List.of("must be at least " + Passwords.MIN_LENGTH + " characters"));
+        } else if (password.length() > Passwords.MAX_LENGTH) {
+            errors.put("password", List.of("must be at most " + Passwords.MAX_LENGTH + " characters"));
+        }
+        String name = body == null ? null : body.businessName();
+        if (name == null
+                || name.isBlank()
+                || name.strip().length() > 200
+                || TextRule.SINGLE_LINE.problem(name).isPresent()) {
+            errors.put("businessName", List.of("is required, one line of 1 to 200 characters"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.validation(errors);
+        }
+        return body;
     }
-    String password = body == null ? null : body.password();
-    if (password == null || password.length() < Passwords.MIN_LENGTH) {
-      errors.put("password", List.of("must be at least " + Passwords.MIN_LENGTH + " characters"));
-    } else if (password.length() > Passwords.MAX_LENGTH) {
-      errors.put("password", List.of("must be at most " + Passwords.MAX_LENGTH + " characters"));
-    }
-    String name = body == null ? null : body.businessName();
-    if (name == null || name.isBlank() || name.strip().length() > 200 || TextRule.SINGLE_LINE.problem(name).isPresent()) {
-      errors.put("businessName", List.of("is required, one line of 1 to 200 characters"));
-    }
-    if (!errors.isEmpty()) {
-      throw ApiException.validation(errors);
-    }
-    return body;
-  }
 }

@@ -16,43 +16,52 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 class Accounts {
 
-  record Account(UUID id, String email, String passwordHash, UUID merchantId) {}
+    record Account(UUID id, String email, String passwordHash, UUID merchantId) {}
 
-  private final JdbcTemplate jdbc;
-  private final TransactionTemplate transactions;
-  private final MerchantAccounts merchants;
-  private final Clock clock;
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
+    private final MerchantAccounts merchants;
+    private final Clock clock;
 
-  Accounts(DataSource dataSource, MerchantAccounts merchants, Clock clock) {
-    this.jdbc = new JdbcTemplate(dataSource);
-    this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-    this.merchants = merchants;
-    this.clock = clock;
-  }
-
-  /** The new merchant and its account in one transaction; empty when the email is taken. */
-  Optional<Account> signUp(String email, String passwordHash, String businessName, boolean sandbox) {
-    try {
-      return Optional.of(transactions.execute(status -> {
-        UUID merchantId = merchants.createMerchant(businessName, sandbox).id();
-        UUID id = UUID.randomUUID();
-        jdbc.update(
-            "insert into identity.accounts (id, email, password_hash, merchant_id, created_at) values (?, ?, ?, ?, ?)",
-            id, email, passwordHash, merchantId, Timestamp.from(clock.instant()));
-        return new Account(id, email, passwordHash, merchantId);
-      }));
-    } catch (DuplicateKeyException taken) {
-      return Optional.empty();
+    Accounts(DataSource dataSource, MerchantAccounts merchants, Clock clock) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.merchants = merchants;
+        this.clock = clock;
     }
-  }
 
-  Optional<Account> findByEmail(String email) {
-    return jdbc.query(
-            "select id, email, password_hash, merchant_id from identity.accounts where lower(email) = lower(?)",
-            (rs, i) -> new Account(rs.getObject("id", UUID.class), rs.getString("email"),
-                rs.getString("password_hash"), rs.getObject("merchant_id", UUID.class)),
-            email)
-        .stream()
-        .findFirst();
-  }
+    /** The new merchant and its account in one transaction; empty when the email is taken. */
+    Optional<Account> signUp(String email, String passwordHash, String businessName, boolean sandbox) {
+        try {
+            return Optional.of(transactions.execute(status -> {
+                UUID merchantId =
+                        merchants.createMerchant(businessName, sandbox).id();
+                UUID id = UUID.randomUUID();
+                jdbc.update(
+                        "insert into identity.accounts (id, email, password_hash, merchant_id, created_at) values (?, ?, ?, ?, ?)",
+                        id,
+                        email,
+                        passwordHash,
+                        merchantId,
+                        Timestamp.from(clock.instant()));
+                return new Account(id, email, passwordHash, merchantId);
+            }));
+        } catch (DuplicateKeyException taken) {
+            return Optional.empty();
+        }
+    }
+
+    Optional<Account> findByEmail(String email) {
+        return jdbc
+                .query(
+                        "select id, email, password_hash, merchant_id from identity.accounts where lower(email) = lower(?)",
+                        (rs, i) -> new Account(
+                                rs.getObject("id", UUID.class),
+                                rs.getString("email"),
+                                rs.getString("password_hash"),
+                                rs.getObject("merchant_id", UUID.class)),
+                        email)
+                .stream()
+                .findFirst();
+    }
 }

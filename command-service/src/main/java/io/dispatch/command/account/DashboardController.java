@@ -42,68 +42,82 @@ import reactor.core.scheduler.Schedulers;
 @RequestMapping(path = "/api/v1/dashboard", produces = MediaType.APPLICATION_JSON_VALUE)
 public class DashboardController {
 
-  private static final Logger log = LoggerFactory.getLogger(DashboardController.class);
+    private static final Logger log = LoggerFactory.getLogger(DashboardController.class);
 
-  private final MerchantAccounts merchants;
-  private final MapSettings maps;
+    private final MerchantAccounts merchants;
+    private final MapSettings maps;
 
-  public DashboardController(MerchantAccounts merchants, MapSettings maps) {
-    this.merchants = merchants;
-    this.maps = maps;
-  }
+    public DashboardController(MerchantAccounts merchants, MapSettings maps) {
+        this.merchants = merchants;
+        this.maps = maps;
+    }
 
-  /** {@code csrfToken} goes in the {@code X-CSRF-TOKEN} header of every state-changing call. */
-  public record Me(UUID merchantId, String email, String businessName, boolean sandbox, String csrfToken, Maps maps) {}
+    /** {@code csrfToken} goes in the {@code X-CSRF-TOKEN} header of every state-changing call. */
+    public record Me(
+            UUID merchantId, String email, String businessName, boolean sandbox, String csrfToken, Maps maps) {}
 
-  /** The map settings of the dashboard's live map ({@code tileUrl} empty: the drawing). */
-  public record Maps(String tileUrl, String attribution) {}
+    /** The map settings of the dashboard's live map ({@code tileUrl} empty: the drawing). */
+    public record Maps(String tileUrl, String attribution) {}
 
-  public record KeyRow(String keyId, List<String> scopes, Instant createdAt, Instant revokedAt) {}
+    public record KeyRow(String keyId, List<String> scopes, Instant createdAt, Instant revokedAt) {}
 
-  @GetMapping("/me")
-  public Mono<Envelope> me(MerchantPrincipal merchant, ServerWebExchange exchange) {
-    Mono<CsrfToken> csrf = exchange.getAttributeOrDefault(CsrfToken.class.getName(), Mono.empty());
-    return exchange.getSession().zipWith(csrf).flatMap(sessionAndToken -> Mono.fromCallable(() -> {
-          var found = merchants.findMerchant(merchant.merchantId()).orElseThrow(() -> ApiException.notFound("Merchant"));
-          String email = sessionAndToken.getT1().getAttribute(AccountController.EMAIL_ATTRIBUTE);
-          MapSettings.Tiles tiles = maps.current();
-          return Envelope.of(new Me(found.id(), email, found.name(), found.sandbox(), sessionAndToken.getT2().getToken(),
-              new Maps(tiles.url(), tiles.attribution())));
-        })
-        .subscribeOn(Schedulers.boundedElastic()));
-  }
+    @GetMapping("/me")
+    public Mono<Envelope> me(MerchantPrincipal merchant, ServerWebExchange exchange) {
+        Mono<CsrfToken> csrf = exchange.getAttributeOrDefault(CsrfToken.class.getName(), Mono.empty());
+        return exchange.getSession()
+                .zipWith(csrf)
+                .flatMap(sessionAndToken -> Mono.fromCallable(() -> {
+                            var found = merchants
+                                    .findMerchant(merchant.merchantId())
+                                    .orElseThrow(() -> ApiException.notFound("Merchant"));
+                            String email = sessionAndToken.getT1().getAttribute(AccountController.EMAIL_ATTRIBUTE);
+                            MapSettings.Tiles tiles = maps.current();
+                            return Envelope.of(new Me(
+                                    found.id(),
+                                    email,
+                                    found.name(),
+                                    found.sandbox(),
+                                    sessionAndToken.getT2().getToken(),
+                                    new Maps(tiles.url(), tiles.attribution())));
+                        })
+                        .subscribeOn(Schedulers.boundedElastic()));
+    }
 
-  @GetMapping("/api-keys")
-  public Mono<Envelope> keys(MerchantPrincipal merchant) {
-    return Mono.fromCallable(() -> merchants.listKeys(merchant.merchantId()).stream()
-            .map(key -> new KeyRow(key.keyId(), KeyRequests.wireNames(key.scopes()), key.createdAt(), key.revokedAt()))
-            .toList())
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(Envelope::of);
-  }
+    @GetMapping("/api-keys")
+    public Mono<Envelope> keys(MerchantPrincipal merchant) {
+        return Mono.fromCallable(() -> merchants.listKeys(merchant.merchantId()).stream()
+                        .map(key -> new KeyRow(
+                                key.keyId(), KeyRequests.wireNames(key.scopes()), key.createdAt(), key.revokedAt()))
+                        .toList())
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(Envelope::of);
+    }
 
-  /** The key in {@code apiKey} is shown here only. */
-  @PostMapping(path = "/api-keys", consumes = MediaType.ALL_VALUE)
-  @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> issueKey(MerchantPrincipal merchant, @RequestBody(required = false) IssueKey body) {
-    Set<Scope> scopes = KeyRequests.scopes(body);
-    return Mono.fromCallable(() -> merchants.issueKey(merchant.merchantId(), scopes))
-        .subscribeOn(Schedulers.boundedElastic())
-        .doOnNext(key -> log.info("Merchant {} made API key {} with scopes {} from the dashboard",
-            merchant.merchantId(), key.keyId(), key.scopes()))
-        .map(key -> Envelope.of(KeyView.of(key)));
-  }
+    /** The key in {@code apiKey} is shown here only. */
+    @PostMapping(path = "/api-keys", consumes = MediaType.ALL_VALUE)
+    @ResponseStatus(HttpStatus.CREATED)
+    public Mono<Envelope> issueKey(MerchantPrincipal merchant, @RequestBody(required = false) IssueKey body) {
+        Set<Scope> scopes = KeyRequests.scopes(body);
+        return Mono.fromCallable(() -> merchants.issueKey(merchant.merchantId(), scopes))
+                .subscribeOn(Schedulers.boundedElastic())
+                .doOnNext(key -> log.info(
+                        "Merchant {} made API key {} with scopes {} from the dashboard",
+                        merchant.merchantId(),
+                        key.keyId(),
+                        key.scopes()))
+                .map(key -> Envelope.of(KeyView.of(key)));
+    }
 
-  @DeleteMapping("/api-keys/{keyId}")
-  public Mono<ResponseEntity<Void>> revokeKey(MerchantPrincipal merchant, @PathVariable String keyId) {
-    return Mono.fromCallable(() -> merchants.revokeKey(merchant.merchantId(), keyId))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(found -> {
-          if (!found) {
-            throw ApiException.notFound("API key");
-          }
-          log.info("Merchant {} revoked API key {} from the dashboard", merchant.merchantId(), keyId);
-          return ResponseEntity.noContent().<Void>build();
-        });
-  }
+    @DeleteMapping("/api-keys/{keyId}")
+    public Mono<ResponseEntity<Void>> revokeKey(MerchantPrincipal merchant, @PathVariable String keyId) {
+        return Mono.fromCallable(() -> merchants.revokeKey(merchant.merchantId(), keyId))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(found -> {
+                    if (!found) {
+                        throw ApiException.notFound("API key");
+                    }
+                    log.info("Merchant {} revoked API key {} from the dashboard", merchant.merchantId(), keyId);
+                    return ResponseEntity.noContent().<Void>build();
+                });
+    }
 }

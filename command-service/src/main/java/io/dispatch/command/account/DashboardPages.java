@@ -21,19 +21,23 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 @Configuration(proxyBeanMethods = false)
 public class DashboardPages {
 
-  @Bean
-  RouterFunction<ServerResponse> dashboardPageRoutes(MapSettings maps) {
-    ClassPathResource page = new ClassPathResource("dashboard/index.html");
-    return RouterFunctions.resources("/dashboard/assets/**", new ClassPathResource("dashboard/assets/"))
-        .and(RouterFunctions.route(GET("/dashboard").or(GET("/dashboard/**")).and(path("/dashboard/assets/**").negate()),
-            request -> ServerResponse.ok()
-                .contentType(MediaType.TEXT_HTML)
-                .header("Content-Security-Policy", policy(maps.current()))
-                .bodyValue(page)));
-  }
+    @Bean
+    RouterFunction<ServerResponse> dashboardPageRoutes(MapSettings maps) {
+        ClassPathResource page = new ClassPathResource("dashboard/index.html");
+        return RouterFunctions.resources("/dashboard/assets/**", new ClassPathResource("dashboard/assets/"))
+                .and(RouterFunctions.route(
+                        GET("/dashboard")
+                                .or(GET("/dashboard/**"))
+                                .and(path("/dashboard/assets/**").negate()),
+                        request -> ServerResponse.ok()
+                                .contentType(MediaType.TEXT_HTML)
+                                .header("Content-Security-Policy", policy(maps.current()))
+                                .bodyValue(page)));
+    }
 
-  private static String policy(MapSettings.Tiles tiles) {
-    return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src " + tiles.imageSources()
-        + "; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
-  }
+    private static String policy(MapSettings.Tiles tiles) {
+        return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src "
+                + tiles.imageSources()
+                + "; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+    }
 }

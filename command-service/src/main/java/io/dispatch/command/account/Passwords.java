@@ -9,19 +9,19 @@ import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
  */
 final class Passwords {
 
-  static final int MIN_LENGTH = 12;
-  static final int MAX_LENGTH = 128;
+    static final int MIN_LENGTH = 12;
+    static final int MAX_LENGTH = 128;
 
-  private final Argon2PasswordEncoder encoder = Argon2PasswordEncoder.defaultsForSpringSecurity_v5_8();
-  private final String dummy = encoder.encode("not-a-password-of-anyone");
+    private final Argon2PasswordEncoder encoder = Argon2PasswordEncoder.defaultsForSpringSecurity_v5_8();
+    private final String dummy = encoder.encode("not-a-password-of-anyone");
 
-  String hash(String password) {
-    return encoder.encode(password);
-  }
+    String hash(String password) {
+        return encoder.encode(password);
+    }
 
-  /** Whether the password matches; with no stored hash, the same work against a dummy, and false. */
-  boolean matches(String password, String storedHash) {
-    boolean matches = encoder.matches(password, storedHash == null ? dummy : storedHash);
-    return storedHash != null && matches;
-  }
+    /** Whether the password matches; with no stored hash, the same work against a dummy, and false. */
+    boolean matches(String password, String storedHash) {
+        boolean matches = encoder.matches(password, storedHash == null ? dummy : storedHash);
+        return storedHash != null && matches;
+    }
 }

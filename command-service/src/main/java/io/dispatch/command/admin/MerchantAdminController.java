@@ -3,10 +3,10 @@ package io.dispatch.command.admin;
 import io.dispatch.command.keys.KeyRequests;
 import io.dispatch.command.keys.KeyRequests.IssueKey;
 import io.dispatch.command.keys.KeyRequests.KeyView;
-import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.Scope;
 import io.dispatch.web.text.TextRule;
 import java.util.Set;
@@ -29,76 +29,86 @@ import reactor.core.scheduler.Schedulers;
 @RequestMapping(path = "/api/v1/admin/merchants", produces = MediaType.APPLICATION_JSON_VALUE)
 public class MerchantAdminController {
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(MerchantAdminController.class);
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(MerchantAdminController.class);
 
-  private final MerchantAccounts accounts;
+    private final MerchantAccounts accounts;
 
-  public MerchantAdminController(MerchantAccounts accounts) {
-    this.accounts = accounts;
-  }
-
-  /** {@code sandbox}: the merchant's deliveries are for testing; the rider simulator drives them when it is on. */
-  @io.swagger.v3.oas.annotations.media.Schema(requiredProperties = "name")
-  public record CreateMerchant(
-      @io.swagger.v3.oas.annotations.media.Schema(minLength = 1, maxLength = 200) String name, Boolean sandbox) {}
-
-  @io.swagger.v3.oas.annotations.Operation(operationId = "createMerchant", summary = "Create a merchant")
-  @PostMapping
-  @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody CreateMerchant body) {
-    TextRule.SINGLE_LINE.check("name", body == null ? null : body.name());
-    if (body == null || body.name() == null || body.name().isBlank() || body.name().length() > 200) {
-      throw ApiException.validation("name", "is required, 1 to 200 characters");
+    public MerchantAdminController(MerchantAccounts accounts) {
+        this.accounts = accounts;
     }
-    boolean sandbox = Boolean.TRUE.equals(body.sandbox());
-    return Mono.fromCallable(() -> accounts.createMerchant(body.name().strip(), sandbox))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(Envelope::of);
-  }
 
-  @PostMapping("/{merchantId}/api-keys")
-  @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> issueKey(OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    Set<Scope> scopes = KeyRequests.scopes(body);
-    return Mono.fromCallable(() -> {
-          accounts.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
-          return accounts.issueKey(id, scopes);
-        })
-        .subscribeOn(Schedulers.boundedElastic())
-        .doOnNext(key -> log.info("Issued API key {} to merchant {} with scopes {}", key.keyId(), id, key.scopes()))
-        .map(key -> Envelope.of(KeyView.of(key)));
-  }
+    /** {@code sandbox}: the merchant's deliveries are for testing; the rider simulator drives them when it is on. */
+    @io.swagger.v3.oas.annotations.media.Schema(requiredProperties = "name")
+    public record CreateMerchant(
+            @io.swagger.v3.oas.annotations.media.Schema(minLength = 1, maxLength = 200)
+            String name,
 
-  @io.swagger.v3.oas.annotations.Operation(operationId = "revokeKey", summary = "Revoke an API key")
-  @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = "Revoked (no body)")
-  @DeleteMapping("/{merchantId}/api-keys/{keyId}")
-  public Mono<ResponseEntity<Void>> revokeKey(OperatorPrincipal operator, @PathVariable String merchantId, @PathVariable String keyId) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    return Mono.fromCallable(() -> accounts.revokeKey(id, keyId))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(found -> {
-          if (!found) {
-            throw ApiException.notFound("API key");
-          }
-          return ResponseEntity.noContent().<Void>build();
-        });
-  }
+            Boolean sandbox) {}
 
-  @PostMapping("/{merchantId}/suspend")
-  public Mono<Envelope> suspend(OperatorPrincipal operator, @PathVariable String merchantId) {
-    return status(merchantId, "SUSPENDED");
-  }
+    @io.swagger.v3.oas.annotations.Operation(operationId = "createMerchant", summary = "Create a merchant")
+    @PostMapping
+    @ResponseStatus(HttpStatus.CREATED)
+    public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody CreateMerchant body) {
+        TextRule.SINGLE_LINE.check("name", body == null ? null : body.name());
+        if (body == null
+                || body.name() == null
+                || body.name().isBlank()
+                || body.name().length() > 200) {
+            throw ApiException.validation("name", "is required, 1 to 200 characters");
+        }
+        boolean sandbox = Boolean.TRUE.equals(body.sandbox());
+        return Mono.fromCallable(() -> accounts.createMerchant(body.name().strip(), sandbox))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(Envelope::of);
+    }
 
-  @PostMapping("/{merchantId}/reactivate")
-  public Mono<Envelope> reactivate(OperatorPrincipal operator, @PathVariable String merchantId) {
-    return status(merchantId, "ACTIVE");
-  }
+    @PostMapping("/{merchantId}/api-keys")
+    @ResponseStatus(HttpStatus.CREATED)
+    public Mono<Envelope> issueKey(
+            OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        Set<Scope> scopes = KeyRequests.scopes(body);
+        return Mono.fromCallable(() -> {
+                    accounts.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
+                    return accounts.issueKey(id, scopes);
+                })
+                .subscribeOn(Schedulers.boundedElastic())
+                .doOnNext(key ->
+                        log.info("Issued API key {} to merchant {} with scopes {}", key.keyId(), id, key.scopes()))
+                .map(key -> Envelope.of(KeyView.of(key)));
+    }
 
-  private Mono<Envelope> status(String merchantId, String status) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    return Mono.fromCallable(() -> accounts.setStatus(id, status).orElseThrow(() -> ApiException.notFound("Merchant")))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(Envelope::of);
-  }
+    @io.swagger.v3.oas.annotations.Operation(operationId = "revokeKey", summary = "Revoke an API key")
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = "Revoked (no body)")
+    @DeleteMapping("/{merchantId}/api-keys/{keyId}")
+    public Mono<ResponseEntity<Void>> revokeKey(
+            OperatorPrincipal operator, @PathVariable String merchantId, @PathVariable String keyId) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return Mono.fromCallable(() -> accounts.revokeKey(id, keyId))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(found -> {
+                    if (!found) {
+                        throw ApiException.notFound("API key");
+                    }
+                    return ResponseEntity.noContent().<Void>build();
+                });
+    }
+
+    @PostMapping("/{merchantId}/suspend")
+    public Mono<Envelope> suspend(OperatorPrincipal operator, @PathVariable String merchantId) {
+        return status(merchantId, "SUSPENDED");
+    }
+
+    @PostMapping("/{merchantId}/reactivate")
+    public Mono<Envelope> reactivate(OperatorPrincipal operator, @PathVariable String merchantId) {
+        return status(merchantId, "ACTIVE");
+    }
+
+    private Mono<Envelope> status(String merchantId, String status) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return Mono.fromCallable(
+                        () -> accounts.setStatus(id, status).orElseThrow(() -> ApiException.notFound("Merchant")))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(Envelope::of);
+    }
 }

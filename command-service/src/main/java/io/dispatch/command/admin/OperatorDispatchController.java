@@ -56,148 +56,165 @@ import tools.jackson.databind.node.JsonNodeFactory;
 @RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
 public class OperatorDispatchController {
 
-  public static final String OPERATOR_HEADER = "X-Operator-Id";
+    public static final String OPERATOR_HEADER = "X-Operator-Id";
 
-  private final DispatchCreation creation;
-  private final DispatchService dispatches;
-  private final MerchantAccounts merchants;
-  private final RiderAccounts riders;
-  private final PublicUrls urls;
+    private final DispatchCreation creation;
+    private final DispatchService dispatches;
+    private final MerchantAccounts merchants;
+    private final RiderAccounts riders;
+    private final PublicUrls urls;
 
-  public OperatorDispatchController(
-      DispatchCreation creation, DispatchService dispatches, MerchantAccounts merchants, RiderAccounts riders,
-      PublicUrls urls) {
-    this.creation = creation;
-    this.dispatches = dispatches;
-    this.merchants = merchants;
-    this.riders = riders;
-    this.urls = urls;
-  }
+    public OperatorDispatchController(
+            DispatchCreation creation,
+            DispatchService dispatches,
+            MerchantAccounts merchants,
+            RiderAccounts riders,
+            PublicUrls urls) {
+        this.creation = creation;
+        this.dispatches = dispatches;
+        this.merchants = merchants;
+        this.riders = riders;
+        this.urls = urls;
+    }
 
-  @Operation(operationId = "createDispatchForMerchant", summary = "Create a delivery on a merchant's behalf", description = """
+    @Operation(
+            operationId = "createDispatchForMerchant",
+            summary = "Create a delivery on a merchant's behalf",
+            description = """
       The same body and validation as the merchant's POST /dispatches; source staff. Unknown merchant 404, \
       suspended merchant 409.""")
-  @ApiResponse(responseCode = "201", description = "Created",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
-  @PostMapping(path = "/merchants/{merchantId}/dispatches", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<Envelope>> create(
-      OperatorPrincipal operator,
-      @PathVariable String merchantId,
-      @Parameter(description = "who is acting, for the history") @RequestHeader(name = OPERATOR_HEADER, required = false)
-      String operatorId,
-      @RequestBody(required = false) JsonNode body) {
-    UUID merchant = ApiException.pathId(merchantId, "Merchant");
-    Actor actor = operator(operatorId);
-    FieldErrors errors = new FieldErrors();
-    DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
-    errors.throwIfAny();
-    return activeMerchant(merchant)
-        .then(creation.create(merchant, order, Source.STAFF, actor))
-        .map(written -> ResponseEntity.status(HttpStatus.CREATED)
-            .body(Envelope.of(Delivery.from(written.view(), urls.baseUrl()))))
-        .onErrorMap(DispatchErrors::toApi);
-  }
+    @ApiResponse(
+            responseCode = "201",
+            description = "Created",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+    @PostMapping(path = "/merchants/{merchantId}/dispatches", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<ResponseEntity<Envelope>> create(
+            OperatorPrincipal operator,
+            @PathVariable String merchantId,
+            @Parameter(description = "who is acting, for the history")
+                    @RequestHeader(name = OPERATOR_HEADER, required = false)
+                    String operatorId,
+            @RequestBody(required = false) JsonNode body) {
+        UUID merchant = ApiException.pathId(merchantId, "Merchant");
+        Actor actor = operator(operatorId);
+        FieldErrors errors = new FieldErrors();
+        DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
+        errors.throwIfAny();
+        return activeMerchant(merchant)
+                .then(creation.create(merchant, order, Source.STAFF, actor))
+                .map(written -> ResponseEntity.status(HttpStatus.CREATED)
+                        .body(Envelope.of(Delivery.from(written.view(), urls.baseUrl()))))
+                .onErrorMap(DispatchErrors::toApi);
+    }
 
-  @Operation(summary = "Import deliveries from CSV, all or nothing", description = """
+    @Operation(summary = "Import deliveries from CSV, all or nothing", description = """
       Content-Type text/csv. A header row names the create body's fields (nested ones as pickup.address, \
       pickup.lat, ...), then one delivery per row, at most 500. Every row is validated like a JSON body; any \
       invalid row answers 422 with fieldErrors keyed rows[i].field (rows[0] is the first row after the \
       header) and nothing is created. Source csv. Answers {count, dispatches} in file order.""")
-  @ApiResponse(responseCode = "201", description = "All created",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(mediaType = "text/csv",
-      schema = @Schema(type = "string", example = """
+    @ApiResponse(
+            responseCode = "201",
+            description = "All created",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", example = """
           customerName,customerPhone,pickup.address,pickup.lat,pickup.lng,dropoff.address,paymentType,amountCents
           Amina Njeri,+254700000001,Moi Avenue 1,-1.2841,36.8233,Ngong Road 12,COD,150000
           """)))
-  @PostMapping(path = "/merchants/{merchantId}/dispatches/import", consumes = "text/csv")
-  public Mono<ResponseEntity<Envelope>> importCsv(
-      OperatorPrincipal operator,
-      @PathVariable String merchantId,
-      @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
-      @RequestBody(required = false) String csv) {
-    UUID merchant = ApiException.pathId(merchantId, "Merchant");
-    Actor actor = operator(operatorId);
-    return CsvImport.read(csv).create(creation, merchant, actor, null, activeMerchant(merchant), urls.baseUrl());
-  }
+    @PostMapping(path = "/merchants/{merchantId}/dispatches/import", consumes = "text/csv")
+    public Mono<ResponseEntity<Envelope>> importCsv(
+            OperatorPrincipal operator,
+            @PathVariable String merchantId,
+            @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
+            @RequestBody(required = false) String csv) {
+        UUID merchant = ApiException.pathId(merchantId, "Merchant");
+        Actor actor = operator(operatorId);
+        return CsvImport.read(csv).create(creation, merchant, actor, null, activeMerchant(merchant), urls.baseUrl());
+    }
 
-  @Operation(summary = "Assign or reassign a rider", description = """
+    @Operation(summary = "Assign or reassign a rider", description = """
       Body {riderId}. NEW becomes ASSIGNED; an ASSIGNED delivery moves to the new rider (the history keeps \
       both). Any other status answers 409 with details.currentStatus; an unknown rider 422 on riderId.""")
-  @ApiResponse(responseCode = "200", description = "Now ASSIGNED to the rider",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = AssignDocument.class)))
-  @PostMapping(path = "/dispatches/{id}/assign", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> assign(
-      OperatorPrincipal operator,
-      @PathVariable String id,
-      @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
-      @RequestBody(required = false) JsonNode body) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    Actor actor = operator(operatorId);
-    FieldErrors errors = new FieldErrors();
-    // any body that is no object reads as one without fields: its answer names riderId
-    JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
-    AssignDocument assignment = DocumentedBody.of(AssignDocument.class).read(object, "", errors);
-    errors.throwIfAny();
-    UUID chosen = UUID.fromString(assignment.riderId());
-    return Mono.fromCallable(() -> riders.find(chosen).isPresent())
-        .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(exists -> exists
-            ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
-            : Mono.error(ApiException.validation("riderId", "no rider has this id")))
-        .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
-        .onErrorMap(DispatchErrors::toApi);
-  }
+    @ApiResponse(
+            responseCode = "200",
+            description = "Now ASSIGNED to the rider",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = AssignDocument.class)))
+    @PostMapping(path = "/dispatches/{id}/assign", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> assign(
+            OperatorPrincipal operator,
+            @PathVariable String id,
+            @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
+            @RequestBody(required = false) JsonNode body) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        Actor actor = operator(operatorId);
+        FieldErrors errors = new FieldErrors();
+        // any body that is no object reads as one without fields: its answer names riderId
+        JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
+        AssignDocument assignment = DocumentedBody.of(AssignDocument.class).read(object, "", errors);
+        errors.throwIfAny();
+        UUID chosen = UUID.fromString(assignment.riderId());
+        return Mono.fromCallable(() -> riders.find(chosen).isPresent())
+                .subscribeOn(Schedulers.boundedElastic())
+                .flatMap(exists -> exists
+                        ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
+                        : Mono.error(ApiException.validation("riderId", "no rider has this id")))
+                .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
+                .onErrorMap(DispatchErrors::toApi);
+    }
 
-  @Operation(summary = "Fail a delivery", description = """
+    @Operation(summary = "Fail a delivery", description = """
       Body {reasonCode, detail}, as the rider's fail. Any non-terminal status becomes FAILED; a terminal one \
       answers 409 with details.currentStatus.""")
-  @ApiResponse(responseCode = "200", description = "Now FAILED",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
-  @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> fail(
-      OperatorPrincipal operator,
-      @PathVariable String id,
-      @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
-      @RequestBody(required = false) JsonNode body) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    Actor actor = operator(operatorId);
-    FailureRequest failure = FailureRequest.parse(body);
-    return dispatches.execute(dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()))
-        .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
-        .onErrorMap(DispatchErrors::toApi);
-  }
-
-  private Mono<Void> activeMerchant(UUID merchantId) {
-    return Mono.fromCallable(() -> merchants.findMerchant(merchantId).orElseThrow(() -> ApiException.notFound("Merchant")))
-        .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(merchant -> "ACTIVE".equals(merchant.status())
-            ? Mono.<Void>empty()
-            : Mono.error(ApiException.conflict("The merchant is suspended; reactivate it first",
-                Map.of("merchantStatus", merchant.status()))));
-  }
-
-  static Actor operator(String operatorId) {
-    // first: a header of only U+001C..U+001F is blank and would otherwise pass as the default
-    TextRule.SINGLE_LINE.check(OPERATOR_HEADER, operatorId);
-    if (operatorId == null || operatorId.isBlank()) {
-      return Actor.operator("operator");
+    @ApiResponse(
+            responseCode = "200",
+            description = "Now FAILED",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
+    @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> fail(
+            OperatorPrincipal operator,
+            @PathVariable String id,
+            @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
+            @RequestBody(required = false) JsonNode body) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        Actor actor = operator(operatorId);
+        FailureRequest failure = FailureRequest.parse(body);
+        return dispatches
+                .execute(dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()))
+                .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
+                .onErrorMap(DispatchErrors::toApi);
     }
-    if (operatorId.length() > 100 || !operatorId.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
-      throw ApiException.validation(OPERATOR_HEADER, "must be 1 to 100 printable ASCII characters");
+
+    private Mono<Void> activeMerchant(UUID merchantId) {
+        return Mono.fromCallable(
+                        () -> merchants.findMerchant(merchantId).orElseThrow(() -> ApiException.notFound("Merchant")))
+                .subscribeOn(Schedulers.boundedElastic())
+                .flatMap(merchant -> "ACTIVE".equals(merchant.status())
+                        ? Mono.<Void>empty()
+                        : Mono.error(ApiException.conflict(
+                                "The merchant is suspended; reactivate it first",
+                                Map.of("merchantStatus", merchant.status()))));
     }
-    return Actor.operator(operatorId.strip());
-  }
 
-  @Schema(name = "AssignRequest", requiredProperties = "riderId")
-  record AssignDocument(
-      @Schema(format = "uuid")
-      @Reading(absent = RIDER_ID, refusal = RIDER_ID)
-      String riderId) {}
+    static Actor operator(String operatorId) {
+        // first: a header of only U+001C..U+001F is blank and would otherwise pass as the default
+        TextRule.SINGLE_LINE.check(OPERATOR_HEADER, operatorId);
+        if (operatorId == null || operatorId.isBlank()) {
+            return Actor.operator("operator");
+        }
+        if (operatorId.length() > 100 || !operatorId.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+            throw ApiException.validation(OPERATOR_HEADER, "must be 1 to 100 printable ASCII characters");
+        }
+        return Actor.operator(operatorId.strip());
+    }
 
-  private static final String RIDER_ID = "is required: the id of a registered rider";
+    @Schema(name = "AssignRequest", requiredProperties = "riderId")
+    record AssignDocument(
+            @Schema(format = "uuid") @Reading(absent = RIDER_ID, refusal = RIDER_ID)
+            String riderId) {}
+
+    private static final String RIDER_ID = "is required: the id of a registered rider";
 }

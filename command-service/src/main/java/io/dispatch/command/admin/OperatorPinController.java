@@ -35,41 +35,45 @@ import reactor.core.publisher.Mono;
 @RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
 public class OperatorPinController {
 
-  private final DispatchService dispatches;
-  private final PinGuessMetrics metrics;
-  private final PublicUrls urls;
+    private final DispatchService dispatches;
+    private final PinGuessMetrics metrics;
+    private final PublicUrls urls;
 
-  public OperatorPinController(DispatchService dispatches, PinGuessMetrics metrics, PublicUrls urls) {
-    this.dispatches = dispatches;
-    this.metrics = metrics;
-    this.urls = urls;
-  }
+    public OperatorPinController(DispatchService dispatches, PinGuessMetrics metrics, PublicUrls urls) {
+        this.dispatches = dispatches;
+        this.metrics = metrics;
+        this.urls = urls;
+    }
 
-  @Operation(summary = "Reset a delivery's wrong PIN guesses", description = """
+    @Operation(summary = "Reset a delivery's wrong PIN guesses", description = """
       Clears the wrong PIN guesses and so the lock that 5 of them put on PIN proofs (event dispatch.pin_reset, \
       not a status transition: no history entry, no webhook). With no wrong guess recorded nothing changes. \
       A delivery that is DELIVERED, FAILED or CANCELLED answers 409 with details.currentStatus; unknown id 404.""")
-  @ApiResponse(responseCode = "200", description = "The delivery as operators see it, pinLock cleared",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
-  @PostMapping("/dispatches/{id}/pin/reset")
-  public Mono<Envelope> reset(
-      OperatorPrincipal operator,
-      @PathVariable String id,
-      @Parameter(description = "who is acting, for the event log")
-      @RequestHeader(name = OperatorDispatchController.OPERATOR_HEADER, required = false) String operatorId) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return dispatches.resetPinGuesses(dispatchId, OperatorDispatchController.operator(operatorId))
-        .map(written -> Envelope.of(OperatorDelivery.from(written.view(), urls.baseUrl())))
-        .onErrorMap(DispatchErrors::toApi);
-  }
+    @ApiResponse(
+            responseCode = "200",
+            description = "The delivery as operators see it, pinLock cleared",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
+    @PostMapping("/dispatches/{id}/pin/reset")
+    public Mono<Envelope> reset(
+            OperatorPrincipal operator,
+            @PathVariable String id,
+            @Parameter(description = "who is acting, for the event log")
+                    @RequestHeader(name = OperatorDispatchController.OPERATOR_HEADER, required = false)
+                    String operatorId) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        return dispatches
+                .resetPinGuesses(dispatchId, OperatorDispatchController.operator(operatorId))
+                .map(written -> Envelope.of(OperatorDelivery.from(written.view(), urls.baseUrl())))
+                .onErrorMap(DispatchErrors::toApi);
+    }
 
-  @Operation(operationId = "pinGuardStats", summary = "PIN guard counters of this instance", description = """
+    @Operation(operationId = "pinGuardStats", summary = "PIN guard counters of this instance", description = """
       Since this instance started: wrong PIN guesses (dispatch.pin.wrong_guesses), guesses that locked PIN \
       proofs (dispatch.pin.locks), PIN proofs refused while locked, and operator resets. Each instance counts \
       what it handled.""")
-  @ApiResponse(responseCode = "200", description = "The counters")
-  @GetMapping("/pin-guard/stats")
-  public Envelope stats(OperatorPrincipal operator) {
-    return Envelope.of(metrics.snapshot());
-  }
+    @ApiResponse(responseCode = "200", description = "The counters")
+    @GetMapping("/pin-guard/stats")
+    public Envelope stats(OperatorPrincipal operator) {
+        return Envelope.of(metrics.snapshot());
+    }
 }

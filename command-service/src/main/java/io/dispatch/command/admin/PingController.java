@@ -22,35 +22,47 @@ import reactor.core.scheduler.Schedulers;
 @RestController
 public class PingController {
 
-  private final MerchantAccounts accounts;
+    private final MerchantAccounts accounts;
 
-  public PingController(MerchantAccounts accounts) {
-    this.accounts = accounts;
-  }
+    public PingController(MerchantAccounts accounts) {
+        this.accounts = accounts;
+    }
 
-  @Schema(name = "Ping")
-  public record Ping(
-      @Schema(requiredMode = RequiredMode.REQUIRED) UUID merchantId,
-      @Schema(requiredMode = RequiredMode.REQUIRED, description = "The public half of the key, <key_id>") String keyId,
-      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean connected,
-      @Schema(requiredMode = RequiredMode.REQUIRED, description = "The first successful ping; stays fixed")
-      Instant connectedAt) {}
+    @Schema(name = "Ping")
+    public record Ping(
+            @Schema(requiredMode = RequiredMode.REQUIRED) UUID merchantId,
 
-  /** For the OpenAPI document: the ping in the success envelope. */
-  @Schema(name = "PingResponse")
-  public record PingResponse(
-      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean success,
-      @Schema(requiredMode = RequiredMode.REQUIRED) Ping data) {}
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The public half of the key, <key_id>")
+            String keyId,
 
-  @Operation(operationId = "ping", summary = "Verify the API key and mark the integration connected", description = """
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
+            boolean connected,
+
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The first successful ping; stays fixed")
+            Instant connectedAt) {}
+
+    /** For the OpenAPI document: the ping in the success envelope. */
+    @Schema(name = "PingResponse")
+    public record PingResponse(
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
+            boolean success,
+
+            @Schema(requiredMode = RequiredMode.REQUIRED) Ping data) {}
+
+    @Operation(
+            operationId = "ping",
+            summary = "Verify the API key and mark the integration connected",
+            description = """
       Answers {merchantId, keyId, connected: true, connectedAt}; connectedAt is the first successful ping \
       and stays fixed. Works with a read or a write key.""")
-  @ApiResponse(responseCode = "200", description = "The key works; the integration is connected",
-      content = @Content(schema = @Schema(implementation = PingResponse.class)))
-  @PostMapping(path = "/api/v1/external/ping", produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> ping(MerchantPrincipal merchant) {
-    return Mono.fromCallable(() -> accounts.markConnected(merchant.merchantId()))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(connectedAt -> Envelope.of(new Ping(merchant.merchantId(), merchant.keyId(), true, connectedAt)));
-  }
+    @ApiResponse(
+            responseCode = "200",
+            description = "The key works; the integration is connected",
+            content = @Content(schema = @Schema(implementation = PingResponse.class)))
+    @PostMapping(path = "/api/v1/external/ping", produces = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> ping(MerchantPrincipal merchant) {
+        return Mono.fromCallable(() -> accounts.markConnected(merchant.merchantId()))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(connectedAt -> Envelope.of(new Ping(merchant.merchantId(), merchant.keyId(), true, connectedAt)));
+    }
 }

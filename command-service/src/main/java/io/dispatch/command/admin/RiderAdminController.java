@@ -1,8 +1,8 @@
 package io.dispatch.command.admin;
 
 import io.dispatch.command.dispatch.web.PhoneNumber;
-import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.DocumentedBody;
+import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.OperatorPrincipal;
@@ -29,42 +29,56 @@ import tools.jackson.databind.JsonNode;
 @RestController
 public class RiderAdminController {
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RiderAdminController.class);
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RiderAdminController.class);
 
-  private final RiderAccounts riders;
+    private final RiderAccounts riders;
 
-  public RiderAdminController(RiderAccounts riders) {
-    this.riders = riders;
-  }
+    public RiderAdminController(RiderAccounts riders) {
+        this.riders = riders;
+    }
 
-  public record RiderCreated(UUID id, String name, String phone, String token, Instant createdAt) {}
+    public record RiderCreated(UUID id, String name, String phone, String token, Instant createdAt) {}
 
-  @Operation(summary = "Register a rider", description = """
+    @Operation(summary = "Register a rider", description = """
       Body {name, phone}. Answers the rider with its X-Rider-Token, shown only here (only a hash is kept).""")
-  @ApiResponse(responseCode = "201", description = "Registered",
-      content = @Content(schema = @Schema(implementation = RiderCreated.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = RiderDocument.class)))
-  @PostMapping(path = "/api/v1/admin/riders", consumes = MediaType.APPLICATION_JSON_VALUE,
-      produces = MediaType.APPLICATION_JSON_VALUE)
-  @ResponseStatus(HttpStatus.CREATED)
-  public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
-    FieldErrors errors = new FieldErrors();
-    RiderDocument rider = DocumentedBody.of(RiderDocument.class).readBody(body, "{name, phone}", errors);
-    errors.throwIfAny();
-    String name = rider.name();
-    String phone = rider.phone();
-    return Mono.fromCallable(() -> riders.createRider(name.strip(), phone))
-        .subscribeOn(Schedulers.boundedElastic())
-        .doOnNext(r -> log.info("Registered rider {} ({}); token id {}", r.id(), r.name(),
-            r.token().substring(0, r.token().indexOf('.'))))
-        .map(r -> Envelope.of(new RiderCreated(r.id(), r.name(), r.phone(), r.token(), r.createdAt())));
-  }
+    @ApiResponse(
+            responseCode = "201",
+            description = "Registered",
+            content = @Content(schema = @Schema(implementation = RiderCreated.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = RiderDocument.class)))
+    @PostMapping(
+            path = "/api/v1/admin/riders",
+            consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseStatus(HttpStatus.CREATED)
+    public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
+        FieldErrors errors = new FieldErrors();
+        RiderDocument rider = DocumentedBody.of(RiderDocument.class).readBody(body, "{name, phone}", errors);
+        errors.throwIfAny();
+        String name = rider.name();
+        String phone = rider.phone();
+        return Mono.fromCallable(() -> riders.createRider(name.strip(), phone))
+                .subscribeOn(Schedulers.boundedElastic())
+                .doOnNext(r -> log.info(
+                        "Registered rider {} ({}); token id {}",
+                        r.id(),
+                        r.name(),
+                        r.token().substring(0, r.token().indexOf('.'))))
+                .map(r -> Envelope.of(new RiderCreated(r.id(), r.name(), r.phone(), r.token(), r.createdAt())));
+    }
 
-  @Schema(name = "RiderRequest", requiredProperties = {"name", "phone"})
-  record RiderDocument(@Schema(minLength = 1, maxLength = 200) String name,
-      @Schema(minLength = PhoneNumber.MIN_LENGTH, maxLength = PhoneNumber.MAX_LENGTH, pattern = PhoneNumber.PATTERN,
-          example = "+254 711 000 002")
-      @Reading(unmatched = PhoneNumber.MESSAGE)
-      String phone) {}
+    @Schema(
+            name = "RiderRequest",
+            requiredProperties = {"name", "phone"})
+    record RiderDocument(
+            @Schema(minLength = 1, maxLength = 200) String name,
+
+            @Schema(
+                    minLength = PhoneNumber.MIN_LENGTH,
+                    maxLength = PhoneNumber.MAX_LENGTH,
+                    pattern = PhoneNumber.PATTERN,
+                    example = "+254 711 000 002")
+            @Reading(unmatched = PhoneNumber.MESSAGE)
+            String phone) {}
 }

@@ -10,7 +10,7 @@ import org.springframework.context.annotation.Import;
 @Import(CommandServiceConfiguration.class)
 public class CommandServiceApplication {
 
-  public static void main(String[] args) {
-    ServiceStartup.run(CommandServiceApplication.class, "command-service", args);
-  }
+    public static void main(String[] args) {
+        ServiceStartup.run(CommandServiceApplication.class, "command-service", args);
+    }
 }

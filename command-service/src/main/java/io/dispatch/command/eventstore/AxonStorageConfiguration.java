@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.dispatch.command.publication.KafkaEventPublisher;
-import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.transaction.TransactionManager;
@@ -13,6 +12,7 @@ import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
@@ -32,68 +32,69 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class AxonStorageConfiguration {
 
-  /** The Jackson 2 mapper Axon's Jackson serializers pick up by this name (events are records with Instants). */
-  @Bean
-  ObjectMapper defaultAxonObjectMapper() {
-    return new ObjectMapper()
-        .registerModule(new JavaTimeModule())
-        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-  }
+    /** The Jackson 2 mapper Axon's Jackson serializers pick up by this name (events are records with Instants). */
+    @Bean
+    ObjectMapper defaultAxonObjectMapper() {
+        return new ObjectMapper()
+                .registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    }
 
-  @Bean
-  ConnectionProvider axonConnectionProvider(DataSource dataSource) {
-    return new SpringDataSourceConnectionProvider(dataSource);
-  }
+    @Bean
+    ConnectionProvider axonConnectionProvider(DataSource dataSource) {
+        return new SpringDataSourceConnectionProvider(dataSource);
+    }
 
-  @Bean
-  EventStorageEngine eventStorageEngine(
-      @Qualifier("serializer") Serializer serializer,
-      @Qualifier("eventSerializer") Serializer eventSerializer,
-      ConnectionProvider connections,
-      TransactionManager transactions) {
-    return JdbcEventStorageEngine.builder()
-        .snapshotSerializer(serializer)
-        .eventSerializer(eventSerializer)
-        .connectionProvider(connections)
-        .transactionManager(transactions)
-        .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
-        .upcasterChain(new StoredDispatchCreatedUpcaster())
-        .dataType(byte[].class)
-        .schema(EventSchema.builder()
-            .eventTable("command.domain_event_entry")
-            .snapshotTable("command.snapshot_event_entry")
-            .build())
-        .build();
-  }
+    @Bean
+    EventStorageEngine eventStorageEngine(
+            @Qualifier("serializer") Serializer serializer,
+            @Qualifier("eventSerializer") Serializer eventSerializer,
+            ConnectionProvider connections,
+            TransactionManager transactions) {
+        return JdbcEventStorageEngine.builder()
+                .snapshotSerializer(serializer)
+                .eventSerializer(eventSerializer)
+                .connectionProvider(connections)
+                .transactionManager(transactions)
+                .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
+                .upcasterChain(new StoredDispatchCreatedUpcaster())
+                .dataType(byte[].class)
+                .schema(EventSchema.builder()
+                        .eventTable("command.domain_event_entry")
+                        .snapshotTable("command.snapshot_event_entry")
+                        .build())
+                .build();
+    }
 
-  /**
-   * The event store. Its reader thread (shared by the tracking processors) re-reads the
-   * table every {@code dispatch.event-store.fetch-delay} ({@link EventStoreProperties}).
-   */
-  @Bean
-  EmbeddedEventStore eventStore(
-      EventStorageEngine storageEngine,
-      EventStoreProperties properties) {
-    return EmbeddedEventStore.builder()
-        .storageEngine(storageEngine)
-        .fetchDelay(properties.fetchDelay().toMillis())
-        .build();
-  }
+    /**
+     * The event store. Its reader thread (shared by the tracking processors) re-reads the
+     * table every {@code dispatch.event-store.fetch-delay} ({@link EventStoreProperties}).
+     */
+    @Bean
+    EmbeddedEventStore eventStore(EventStorageEngine storageEngine, EventStoreProperties properties) {
+        return EmbeddedEventStore.builder()
+                .storageEngine(storageEngine)
+                .fetchDelay(properties.fetchDelay().toMillis())
+                .build();
+    }
 
-  @Bean
-  TokenStore tokenStore(@Qualifier("serializer") Serializer serializer, ConnectionProvider connections) {
-    return JdbcTokenStore.builder()
-        .connectionProvider(connections)
-        .serializer(serializer)
-        .schema(TokenSchema.builder().setTokenTable("command.token_entry").build())
-        .contentType(byte[].class)
-        .build();
-  }
+    @Bean
+    TokenStore tokenStore(@Qualifier("serializer") Serializer serializer, ConnectionProvider connections) {
+        return JdbcTokenStore.builder()
+                .connectionProvider(connections)
+                .serializer(serializer)
+                .schema(TokenSchema.builder()
+                        .setTokenTable("command.token_entry")
+                        .build())
+                .contentType(byte[].class)
+                .build();
+    }
 
-  @Bean
-  ConfigurerModule publisherErrorPolicy() {
-    return configurer -> configurer.eventProcessing()
-        .registerListenerInvocationErrorHandler(
-            KafkaEventPublisher.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
-  }
+    @Bean
+    ConfigurerModule publisherErrorPolicy() {
+        return configurer -> configurer
+                .eventProcessing()
+                .registerListenerInvocationErrorHandler(
+                        KafkaEventPublisher.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
+    }
 }

@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("dispatch.event-store")
 public record EventStoreProperties(@DefaultValue("PT0.02S") Duration fetchDelay) {
 
-  public EventStoreProperties {
-    SettingChecks.positive("dispatch.event-store.fetch-delay", fetchDelay);
-  }
+    public EventStoreProperties {
+        SettingChecks.positive("dispatch.event-store.fetch-delay", fetchDelay);
+    }
 }

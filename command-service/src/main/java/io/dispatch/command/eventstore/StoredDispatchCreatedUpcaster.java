@@ -18,19 +18,23 @@ import org.axonframework.serialization.upcasting.event.SingleEventUpcaster;
  */
 public final class StoredDispatchCreatedUpcaster extends SingleEventUpcaster {
 
-  private static final String PAYLOAD_TYPE = DispatchCreated.class.getName();
-  private static final String V2_FIELD = "targetPickupSeconds";
+    private static final String PAYLOAD_TYPE = DispatchCreated.class.getName();
+    private static final String V2_FIELD = "targetPickupSeconds";
 
-  private final DispatchCreatedServiceTargets v1ToV2 = new DispatchCreatedServiceTargets();
+    private final DispatchCreatedServiceTargets v1ToV2 = new DispatchCreatedServiceTargets();
 
-  @Override
-  protected boolean canUpcast(IntermediateEventRepresentation representation) {
-    return PAYLOAD_TYPE.equals(representation.getType().getName());
-  }
+    @Override
+    protected boolean canUpcast(IntermediateEventRepresentation representation) {
+        return PAYLOAD_TYPE.equals(representation.getType().getName());
+    }
 
-  @Override
-  protected IntermediateEventRepresentation doUpcast(IntermediateEventRepresentation representation) {
-    return representation.upcastPayload(representation.getType(), JsonNode.class, payload ->
-        payload instanceof ObjectNode stored && !stored.has(V2_FIELD) ? v1ToV2.upcast(stored.deepCopy()) : payload);
-  }
+    @Override
+    protected IntermediateEventRepresentation doUpcast(IntermediateEventRepresentation representation) {
+        return representation.upcastPayload(
+                representation.getType(),
+                JsonNode.class,
+                payload -> payload instanceof ObjectNode stored && !stored.has(V2_FIELD)
+                        ? v1ToV2.upcast(stored.deepCopy())
+                        : payload);
+    }
 }

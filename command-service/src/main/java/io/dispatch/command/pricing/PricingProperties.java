@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("dispatch.pricing")
 public record PricingProperties(@DefaultValue("PT5S") Duration refreshInterval) {
 
-  public PricingProperties {
-    SettingChecks.positive("dispatch.pricing.refresh-interval", refreshInterval);
-  }
+    public PricingProperties {
+        SettingChecks.positive("dispatch.pricing.refresh-interval", refreshInterval);
+    }
 }

@@ -8,13 +8,13 @@ import org.axonframework.eventhandling.DomainEventMessage;
 /** Turns a stored Axon event into the wire envelope: Axon's message id and sequence number. */
 public final class AxonEnvelopes {
 
-  private AxonEnvelopes() {}
+    private AxonEnvelopes() {}
 
-  public static EventEnvelope of(DomainEventMessage<?> message) {
-    return of(message.getIdentifier(), message.getSequenceNumber(), (DispatchEvent) message.getPayload());
-  }
+    public static EventEnvelope of(DomainEventMessage<?> message) {
+        return of(message.getIdentifier(), message.getSequenceNumber(), (DispatchEvent) message.getPayload());
+    }
 
-  public static EventEnvelope of(String messageIdentifier, long sequence, DispatchEvent event) {
-    return EventEnvelope.of(UUID.fromString(messageIdentifier), sequence, event);
-  }
+    public static EventEnvelope of(String messageIdentifier, long sequence, DispatchEvent event) {
+        return EventEnvelope.of(UUID.fromString(messageIdentifier), sequence, event);
+    }
 }

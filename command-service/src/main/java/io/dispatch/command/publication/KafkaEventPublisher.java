@@ -9,14 +9,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
-import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.SequenceNumber;
+import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.messaging.annotation.MessageIdentifier;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
@@ -32,75 +32,80 @@ import org.springframework.stereotype.Component;
 @ProcessingGroup(KafkaEventPublisher.PROCESSING_GROUP)
 public class KafkaEventPublisher {
 
-  public static final String PROCESSING_GROUP = "kafka-publisher";
-  private static final long SEND_TIMEOUT_SECONDS = 30;
-  private static final String PENDING = KafkaEventPublisher.class.getName() + ".pending";
+    public static final String PROCESSING_GROUP = "kafka-publisher";
+    private static final long SEND_TIMEOUT_SECONDS = 30;
+    private static final String PENDING = KafkaEventPublisher.class.getName() + ".pending";
 
-  private final KafkaTemplate<String, EventEnvelope> kafka;
-  private final PublicationTracker tracker;
-  private final PublicationWatermark watermark;
-  private final DirectPublication direct;
+    private final KafkaTemplate<String, EventEnvelope> kafka;
+    private final PublicationTracker tracker;
+    private final PublicationWatermark watermark;
+    private final DirectPublication direct;
 
-  public KafkaEventPublisher(
-      @Qualifier("dispatchEventsKafkaTemplate") KafkaTemplate<String, EventEnvelope> kafka,
-      PublicationTracker tracker,
-      PublicationWatermark watermark,
-      DirectPublication direct) {
-    this.kafka = kafka;
-    this.tracker = tracker;
-    this.watermark = watermark;
-    this.direct = direct;
-  }
-
-  /**
-   * Sends without waiting; the batch waits for all its acknowledgements together just before
-   * its token is stored, so a batch of events costs about one broker round trip, not one per
-   * event. Any failed send fails the batch: nothing of it is marked done, all of it is retried.
-   * An event its writer sent itself ({@link DirectPublication}) is not sent again: the batch waits
-   * for that send while it is in flight, and passes it once it is acknowledged.
-   */
-  @EventHandler
-  public void on(DispatchEvent event, @MessageIdentifier String messageId, @SequenceNumber Long sequence,
-      TrackingToken token) {
-    CompletableFuture<SendResult<String, EventEnvelope>> sent = direct.inFlight(event.dispatchId(), sequence);
-    EventEnvelope envelope = null;
-    if (sent == null && !tracker.isPublished(event.dispatchId(), sequence)) {
-      envelope = AxonEnvelopes.of(messageId, sequence, event);
-      sent = kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
+    public KafkaEventPublisher(
+            @Qualifier("dispatchEventsKafkaTemplate") KafkaTemplate<String, EventEnvelope> kafka,
+            PublicationTracker tracker,
+            PublicationWatermark watermark,
+            DirectPublication direct) {
+        this.kafka = kafka;
+        this.tracker = tracker;
+        this.watermark = watermark;
+        this.direct = direct;
     }
-    UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
-    List<Pending> pending = batch.getOrComputeResource(PENDING, key -> {
-      List<Pending> sends = new ArrayList<>();
-      batch.onPrepareCommit(u -> awaitAll(sends));
-      return sends;
-    });
-    pending.add(new Pending(envelope, sent, token));
-  }
 
-  /** An event of the batch: its send (null when already acknowledged) and its envelope (null unless sent here). */
-  private record Pending(
-      EventEnvelope envelope, CompletableFuture<SendResult<String, EventEnvelope>> sent, TrackingToken token) {}
-
-  private void awaitAll(List<Pending> sends) {
-    List<PublicationTracker.Published> published = new ArrayList<>(sends.size());
-    try {
-      for (Pending send : sends) {
-        if (send.sent() == null) {
-          continue;
+    /**
+     * Sends without waiting; the batch waits for all its acknowledgements together just before
+     * its token is stored, so a batch of events costs about one broker round trip, not one per
+     * event. Any failed send fails the batch: nothing of it is marked done, all of it is retried.
+     * An event its writer sent itself ({@link DirectPublication}) is not sent again: the batch waits
+     * for that send while it is in flight, and passes it once it is acknowledged.
+     */
+    @EventHandler
+    public void on(
+            DispatchEvent event,
+            @MessageIdentifier String messageId,
+            @SequenceNumber Long sequence,
+            TrackingToken token) {
+        CompletableFuture<SendResult<String, EventEnvelope>> sent = direct.inFlight(event.dispatchId(), sequence);
+        EventEnvelope envelope = null;
+        if (sent == null && !tracker.isPublished(event.dispatchId(), sequence)) {
+            envelope = AxonEnvelopes.of(messageId, sequence, event);
+            sent = kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
         }
-        RecordMetadata metadata = send.sent().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS).getRecordMetadata();
-        if (send.envelope() != null) {
-          published.add(new PublicationTracker.Published(send.envelope(), metadata.partition(), metadata.offset()));
-        }
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while waiting for Kafka", e);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new IllegalStateException("Kafka did not acknowledge an event; the batch will be retried", e);
+        UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
+        List<Pending> pending = batch.getOrComputeResource(PENDING, key -> {
+            List<Pending> sends = new ArrayList<>();
+            batch.onPrepareCommit(u -> awaitAll(sends));
+            return sends;
+        });
+        pending.add(new Pending(envelope, sent, token));
     }
-    // only now, with every event of the batch acknowledged: other instances' writers wait on this
-    watermark.recordPublished(sends.getLast().token());
-    published.forEach(tracker::published);
-  }
+
+    /** An event of the batch: its send (null when already acknowledged) and its envelope (null unless sent here). */
+    private record Pending(
+            EventEnvelope envelope, CompletableFuture<SendResult<String, EventEnvelope>> sent, TrackingToken token) {}
+
+    private void awaitAll(List<Pending> sends) {
+        List<PublicationTracker.Published> published = new ArrayList<>(sends.size());
+        try {
+            for (Pending send : sends) {
+                if (send.sent() == null) {
+                    continue;
+                }
+                RecordMetadata metadata =
+                        send.sent().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS).getRecordMetadata();
+                if (send.envelope() != null) {
+                    published.add(
+                            new PublicationTracker.Published(send.envelope(), metadata.partition(), metadata.offset()));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for Kafka", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("Kafka did not acknowledge an event; the batch will be retried", e);
+        }
+        // only now, with every event of the batch acknowledged: other instances' writers wait on this
+        watermark.recordPublished(sends.getLast().token());
+        published.forEach(tracker::published);
+    }
 }

@@ -2,7 +2,6 @@ package io.dispatch.command.publication;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderPositionReported;
-import io.dispatch.events.Topics;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.web.kafka.ReliableProducers;
@@ -30,51 +29,55 @@ import org.springframework.kafka.core.KafkaTemplate;
 @Configuration(proxyBeanMethods = false)
 public class KafkaPublicationConfiguration implements DisposableBean {
 
-  private final List<DefaultKafkaProducerFactory<?, ?>> factories = new CopyOnWriteArrayList<>();
+    private final List<DefaultKafkaProducerFactory<?, ?>> factories = new CopyOnWriteArrayList<>();
 
-  @Bean
-  KafkaTemplate<String, EventEnvelope> dispatchEventsKafkaTemplate(KafkaProperties properties) {
-    return reliable(properties, "command-service.publisher", new EventEnvelopeSerializer(), Map.of());
-  }
+    @Bean
+    KafkaTemplate<String, EventEnvelope> dispatchEventsKafkaTemplate(KafkaProperties properties) {
+        return reliable(properties, "command-service.publisher", new EventEnvelopeSerializer(), Map.of());
+    }
 
-  /**
-   * The writers' own sends of their events right after commit ({@link DirectPublication}): a
-   * producer of its own, quick to give up (1 s to block for metadata, 10 s to deliver) because the
-   * Kafka publisher sends whatever this one does not.
-   */
-  @Bean
-  KafkaTemplate<String, EventEnvelope> directEventsKafkaTemplate(KafkaProperties properties) {
-    return reliable(properties, "command-service.direct", new EventEnvelopeSerializer(), Map.of(
-        ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000,
-        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
-        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000));
-  }
+    /**
+     * The writers' own sends of their events right after commit ({@link DirectPublication}): a
+     * producer of its own, quick to give up (1 s to block for metadata, 10 s to deliver) because the
+     * Kafka publisher sends whatever this one does not.
+     */
+    @Bean
+    KafkaTemplate<String, EventEnvelope> directEventsKafkaTemplate(KafkaProperties properties) {
+        return reliable(
+                properties,
+                "command-service.direct",
+                new EventEnvelopeSerializer(),
+                Map.of(
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000));
+    }
 
-  /** Lets the writers send their own events after commit (the publisher remains the outbox). */
-  @Bean
-  SmartInitializingSingleton directPublicationInterceptor(EventStore eventStore, DirectPublication direct) {
-    return () -> eventStore.registerDispatchInterceptor(direct);
-  }
+    /** Lets the writers send their own events after commit (the publisher remains the outbox). */
+    @Bean
+    SmartInitializingSingleton directPublicationInterceptor(EventStore eventStore, DirectPublication direct) {
+        return () -> eventStore.registerDispatchInterceptor(direct);
+    }
 
-  /** Rider location fixes for live tracking: small, frequent, keyed by rider. */
-  @Bean
-  KafkaTemplate<String, RiderPositionReported> riderPositionsKafkaTemplate(KafkaProperties properties) {
-    return reliable(properties, "command-service.rider-positions", new RiderPositionCodec.Writer(), Map.of());
-  }
+    /** Rider location fixes for live tracking: small, frequent, keyed by rider. */
+    @Bean
+    KafkaTemplate<String, RiderPositionReported> riderPositionsKafkaTemplate(KafkaProperties properties) {
+        return reliable(properties, "command-service.rider-positions", new RiderPositionCodec.Writer(), Map.of());
+    }
 
-  /** A {@link ReliableProducers} producer without linger: a create waits for its own send. */
-  private <V> KafkaTemplate<String, V> reliable(
-      KafkaProperties properties, String clientId, Serializer<V> values, Map<String, Object> overrides) {
-    Map<String, Object> config = new java.util.HashMap<>(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0));
-    config.putAll(overrides);
-    config = ReliableProducers.settings(properties, clientId, config);
-    var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), values);
-    factories.add(factory);
-    return new KafkaTemplate<>(factory);
-  }
+    /** A {@link ReliableProducers} producer without linger: a create waits for its own send. */
+    private <V> KafkaTemplate<String, V> reliable(
+            KafkaProperties properties, String clientId, Serializer<V> values, Map<String, Object> overrides) {
+        Map<String, Object> config = new java.util.HashMap<>(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0));
+        config.putAll(overrides);
+        config = ReliableProducers.settings(properties, clientId, config);
+        var factory = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), values);
+        factories.add(factory);
+        return new KafkaTemplate<>(factory);
+    }
 
-  @Override
-  public void destroy() {
-    factories.forEach(DefaultKafkaProducerFactory::destroy);
-  }
+    @Override
+    public void destroy() {
+        factories.forEach(DefaultKafkaProducerFactory::destroy);
+    }
 }

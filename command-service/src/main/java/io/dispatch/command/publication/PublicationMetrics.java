@@ -13,14 +13,16 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class PublicationMetrics {
 
-  @Bean
-  PeriodicTask publicationLagMetrics(PublicationWatermark watermark, MeterRegistry meters, Clock clock) {
-    AtomicLong millis = new AtomicLong();
-    Gauge.builder("dispatch.publication.lag", millis, value -> value.get() / 1000.0)
-        .description("Age of the oldest stored event not yet published to Kafka")
-        .baseUnit("seconds")
-        .register(meters);
-    return new PeriodicTask("publication-lag-metrics", Duration.ofSeconds(10),
-        () -> millis.set(Math.round(watermark.oldestUnpublishedSeconds(clock.instant()) * 1000)));
-  }
+    @Bean
+    PeriodicTask publicationLagMetrics(PublicationWatermark watermark, MeterRegistry meters, Clock clock) {
+        AtomicLong millis = new AtomicLong();
+        Gauge.builder("dispatch.publication.lag", millis, value -> value.get() / 1000.0)
+                .description("Age of the oldest stored event not yet published to Kafka")
+                .baseUnit("seconds")
+                .register(meters);
+        return new PeriodicTask(
+                "publication-lag-metrics",
+                Duration.ofSeconds(10),
+                () -> millis.set(Math.round(watermark.oldestUnpublishedSeconds(clock.instant()) * 1000)));
+    }
 }

@@ -11,9 +11,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxWait how long a write waits for its event to reach Kafka before it answers
  */
 @ConfigurationProperties("dispatch.publication")
-public record PublicationProperties(@DefaultValue("true") boolean direct, @DefaultValue("PT5S") Duration maxWait) {
+public record PublicationProperties(
+        @DefaultValue("true") boolean direct,
+        @DefaultValue("PT5S") Duration maxWait) {
 
-  public PublicationProperties {
-    SettingChecks.positive("dispatch.publication.max-wait", maxWait);
-  }
+    public PublicationProperties {
+        SettingChecks.positive("dispatch.publication.max-wait", maxWait);
+    }
 }

@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("dispatch.location")
 public record LocationProperties(@DefaultValue("PT20S") Duration minInterval) {
 
-  public LocationProperties {
-    SettingChecks.notNegative("dispatch.location.min-interval", minInterval);
-  }
+    public LocationProperties {
+        SettingChecks.notNegative("dispatch.location.min-interval", minInterval);
+    }
 }

@@ -16,25 +16,32 @@ import java.util.UUID;
  */
 final class CommandDeliveries implements Deliveries {
 
-  private final DispatchHistory history;
-  private final Pricing pricing;
-  private final RiderWorkload workload;
+    private final DispatchHistory history;
+    private final Pricing pricing;
+    private final RiderWorkload workload;
 
-  CommandDeliveries(DispatchHistory history, Pricing pricing, RiderWorkload workload) {
-    this.history = history;
-    this.pricing = pricing;
-    this.workload = workload;
-  }
+    CommandDeliveries(DispatchHistory history, Pricing pricing, RiderWorkload workload) {
+        this.history = history;
+        this.pricing = pricing;
+        this.workload = workload;
+    }
 
-  @Override
-  public Optional<Delivery> current(UUID dispatchId) {
-    return history.current(dispatchId).map(view -> new Delivery(view.dispatchId(), view.status(), view.riderId(),
-        view.pickup(), view.dropoff(), view.customerName(), view.deliveryPin(),
-        pricing.scheduleAt(view.pickup()).avgSpeedKmh()));
-  }
+    @Override
+    public Optional<Delivery> current(UUID dispatchId) {
+        return history.current(dispatchId)
+                .map(view -> new Delivery(
+                        view.dispatchId(),
+                        view.status(),
+                        view.riderId(),
+                        view.pickup(),
+                        view.dropoff(),
+                        view.customerName(),
+                        view.deliveryPin(),
+                        pricing.scheduleAt(view.pickup()).avgSpeedKmh()));
+    }
 
-  @Override
-  public List<UUID> heldBy(UUID riderId) {
-    return workload.activeDeliveries(riderId);
-  }
+    @Override
+    public List<UUID> heldBy(UUID riderId) {
+        return workload.activeDeliveries(riderId);
+    }
 }

@@ -19,9 +19,9 @@ import org.springframework.context.annotation.Import;
 @Import(SandboxSimulatorConfiguration.class)
 class SimulatorHost {
 
-  @Bean
-  @Conditional(SimulatorEnabled.class)
-  Deliveries simulatorDeliveries(DispatchHistory history, Pricing pricing, RiderWorkload workload) {
-    return new CommandDeliveries(history, pricing, workload);
-  }
+    @Bean
+    @Conditional(SimulatorEnabled.class)
+    Deliveries simulatorDeliveries(DispatchHistory history, Pricing pricing, RiderWorkload workload) {
+        return new CommandDeliveries(history, pricing, workload);
+    }
 }

@@ -7,9 +7,9 @@ package io.dispatch.command.web;
  */
 public interface CrossFieldRule {
 
-  /**
-   * @param prefix the record's key prefix, "" or e.g. "orders[3].pickup."
-   * @param clean whether every field of this record passed its own rules (refused ones are null)
-   */
-  void check(String prefix, boolean clean, FieldErrors errors);
+    /**
+     * @param prefix the record's key prefix, "" or e.g. "orders[3].pickup."
+     * @param clean whether every field of this record passed its own rules (refused ones are null)
+     */
+    void check(String prefix, boolean clean, FieldErrors errors);
 }

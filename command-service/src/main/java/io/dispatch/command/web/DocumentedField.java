@@ -26,230 +26,264 @@ import tools.jackson.databind.JsonNode;
  */
 final class DocumentedField {
 
-  private enum Kind { TEXT, CHOICE, TIMESTAMP, UUID, NUMBER, WHOLE, OBJECT, ARRAY, RAW }
+    private enum Kind {
+        TEXT,
+        CHOICE,
+        TIMESTAMP,
+        UUID,
+        NUMBER,
+        WHOLE,
+        OBJECT,
+        ARRAY,
+        RAW
+    }
 
-  final String name;
-  private final Class<?> type;
-  private final Kind kind;
-  private final Schema schema;
-  private final Reading reading;
-  private final Pattern pattern;
-  private final DocumentedBody<?> element;
-  private final int minItems;
-  private final int maxItems;
+    final String name;
+    private final Class<?> type;
+    private final Kind kind;
+    private final Schema schema;
+    private final Reading reading;
+    private final Pattern pattern;
+    private final DocumentedBody<?> element;
+    private final int minItems;
+    private final int maxItems;
 
-  DocumentedField(RecordComponent component) {
-    this.name = component.getName();
-    this.type = component.getType();
-    ArraySchema array = component.getAccessor().getAnnotation(ArraySchema.class);
-    Schema own = component.getAccessor().getAnnotation(Schema.class);
-    this.schema = own != null ? own : array != null ? array.schema() : null;
-    this.reading = component.getAnnotation(Reading.class);
-    this.pattern = schema == null || schema.pattern().isEmpty() ? null : Pattern.compile(schema.pattern());
-    this.kind = kind(component);
-    this.element = switch (kind) {
-      case OBJECT -> DocumentedBody.of(type.asSubclass(Record.class));
-      case ARRAY -> DocumentedBody.of(elementType(component));
-      default -> null;
-    };
-    // @ArraySchema's defaults (MAX_VALUE, MIN_VALUE) mean "not given"
-    this.minItems = array == null || array.minItems() == Integer.MAX_VALUE ? 0 : array.minItems();
-    this.maxItems = array == null || array.maxItems() == Integer.MIN_VALUE ? Integer.MAX_VALUE : array.maxItems();
-  }
+    DocumentedField(RecordComponent component) {
+        this.name = component.getName();
+        this.type = component.getType();
+        ArraySchema array = component.getAccessor().getAnnotation(ArraySchema.class);
+        Schema own = component.getAccessor().getAnnotation(Schema.class);
+        this.schema = own != null ? own : array != null ? array.schema() : null;
+        this.reading = component.getAnnotation(Reading.class);
+        this.pattern = schema == null || schema.pattern().isEmpty() ? null : Pattern.compile(schema.pattern());
+        this.kind = kind(component);
+        this.element = switch (kind) {
+            case OBJECT -> DocumentedBody.of(type.asSubclass(Record.class));
+            case ARRAY -> DocumentedBody.of(elementType(component));
+            default -> null;
+        };
+        // @ArraySchema's defaults (MAX_VALUE, MIN_VALUE) mean "not given"
+        this.minItems = array == null || array.minItems() == Integer.MAX_VALUE ? 0 : array.minItems();
+        this.maxItems = array == null || array.maxItems() == Integer.MIN_VALUE ? Integer.MAX_VALUE : array.maxItems();
+    }
 
-  private Kind kind(RecordComponent component) {
-    if (type.isPrimitive()) {
-      throw new IllegalArgumentException(name + " must be boxed: an absent or refused field is read as null");
+    private Kind kind(RecordComponent component) {
+        if (type.isPrimitive()) {
+            throw new IllegalArgumentException(name + " must be boxed: an absent or refused field is read as null");
+        }
+        if (type == String.class) {
+            if (schema != null && schema.allowableValues().length > 0) {
+                return Kind.CHOICE;
+            }
+            String format = schema == null ? "" : schema.format();
+            return format.equals("date-time") ? Kind.TIMESTAMP : format.equals("uuid") ? Kind.UUID : Kind.TEXT;
+        }
+        if (type == Double.class) {
+            return Kind.NUMBER;
+        }
+        if (type == Long.class || type == Integer.class) {
+            return Kind.WHOLE;
+        }
+        if (type.isRecord()) {
+            return Kind.OBJECT;
+        }
+        if (type == List.class) {
+            return Kind.ARRAY;
+        }
+        if (JsonNode.class.isAssignableFrom(type)) {
+            return Kind.RAW;
+        }
+        throw new IllegalArgumentException(name + ": no reading for " + type);
     }
-    if (type == String.class) {
-      if (schema != null && schema.allowableValues().length > 0) {
-        return Kind.CHOICE;
-      }
-      String format = schema == null ? "" : schema.format();
-      return format.equals("date-time") ? Kind.TIMESTAMP : format.equals("uuid") ? Kind.UUID : Kind.TEXT;
-    }
-    if (type == Double.class) {
-      return Kind.NUMBER;
-    }
-    if (type == Long.class || type == Integer.class) {
-      return Kind.WHOLE;
-    }
-    if (type.isRecord()) {
-      return Kind.OBJECT;
-    }
-    if (type == List.class) {
-      return Kind.ARRAY;
-    }
-    if (JsonNode.class.isAssignableFrom(type)) {
-      return Kind.RAW;
-    }
-    throw new IllegalArgumentException(name + ": no reading for " + type);
-  }
 
-  private static Class<? extends Record> elementType(RecordComponent component) {
-    return ((Class<?>) ((ParameterizedType) component.getGenericType()).getActualTypeArguments()[0])
-        .asSubclass(Record.class);
-  }
-
-  /** A JSON tree handed over as it came: code reads it (a zone's polygon), so no rule applies here. */
-  boolean raw() {
-    return kind == Kind.RAW;
-  }
-
-  /** The field that makes this one required, and the value it must have been read as; null when none. */
-  String[] requiredWhen() {
-    return reading == null || reading.requiredWhen().isEmpty() ? null : reading.requiredWhen().split("=", 2);
-  }
-
-  String absentMessage() {
-    if (reading != null && !reading.absent().isEmpty()) {
-      return reading.absent();
+    private static Class<? extends Record> elementType(RecordComponent component) {
+        return ((Class<?>) ((ParameterizedType) component.getGenericType()).getActualTypeArguments()[0])
+                .asSubclass(Record.class);
     }
-    return kind == Kind.ARRAY ? "is required: an array of " + items() : "is required";
-  }
 
-  /** The value read, or null when {@code errors} received its message under {@code key}. */
-  Object read(JsonNode value, String key, boolean required, FieldErrors errors) {
-    return switch (kind) {
-      case TEXT -> text(value, key, required, errors);
-      case CHOICE -> choice(value, key, errors);
-      case TIMESTAMP -> timestamp(value, key, errors);
-      case UUID -> uuid(value, key, errors);
-      case NUMBER -> number(value, key, errors);
-      case WHOLE -> whole(value, key, errors);
-      case OBJECT -> value.isObject() ? element.readObject(value, key + ".", errors)
-          : refuse(key, "must be an object with " + element.names(), errors);
-      case ARRAY -> array(value, key, errors);
-      case RAW -> value;
-    };
-  }
+    /** A JSON tree handed over as it came: code reads it (a zone's polygon), so no rule applies here. */
+    boolean raw() {
+        return kind == Kind.RAW;
+    }
 
-  private String text(JsonNode value, String key, boolean required, FieldErrors errors) {
-    if (!value.isString()) {
-      return refuse(key, "must be a string", errors);
+    /** The field that makes this one required, and the value it must have been read as; null when none. */
+    String[] requiredWhen() {
+        return reading == null || reading.requiredWhen().isEmpty()
+                ? null
+                : reading.requiredWhen().split("=", 2);
     }
-    String text = value.stringValue();
-    if (!storable(text, key, errors)) {
-      return null;
-    }
-    int length = text.codePointCount(0, text.length());
-    int min = schema == null ? 0 : schema.minLength();
-    int max = schema == null ? Integer.MAX_VALUE : schema.maxLength();
-    if (length < min || length > max || (required && text.isBlank())) {
-      return refuse(key, min == max ? "must be " + min + " characters" : "must be " + min + " to " + max + " characters",
-          errors);
-    }
-    String read = reading != null && reading.lowerCased() ? text.strip().toLowerCase(Locale.ROOT) : text;
-    if (pattern != null && !pattern.matcher(read).find()) {
-      errors.add(key, reading == null || reading.unmatched().isEmpty() ? "must match " + pattern : reading.unmatched());
-      return null;
-    }
-    return read;
-  }
 
-  /** Reports a text that breaks the character rule ({@link TextRule}), checked before any other rule. */
-  private boolean storable(String text, String key, FieldErrors errors) {
-    Optional<String> problem = (reading != null && reading.multiLine() ? TextRule.MULTI_LINE : TextRule.SINGLE_LINE)
-        .problem(text);
-    problem.ifPresent(message -> errors.add(key, message));
-    return problem.isEmpty();
-  }
-
-  private String choice(JsonNode value, String key, FieldErrors errors) {
-    if (value.isString() && !storable(value.stringValue(), key, errors)) {
-      return null;
+    String absentMessage() {
+        if (reading != null && !reading.absent().isEmpty()) {
+            return reading.absent();
+        }
+        return kind == Kind.ARRAY ? "is required: an array of " + items() : "is required";
     }
-    if (value.isString() && Arrays.asList(schema.allowableValues()).contains(value.stringValue())) {
-      return value.stringValue();
+
+    /** The value read, or null when {@code errors} received its message under {@code key}. */
+    Object read(JsonNode value, String key, boolean required, FieldErrors errors) {
+        return switch (kind) {
+            case TEXT -> text(value, key, required, errors);
+            case CHOICE -> choice(value, key, errors);
+            case TIMESTAMP -> timestamp(value, key, errors);
+            case UUID -> uuid(value, key, errors);
+            case NUMBER -> number(value, key, errors);
+            case WHOLE -> whole(value, key, errors);
+            case OBJECT ->
+                value.isObject()
+                        ? element.readObject(value, key + ".", errors)
+                        : refuse(key, "must be an object with " + element.names(), errors);
+            case ARRAY -> array(value, key, errors);
+            case RAW -> value;
+        };
     }
-    return refuse(key, "must be one of " + Arrays.toString(schema.allowableValues()), errors);
-  }
 
-  private String timestamp(JsonNode value, String key, FieldErrors errors) {
-    if (value.isString() && !storable(value.stringValue(), key, errors)) {
-      return null;
+    private String text(JsonNode value, String key, boolean required, FieldErrors errors) {
+        if (!value.isString()) {
+            return refuse(key, "must be a string", errors);
+        }
+        String text = value.stringValue();
+        if (!storable(text, key, errors)) {
+            return null;
+        }
+        int length = text.codePointCount(0, text.length());
+        int min = schema == null ? 0 : schema.minLength();
+        int max = schema == null ? Integer.MAX_VALUE : schema.maxLength();
+        if (length < min || length > max || (required && text.isBlank())) {
+            return refuse(
+                    key,
+                    min == max ? "must be " + min + " characters" : "must be " + min + " to " + max + " characters",
+                    errors);
+        }
+        String read = reading != null && reading.lowerCased() ? text.strip().toLowerCase(Locale.ROOT) : text;
+        if (pattern != null && !pattern.matcher(read).find()) {
+            errors.add(
+                    key,
+                    reading == null || reading.unmatched().isEmpty() ? "must match " + pattern : reading.unmatched());
+            return null;
+        }
+        return read;
     }
-    return formatted(value, key, OffsetDateTime::parse,
-        "must be an ISO 8601 timestamp with offset, like 2026-11-21T10:00:00Z", errors);
-  }
 
-  private String uuid(JsonNode value, String key, FieldErrors errors) {
-    return formatted(value, key, UUID::fromString, "must be a UUID", errors);
-  }
-
-  /** A string that {@code parse} accepts, as given; else the refusal. */
-  private String formatted(JsonNode value, String key, Function<String, ?> parse, String derived, FieldErrors errors) {
-    try {
-      if (value.isString()) {
-        parse.apply(value.stringValue());
-        return value.stringValue();
-      }
-    } catch (DateTimeParseException | IllegalArgumentException e) {
-      // refused below
+    /** Reports a text that breaks the character rule ({@link TextRule}), checked before any other rule. */
+    private boolean storable(String text, String key, FieldErrors errors) {
+        Optional<String> problem =
+                (reading != null && reading.multiLine() ? TextRule.MULTI_LINE : TextRule.SINGLE_LINE).problem(text);
+        problem.ifPresent(message -> errors.add(key, message));
+        return problem.isEmpty();
     }
-    return refuse(key, derived, errors);
-  }
 
-  private Double number(JsonNode value, String key, FieldErrors errors) {
-    double min = schema == null || schema.minimum().isEmpty() ? Double.NEGATIVE_INFINITY : Double.parseDouble(schema.minimum());
-    double max = schema == null || schema.maximum().isEmpty() ? Double.POSITIVE_INFINITY : Double.parseDouble(schema.maximum());
-    if (value.isNumber()) {
-      double number;
-      try {
-        number = value.doubleValue();
-      } catch (RuntimeException tooBig) {
-        // Jackson refuses to narrow a BigInteger beyond a double's range
+    private String choice(JsonNode value, String key, FieldErrors errors) {
+        if (value.isString() && !storable(value.stringValue(), key, errors)) {
+            return null;
+        }
+        if (value.isString() && Arrays.asList(schema.allowableValues()).contains(value.stringValue())) {
+            return value.stringValue();
+        }
+        return refuse(key, "must be one of " + Arrays.toString(schema.allowableValues()), errors);
+    }
+
+    private String timestamp(JsonNode value, String key, FieldErrors errors) {
+        if (value.isString() && !storable(value.stringValue(), key, errors)) {
+            return null;
+        }
+        return formatted(
+                value,
+                key,
+                OffsetDateTime::parse,
+                "must be an ISO 8601 timestamp with offset, like 2026-11-21T10:00:00Z",
+                errors);
+    }
+
+    private String uuid(JsonNode value, String key, FieldErrors errors) {
+        return formatted(value, key, UUID::fromString, "must be a UUID", errors);
+    }
+
+    /** A string that {@code parse} accepts, as given; else the refusal. */
+    private String formatted(
+            JsonNode value, String key, Function<String, ?> parse, String derived, FieldErrors errors) {
+        try {
+            if (value.isString()) {
+                parse.apply(value.stringValue());
+                return value.stringValue();
+            }
+        } catch (DateTimeParseException | IllegalArgumentException e) {
+            // refused below
+        }
+        return refuse(key, derived, errors);
+    }
+
+    private Double number(JsonNode value, String key, FieldErrors errors) {
+        double min = schema == null || schema.minimum().isEmpty()
+                ? Double.NEGATIVE_INFINITY
+                : Double.parseDouble(schema.minimum());
+        double max = schema == null || schema.maximum().isEmpty()
+                ? Double.POSITIVE_INFINITY
+                : Double.parseDouble(schema.maximum());
+        if (value.isNumber()) {
+            double number;
+            try {
+                number = value.doubleValue();
+            } catch (RuntimeException tooBig) {
+                // Jackson refuses to narrow a BigInteger beyond a double's range
+                return refuse(key, "must be a number" + bounds(), errors);
+            }
+            if (Double.isFinite(number) && number >= min && number <= max) {
+                return number;
+            }
+        }
         return refuse(key, "must be a number" + bounds(), errors);
-      }
-      if (Double.isFinite(number) && number >= min && number <= max) {
-        return number;
-      }
     }
-    return refuse(key, "must be a number" + bounds(), errors);
-  }
 
-  private Object whole(JsonNode value, String key, FieldErrors errors) {
-    long min = schema == null || schema.minimum().isEmpty() ? Long.MIN_VALUE : new BigDecimal(schema.minimum()).longValueExact();
-    long max = schema == null || schema.maximum().isEmpty() ? Long.MAX_VALUE : new BigDecimal(schema.maximum()).longValueExact();
-    if (value.isIntegralNumber() && value.canConvertToLong() && value.longValue() >= min && value.longValue() <= max) {
-      if (type == Integer.class) {
-        return Math.toIntExact(value.longValue());
-      }
-      return value.longValue();
+    private Object whole(JsonNode value, String key, FieldErrors errors) {
+        long min = schema == null || schema.minimum().isEmpty()
+                ? Long.MIN_VALUE
+                : new BigDecimal(schema.minimum()).longValueExact();
+        long max = schema == null || schema.maximum().isEmpty()
+                ? Long.MAX_VALUE
+                : new BigDecimal(schema.maximum()).longValueExact();
+        if (value.isIntegralNumber()
+                && value.canConvertToLong()
+                && value.longValue() >= min
+                && value.longValue() <= max) {
+            if (type == Integer.class) {
+                return Math.toIntExact(value.longValue());
+            }
+            return value.longValue();
+        }
+        return refuse(key, "must be a whole number" + bounds(), errors);
     }
-    return refuse(key, "must be a whole number" + bounds(), errors);
-  }
 
-  /** The schema's bounds as written there, so "-90" stays "-90" and "1.0" stays "1.0". */
-  private String bounds() {
-    String min = schema == null ? "" : schema.minimum();
-    String max = schema == null ? "" : schema.maximum();
-    if (!min.isEmpty() && !max.isEmpty()) {
-      return " from " + min + " to " + max;
+    /** The schema's bounds as written there, so "-90" stays "-90" and "1.0" stays "1.0". */
+    private String bounds() {
+        String min = schema == null ? "" : schema.minimum();
+        String max = schema == null ? "" : schema.maximum();
+        if (!min.isEmpty() && !max.isEmpty()) {
+            return " from " + min + " to " + max;
+        }
+        return !min.isEmpty() ? ", " + min + " or more" : !max.isEmpty() ? ", at most " + max : "";
     }
-    return !min.isEmpty() ? ", " + min + " or more" : !max.isEmpty() ? ", at most " + max : "";
-  }
 
-  private List<?> array(JsonNode value, String key, FieldErrors errors) {
-    if (!value.isArray()) {
-      return refuse(key, "must be an array of " + items(), errors);
+    private List<?> array(JsonNode value, String key, FieldErrors errors) {
+        if (!value.isArray()) {
+            return refuse(key, "must be an array of " + items(), errors);
+        }
+        if (value.size() < minItems || value.size() > maxItems) {
+            return refuse(key, "must hold " + items() + "; it holds " + value.size(), errors);
+        }
+        List<Object> rows = new ArrayList<>(value.size());
+        for (int i = 0; i < value.size(); i++) {
+            rows.add(element.read(value.get(i), key + "[" + i + "].", errors));
+        }
+        return rows;
     }
-    if (value.size() < minItems || value.size() > maxItems) {
-      return refuse(key, "must hold " + items() + "; it holds " + value.size(), errors);
-    }
-    List<Object> rows = new ArrayList<>(value.size());
-    for (int i = 0; i < value.size(); i++) {
-      rows.add(element.read(value.get(i), key + "[" + i + "].", errors));
-    }
-    return rows;
-  }
 
-  private String items() {
-    return minItems + " to " + maxItems + " " + name;
-  }
+    private String items() {
+        return minItems + " to " + maxItems + " " + name;
+    }
 
-  private <T> T refuse(String key, String derived, FieldErrors errors) {
-    errors.add(key, reading == null || reading.refusal().isEmpty() ? derived : reading.refusal());
-    return null;
-  }
+    private <T> T refuse(String key, String derived, FieldErrors errors) {
+        errors.add(key, reading == null || reading.refusal().isEmpty() ? derived : reading.refusal());
+        return null;
+    }
 }

@@ -15,21 +15,21 @@ import java.lang.annotation.Target;
 @Target({ElementType.RECORD_COMPONENT, ElementType.METHOD})
 public @interface Reading {
 
-  /** Free text that may span lines: tab, line feed and carriage return are allowed (TextRule.MULTI_LINE). */
-  boolean multiLine() default false;
+    /** Free text that may span lines: tab, line feed and carriage return are allowed (TextRule.MULTI_LINE). */
+    boolean multiLine() default false;
 
-  /** Stripped and lower-cased before the pattern is matched, and read so (the schema's pattern shows that form). */
-  boolean lowerCased() default false;
+    /** Stripped and lower-cased before the pattern is matched, and read so (the schema's pattern shows that form). */
+    boolean lowerCased() default false;
 
-  /** {@code "other=VALUE"}: also required when the earlier field {@code other} was read as VALUE. */
-  String requiredWhen() default "";
+    /** {@code "other=VALUE"}: also required when the earlier field {@code other} was read as VALUE. */
+    String requiredWhen() default "";
 
-  /** Said instead of the message derived from the type, length, range, allowed values or format. */
-  String refusal() default "";
+    /** Said instead of the message derived from the type, length, range, allowed values or format. */
+    String refusal() default "";
 
-  /** Said when a text does not match the schema's pattern (a regular expression is no message). */
-  String unmatched() default "";
+    /** Said when a text does not match the schema's pattern (a regular expression is no message). */
+    String unmatched() default "";
 
-  /** Said instead of "is required". */
-  String absent() default "";
+    /** Said instead of "is required". */
+    String absent() default "";
 }

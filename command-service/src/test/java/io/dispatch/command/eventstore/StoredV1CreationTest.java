@@ -35,40 +35,43 @@ import org.springframework.beans.factory.annotation.Autowired;
  */
 class StoredV1CreationTest extends CommandServiceIntegrationTest {
 
-  @Autowired DataSource dataSource;
-  @Autowired CommandGateway commands;
+    @Autowired
+    DataSource dataSource;
 
-  @Test
-  void a_creation_stored_before_v2_loads_and_is_published_as_v2() throws SQLException {
-    UUID id = UUID.randomUUID();
-    UUID merchant = UUID.randomUUID();
-    UUID rider = UUID.randomUUID();
-    insertV1Creation(id, merchant);
+    @Autowired
+    CommandGateway commands;
 
-    Long sequence = commands.sendAndWait(new AssignRider(id, rider, Actor.rider(rider)));
-    assertThat(sequence).isEqualTo(1L);
+    @Test
+    void a_creation_stored_before_v2_loads_and_is_published_as_v2() throws SQLException {
+        UUID id = UUID.randomUUID();
+        UUID merchant = UUID.randomUUID();
+        UUID rider = UUID.randomUUID();
+        insertV1Creation(id, merchant);
 
-    List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-    try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-      consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-        consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-          if (record.key().equals(id.toString())) {
-            seen.add(record.value());
-          }
-        });
-        assertThat(seen).hasSize(2);
-      });
+        Long sequence = commands.sendAndWait(new AssignRider(id, rider, Actor.rider(rider)));
+        assertThat(sequence).isEqualTo(1L);
+
+        List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
+        try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
+            consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (record.key().equals(id.toString())) {
+                        seen.add(record.value());
+                    }
+                });
+                assertThat(seen).hasSize(2);
+            });
+        }
+        EventEnvelope created = seen.getFirst();
+        assertThat(created.version()).isEqualTo(EventType.DISPATCH_CREATED.version());
+        DispatchCreated event = (DispatchCreated) created.event();
+        assertThat(event.targetPickupSeconds()).isEqualTo(1800);
+        assertThat(event.targetDeliverySeconds()).isEqualTo(3600);
     }
-    EventEnvelope created = seen.getFirst();
-    assertThat(created.version()).isEqualTo(EventType.DISPATCH_CREATED.version());
-    DispatchCreated event = (DispatchCreated) created.event();
-    assertThat(event.targetPickupSeconds()).isEqualTo(1800);
-    assertThat(event.targetDeliverySeconds()).isEqualTo(3600);
-  }
 
-  private void insertV1Creation(UUID id, UUID merchant) throws SQLException {
-    String payload = """
+    private void insertV1Creation(UUID id, UUID merchant) throws SQLException {
+        String payload = """
         {"dispatchId":"%1$s","merchantId":"%2$s","occurredAt":"2026-11-21T09:00:00Z",
          "actor":{"type":"merchant","id":"%2$s"},"externalId":null,"customerName":"Amina",
          "customerPhone":"+254700000001","pickup":{"address":"A","lat":null,"lng":null,"notes":null},
@@ -77,25 +80,30 @@ class StoredV1CreationTest extends CommandServiceIntegrationTest {
          "targetDeliveryAt":"2026-11-21T10:00:00Z","zoneId":"nairobi-cbd","source":"api",
          "trackingToken":"tok-%1$s","deliveryPin":"1234"}
         """.formatted(id, merchant);
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement insert = connection.prepareStatement("""
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement insert = connection.prepareStatement("""
             insert into command.domain_event_entry (aggregateIdentifier, sequenceNumber, type, eventIdentifier,
               metaData, payload, payloadRevision, payloadType, timeStamp)
             values (?, 0, 'Dispatch', ?, ?, ?, null, ?, '2026-11-21T09:00:00Z')""")) {
-      insert.setString(1, id.toString());
-      insert.setString(2, UUID.randomUUID().toString());
-      insert.setBytes(3, "{}".getBytes(StandardCharsets.UTF_8));
-      insert.setBytes(4, payload.getBytes(StandardCharsets.UTF_8));
-      insert.setString(5, DispatchCreated.class.getName());
-      insert.executeUpdate();
+            insert.setString(1, id.toString());
+            insert.setString(2, UUID.randomUUID().toString());
+            insert.setBytes(3, "{}".getBytes(StandardCharsets.UTF_8));
+            insert.setBytes(4, payload.getBytes(StandardCharsets.UTF_8));
+            insert.setString(5, DispatchCreated.class.getName());
+            insert.executeUpdate();
+        }
     }
-  }
 
-  private static KafkaConsumer<String, EventEnvelope> consumer() {
-    return new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.get().kafkaBootstrapServers(),
-        ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-        new StringDeserializer(), new EventEnvelopeDeserializer());
-  }
+    private static KafkaConsumer<String, EventEnvelope> consumer() {
+        return new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        SharedTestInfrastructure.get().kafkaBootstrapServers(),
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "test-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest"),
+                new StringDeserializer(),
+                new EventEnvelopeDeserializer());
+    }
 }

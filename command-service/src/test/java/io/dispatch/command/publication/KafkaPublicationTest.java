@@ -25,10 +25,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.awaitility.core.ConditionTimeoutException;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -44,134 +44,177 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 class KafkaPublicationTest extends CommandServiceIntegrationTest {
 
-  @Autowired CommandGateway commands;
-  @Autowired EventProcessingConfiguration processing;
-  @Autowired DirectPublication direct;
-  @Autowired PublicationTracker tracker;
-  @Autowired PublicationWatermark watermark;
-  @Autowired PlatformTransactionManager transactions;
+    @Autowired
+    CommandGateway commands;
 
-  @Test
-  void events_committed_while_the_publisher_is_down_are_published_in_order_when_it_returns() {
-    EventProcessor publisher = processing.eventProcessor(KafkaEventPublisher.PROCESSING_GROUP).orElseThrow();
-    publisher.shutDown();
-    direct.enabled(false); // as if the writer died between its commit and its own send
-    try {
-      UUID id = UUID.randomUUID();
-      UUID merchant = UUID.randomUUID();
-      createAndCancel(id, merchant);
+    @Autowired
+    EventProcessingConfiguration processing;
 
-      List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-      try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-        consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-        poll(consumer, seen, id, Duration.ofSeconds(2));
-        assertThat(seen).as("nothing is published while the publisher is down").isEmpty();
+    @Autowired
+    DirectPublication direct;
 
-        publisher.start();
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-          poll(consumer, seen, id, Duration.ofMillis(200));
-          assertThat(seen).hasSize(2);
-        });
-      }
-      assertThat(seen.get(0).event()).isInstanceOf(DispatchCreated.class);
-      assertThat(seen.get(0).sequence()).isZero();
-      assertThat(seen.get(1).event()).isInstanceOf(DispatchCancelled.class);
-      assertThat(seen.get(1).sequence()).isEqualTo(1);
-      assertThat(seen.get(1).merchantId()).isEqualTo(merchant);
-    } finally {
-      direct.enabled(true);
-      publisher.start(); // the context is shared with other tests; starting a running one does nothing
-    }
-  }
+    @Autowired
+    PublicationTracker tracker;
 
-  @Test
-  void writers_send_their_own_events_after_commit_and_the_publisher_sends_no_second_copy() {
-    EventProcessor publisher = processing.eventProcessor(KafkaEventPublisher.PROCESSING_GROUP).orElseThrow();
-    publisher.shutDown();
-    try {
-      UUID id = UUID.randomUUID();
-      UUID merchant = UUID.randomUUID();
-      List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-      try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-        consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-        poll(consumer, seen, id, Duration.ofSeconds(1));
-        createAndCancel(id, merchant);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-          poll(consumer, seen, id, Duration.ofMillis(200));
-          assertThat(seen).as("both events are on Kafka with the publisher down").hasSize(2);
-        });
-        assertThat(tracker.isPublished(id, 1)).isTrue();
+    @Autowired
+    PublicationWatermark watermark;
 
-        publisher.start();
-        await().atMost(Duration.ofSeconds(30)).until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
-        poll(consumer, seen, id, Duration.ofSeconds(2));
-      }
-      assertThat(seen).extracting(EventEnvelope::sequence).as("in order, each once").containsExactly(0L, 1L);
-    } finally {
-      publisher.start();
-    }
-  }
+    @Autowired
+    PlatformTransactionManager transactions;
 
-  @Test
-  void a_publisher_that_sees_an_event_before_its_writer_sent_it_waits_for_that_send_instead_of_sending_a_copy() {
-    UUID id = UUID.randomUUID();
-    UUID merchant = UUID.randomUUID();
-    List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-    try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-      consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-      poll(consumer, seen, id, Duration.ofSeconds(1));
-      new TransactionTemplate(transactions).executeWithoutResult(status -> {
-        // runs after the commit and before the writer's own send: the publisher gets its chance to see the
-        // event first, as a busy writer thread gives it in production (the race that once sent two copies)
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-          @Override
-          public void afterCommit() {
-            try {
-              await().atMost(Duration.ofSeconds(2)).until(() -> tracker.isPublished(id, 0));
-            } catch (ConditionTimeoutException publisherWaitedForTheWriter) {
-              // the expected case: the publisher is waiting for this writer's decision
+    @Test
+    void events_committed_while_the_publisher_is_down_are_published_in_order_when_it_returns() {
+        EventProcessor publisher =
+                processing.eventProcessor(KafkaEventPublisher.PROCESSING_GROUP).orElseThrow();
+        publisher.shutDown();
+        direct.enabled(false); // as if the writer died between its commit and its own send
+        try {
+            UUID id = UUID.randomUUID();
+            UUID merchant = UUID.randomUUID();
+            createAndCancel(id, merchant);
+
+            List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
+            try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
+                consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+                poll(consumer, seen, id, Duration.ofSeconds(2));
+                assertThat(seen)
+                        .as("nothing is published while the publisher is down")
+                        .isEmpty();
+
+                publisher.start();
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                    poll(consumer, seen, id, Duration.ofMillis(200));
+                    assertThat(seen).hasSize(2);
+                });
             }
-          }
-        });
-        create(id, merchant);
-      });
-      await().atMost(Duration.ofSeconds(30)).until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
-      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-        poll(consumer, seen, id, Duration.ofMillis(200));
-        assertThat(seen).isNotEmpty();
-      });
-      poll(consumer, seen, id, Duration.ofSeconds(2));
+            assertThat(seen.get(0).event()).isInstanceOf(DispatchCreated.class);
+            assertThat(seen.get(0).sequence()).isZero();
+            assertThat(seen.get(1).event()).isInstanceOf(DispatchCancelled.class);
+            assertThat(seen.get(1).sequence()).isEqualTo(1);
+            assertThat(seen.get(1).merchantId()).isEqualTo(merchant);
+        } finally {
+            direct.enabled(true);
+            publisher.start(); // the context is shared with other tests; starting a running one does nothing
+        }
     }
-    assertThat(seen).extracting(EventEnvelope::sequence).as("one copy").containsExactly(0L);
-  }
 
-  private void create(UUID id, UUID merchant) {
-    commands.sendAndWait(new CreateDispatch(id, merchant, Actor.merchant(merchant), null, "Amina", "+254700000001",
-        new Stop("A", null, null, null), new Stop("B", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
-        null, null, null, Source.API, "tok-" + id, "1234", null));
-  }
+    @Test
+    void writers_send_their_own_events_after_commit_and_the_publisher_sends_no_second_copy() {
+        EventProcessor publisher =
+                processing.eventProcessor(KafkaEventPublisher.PROCESSING_GROUP).orElseThrow();
+        publisher.shutDown();
+        try {
+            UUID id = UUID.randomUUID();
+            UUID merchant = UUID.randomUUID();
+            List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
+            try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
+                consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+                poll(consumer, seen, id, Duration.ofSeconds(1));
+                createAndCancel(id, merchant);
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                    poll(consumer, seen, id, Duration.ofMillis(200));
+                    assertThat(seen)
+                            .as("both events are on Kafka with the publisher down")
+                            .hasSize(2);
+                });
+                assertThat(tracker.isPublished(id, 1)).isTrue();
 
-  private void createAndCancel(UUID id, UUID merchant) {
-    create(id, merchant);
-    Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
-    assertThat(cancelSequence).isEqualTo(1L);
-  }
+                publisher.start();
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
+                poll(consumer, seen, id, Duration.ofSeconds(2));
+            }
+            assertThat(seen)
+                    .extracting(EventEnvelope::sequence)
+                    .as("in order, each once")
+                    .containsExactly(0L, 1L);
+        } finally {
+            publisher.start();
+        }
+    }
 
-  private static void poll(KafkaConsumer<String, EventEnvelope> consumer, List<EventEnvelope> seen, UUID id,
-      Duration timeout) {
-    consumer.poll(timeout).forEach(record -> {
-      if (record.key().equals(id.toString())) {
-        assertThat(record.partition()).isEqualTo(Topics.DISPATCH_EVENTS.partitionFor(id));
-        seen.add(record.value());
-      }
-    });
-  }
+    @Test
+    void a_publisher_that_sees_an_event_before_its_writer_sent_it_waits_for_that_send_instead_of_sending_a_copy() {
+        UUID id = UUID.randomUUID();
+        UUID merchant = UUID.randomUUID();
+        List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
+        try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
+            consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+            poll(consumer, seen, id, Duration.ofSeconds(1));
+            new TransactionTemplate(transactions).executeWithoutResult(status -> {
+                // runs after the commit and before the writer's own send: the publisher gets its chance to see the
+                // event first, as a busy writer thread gives it in production (the race that once sent two copies)
+                TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                    @Override
+                    public void afterCommit() {
+                        try {
+                            await().atMost(Duration.ofSeconds(2)).until(() -> tracker.isPublished(id, 0));
+                        } catch (ConditionTimeoutException publisherWaitedForTheWriter) {
+                            // the expected case: the publisher is waiting for this writer's decision
+                        }
+                    }
+                });
+                create(id, merchant);
+            });
+            await().atMost(Duration.ofSeconds(30)).until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                poll(consumer, seen, id, Duration.ofMillis(200));
+                assertThat(seen).isNotEmpty();
+            });
+            poll(consumer, seen, id, Duration.ofSeconds(2));
+        }
+        assertThat(seen).extracting(EventEnvelope::sequence).as("one copy").containsExactly(0L);
+    }
 
-  private static KafkaConsumer<String, EventEnvelope> consumer() {
-    return new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.get().kafkaBootstrapServers(),
-        ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-        new StringDeserializer(), new EventEnvelopeDeserializer());
-  }
+    private void create(UUID id, UUID merchant) {
+        commands.sendAndWait(new CreateDispatch(
+                id,
+                merchant,
+                Actor.merchant(merchant),
+                null,
+                "Amina",
+                "+254700000001",
+                new Stop("A", null, null, null),
+                new Stop("B", null, null, null),
+                PaymentType.PREPAID,
+                0,
+                25000,
+                "KES",
+                null,
+                null,
+                null,
+                Source.API,
+                "tok-" + id,
+                "1234",
+                null));
+    }
+
+    private void createAndCancel(UUID id, UUID merchant) {
+        create(id, merchant);
+        Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
+        assertThat(cancelSequence).isEqualTo(1L);
+    }
+
+    private static void poll(
+            KafkaConsumer<String, EventEnvelope> consumer, List<EventEnvelope> seen, UUID id, Duration timeout) {
+        consumer.poll(timeout).forEach(record -> {
+            if (record.key().equals(id.toString())) {
+                assertThat(record.partition()).isEqualTo(Topics.DISPATCH_EVENTS.partitionFor(id));
+                seen.add(record.value());
+            }
+        });
+    }
+
+    private static KafkaConsumer<String, EventEnvelope> consumer() {
+        return new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        SharedTestInfrastructure.get().kafkaBootstrapServers(),
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "test-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest"),
+                new StringDeserializer(),
+                new EventEnvelopeDeserializer());
+    }
 }

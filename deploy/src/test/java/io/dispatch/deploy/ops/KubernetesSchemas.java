@@ -20,44 +20,47 @@ import java.util.Map;
  */
 final class KubernetesSchemas {
 
-  static final Path SOURCE = Path.of("k8s", "validate");
-  static final Path WORK = DebianPackages.BUILD.resolve("k8s-validate");
-  private static final ObjectMapper JSON = new ObjectMapper();
+    static final Path SOURCE = Path.of("k8s", "validate");
+    static final Path WORK = DebianPackages.BUILD.resolve("k8s-validate");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-  private KubernetesSchemas() {}
+    private KubernetesSchemas() {}
 
-  /** One problem per invalid document: "Deployment x (file#1): data/spec must have required property selector". */
-  static List<String> problems(List<Doc> docs) {
-    NpmTools.install(SOURCE, WORK, "validate.cjs");
-    try {
-      List<Map<String, Object>> input = docs.stream()
-          .map(d -> Map.<String, Object>of("source", d.source(), "doc", d.tree()))
-          .toList();
-      Path documents = Files.createTempFile(WORK.toAbsolutePath(), "documents-", ".json");
-      JSON.writeValue(documents.toFile(), input);
-      NpmTools.Result node = NpmTools.run(WORK, Duration.ofSeconds(60),
-          List.of(NpmTools.NODE.toString(), "validate.cjs", documents.toString()));
-      String output = node.output();
-      Files.deleteIfExists(documents);
-      List<String> problems = new ArrayList<>();
-      int seen = 0;
-      for (String line : output.lines().toList()) {
-        if (!line.startsWith("{")) {
-          continue;
+    /** One problem per invalid document: "Deployment x (file#1): data/spec must have required property selector". */
+    static List<String> problems(List<Doc> docs) {
+        NpmTools.install(SOURCE, WORK, "validate.cjs");
+        try {
+            List<Map<String, Object>> input = docs.stream()
+                    .map(d -> Map.<String, Object>of("source", d.source(), "doc", d.tree()))
+                    .toList();
+            Path documents = Files.createTempFile(WORK.toAbsolutePath(), "documents-", ".json");
+            JSON.writeValue(documents.toFile(), input);
+            NpmTools.Result node = NpmTools.run(
+                    WORK,
+                    Duration.ofSeconds(60),
+                    List.of(NpmTools.NODE.toString(), "validate.cjs", documents.toString()));
+            String output = node.output();
+            Files.deleteIfExists(documents);
+            List<String> problems = new ArrayList<>();
+            int seen = 0;
+            for (String line : output.lines().toList()) {
+                if (!line.startsWith("{")) {
+                    continue;
+                }
+                JsonNode result = JSON.readTree(line);
+                seen++;
+                for (JsonNode error : result.path("errors")) {
+                    problems.add(result.path("kind").asText() + " ("
+                            + result.path("source").asText() + "): " + error.asText());
+                }
+            }
+            if (seen != docs.size() || node.exitCode() > 1 || (node.exitCode() == 1) == problems.isEmpty()) {
+                throw new AssertionError("validate.cjs exited " + node.exitCode() + " with " + seen + " results for "
+                        + docs.size() + " documents:\n" + output);
+            }
+            return problems;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        JsonNode result = JSON.readTree(line);
-        seen++;
-        for (JsonNode error : result.path("errors")) {
-          problems.add(result.path("kind").asText() + " (" + result.path("source").asText() + "): " + error.asText());
-        }
-      }
-      if (seen != docs.size() || node.exitCode() > 1 || (node.exitCode() == 1) == problems.isEmpty()) {
-        throw new AssertionError("validate.cjs exited " + node.exitCode() + " with " + seen + " results for "
-            + docs.size() + " documents:\n" + output);
-      }
-      return problems;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
-  }
 }

@@ -10,20 +10,20 @@ import java.util.Map;
  */
 public sealed interface Bound {
 
-  record None() implements Bound {}
+    record None() implements Bound {}
 
-  record Time(Instant instant) implements Bound {}
+    record Time(Instant instant) implements Bound {}
 
-  /** @param allPartitions the offset of every partition (or the global index), when not per partition */
-  record Offsets(Long allPartitions, Map<Integer, Long> byPartition) implements Bound {
+    /** @param allPartitions the offset of every partition (or the global index), when not per partition */
+    record Offsets(Long allPartitions, Map<Integer, Long> byPartition) implements Bound {
 
-    public long forPartition(int partition, long otherwise) {
-      if (allPartitions != null) {
-        return allPartitions;
-      }
-      return byPartition.getOrDefault(partition, otherwise);
+        public long forPartition(int partition, long otherwise) {
+            if (allPartitions != null) {
+                return allPartitions;
+            }
+            return byPartition.getOrDefault(partition, otherwise);
+        }
     }
-  }
 
-  None NONE = new None();
+    None NONE = new None();
 }

@@ -17,25 +17,29 @@ import java.util.UUID;
 
 /** The command line of the report, checked as a whole before anything is read. */
 public record Options(
-    String kafkaServers,
-    String topic,
-    String jdbcUrl,
-    String dbUser,
-    String dbPassword,
-    Bound from,
-    Bound to,
-    UUID merchant,
-    Format format,
-    Path out,
-    int listLimit,
-    Duration timeout,
-    boolean help) {
+        String kafkaServers,
+        String topic,
+        String jdbcUrl,
+        String dbUser,
+        String dbPassword,
+        Bound from,
+        Bound to,
+        UUID merchant,
+        Format format,
+        Path out,
+        int listLimit,
+        Duration timeout,
+        boolean help) {
 
-  public enum Format { TEXT, CSV, JSON }
+    public enum Format {
+        TEXT,
+        CSV,
+        JSON
+    }
 
-  public static final String DEFAULT_TOPIC = "dispatch-events";
+    public static final String DEFAULT_TOPIC = "dispatch-events";
 
-  public static final String USAGE = """
+    public static final String USAGE = """
       usage: deploy/log-report.sh (--kafka <bootstrap servers> [--topic <name>]
                                   | --db <jdbc:postgresql://host:port/db> [--db-user <u>] [--db-password <p>])
                                  [--from <time> | --from-offset <offsets>] [--to <time> | --to-offset <offsets>]
@@ -61,183 +65,212 @@ public record Options(
       unreadable, 2 bad options
       """;
 
-  public boolean fromKafka() {
-    return kafkaServers != null;
-  }
+    public boolean fromKafka() {
+        return kafkaServers != null;
+    }
 
-  public static Options parse(List<String> args) throws UsageException {
-    Deque<String> rest = new ArrayDeque<>(args);
-    Map<String, String> values = new LinkedHashMap<>();
-    boolean help = false;
-    while (!rest.isEmpty()) {
-      String name = rest.pop();
-      if (name.equals("--help") || name.equals("-h")) {
-        help = true;
-        continue;
-      }
-      String value = null;
-      int equals = name.indexOf('=');
-      if (name.startsWith("--") && equals > 0) {
-        value = name.substring(equals + 1);
-        name = name.substring(0, equals);
-      }
-      if (!KNOWN.contains(name)) {
-        throw new UsageException("unknown option " + name);
-      }
-      if (value == null) {
-        if (rest.isEmpty()) {
-          throw new UsageException(name + " needs a value");
+    public static Options parse(List<String> args) throws UsageException {
+        Deque<String> rest = new ArrayDeque<>(args);
+        Map<String, String> values = new LinkedHashMap<>();
+        boolean help = false;
+        while (!rest.isEmpty()) {
+            String name = rest.pop();
+            if (name.equals("--help") || name.equals("-h")) {
+                help = true;
+                continue;
+            }
+            String value = null;
+            int equals = name.indexOf('=');
+            if (name.startsWith("--") && equals > 0) {
+                value = name.substring(equals + 1);
+                name = name.substring(0, equals);
+            }
+            if (!KNOWN.contains(name)) {
+                throw new UsageException("unknown option " + name);
+            }
+            if (value == null) {
+                if (rest.isEmpty()) {
+                    throw new UsageException(name + " needs a value");
+                }
+                value = rest.pop();
+            }
+            if (values.put(name, value) != null) {
+                throw new UsageException(name + " is given twice");
+            }
         }
-        value = rest.pop();
-      }
-      if (values.put(name, value) != null) {
-        throw new UsageException(name + " is given twice");
-      }
+        if (help) {
+            return new Options(
+                    null,
+                    DEFAULT_TOPIC,
+                    null,
+                    null,
+                    null,
+                    Bound.NONE,
+                    Bound.NONE,
+                    null,
+                    Format.TEXT,
+                    null,
+                    100,
+                    Duration.ofSeconds(15),
+                    true);
+        }
+        return build(values);
     }
-    if (help) {
-      return new Options(null, DEFAULT_TOPIC, null, null, null, Bound.NONE, Bound.NONE, null, Format.TEXT, null,
-          100, Duration.ofSeconds(15), true);
-    }
-    return build(values);
-  }
 
-  private static final List<String> KNOWN = List.of("--kafka", "--topic", "--db", "--db-user", "--db-password",
-      "--from", "--from-offset", "--to", "--to-offset", "--merchant", "--format", "--out", "--list-limit",
-      "--timeout");
+    private static final List<String> KNOWN = List.of(
+            "--kafka",
+            "--topic",
+            "--db",
+            "--db-user",
+            "--db-password",
+            "--from",
+            "--from-offset",
+            "--to",
+            "--to-offset",
+            "--merchant",
+            "--format",
+            "--out",
+            "--list-limit",
+            "--timeout");
 
-  private static Options build(Map<String, String> values) throws UsageException {
-    String kafka = blankToNull(values.get("--kafka"));
-    String db = blankToNull(values.get("--db"));
-    if ((kafka == null) == (db == null)) {
-      throw new UsageException("give exactly one source: --kafka <bootstrap servers> or --db <jdbc url>");
+    private static Options build(Map<String, String> values) throws UsageException {
+        String kafka = blankToNull(values.get("--kafka"));
+        String db = blankToNull(values.get("--db"));
+        if ((kafka == null) == (db == null)) {
+            throw new UsageException("give exactly one source: --kafka <bootstrap servers> or --db <jdbc url>");
+        }
+        if (kafka != null && (values.containsKey("--db-user") || values.containsKey("--db-password"))) {
+            throw new UsageException("--db-user and --db-password go with --db");
+        }
+        if (db != null && values.containsKey("--topic")) {
+            throw new UsageException("--topic goes with --kafka");
+        }
+        if (db != null && !db.startsWith("jdbc:postgresql:")) {
+            throw new UsageException("--db must be a jdbc:postgresql:// URL, was " + db);
+        }
+        boolean kafkaSource = kafka != null;
+        Bound from = bound(values, "--from", "--from-offset", kafkaSource);
+        Bound to = bound(values, "--to", "--to-offset", kafkaSource);
+        if (from instanceof Bound.Time f
+                && to instanceof Bound.Time t
+                && !f.instant().isBefore(t.instant())) {
+            throw new UsageException("--from must be before --to");
+        }
+        String password =
+                values.containsKey("--db-password") ? values.get("--db-password") : System.getenv("PGPASSWORD");
+        return new Options(
+                kafka,
+                values.getOrDefault("--topic", DEFAULT_TOPIC),
+                db,
+                values.getOrDefault("--db-user", "postgres"),
+                password,
+                from,
+                to,
+                values.containsKey("--merchant") ? uuid(values.get("--merchant")) : null,
+                format(values.getOrDefault("--format", "text")),
+                values.containsKey("--out") ? Path.of(values.get("--out")) : null,
+                positive(values.getOrDefault("--list-limit", "100"), "--list-limit", true),
+                Duration.ofSeconds(positive(values.getOrDefault("--timeout", "15"), "--timeout", false)),
+                false);
     }
-    if (kafka != null && (values.containsKey("--db-user") || values.containsKey("--db-password"))) {
-      throw new UsageException("--db-user and --db-password go with --db");
-    }
-    if (db != null && values.containsKey("--topic")) {
-      throw new UsageException("--topic goes with --kafka");
-    }
-    if (db != null && !db.startsWith("jdbc:postgresql:")) {
-      throw new UsageException("--db must be a jdbc:postgresql:// URL, was " + db);
-    }
-    boolean kafkaSource = kafka != null;
-    Bound from = bound(values, "--from", "--from-offset", kafkaSource);
-    Bound to = bound(values, "--to", "--to-offset", kafkaSource);
-    if (from instanceof Bound.Time f && to instanceof Bound.Time t && !f.instant().isBefore(t.instant())) {
-      throw new UsageException("--from must be before --to");
-    }
-    String password = values.containsKey("--db-password") ? values.get("--db-password") : System.getenv("PGPASSWORD");
-    return new Options(
-        kafka,
-        values.getOrDefault("--topic", DEFAULT_TOPIC),
-        db,
-        values.getOrDefault("--db-user", "postgres"),
-        password,
-        from,
-        to,
-        values.containsKey("--merchant") ? uuid(values.get("--merchant")) : null,
-        format(values.getOrDefault("--format", "text")),
-        values.containsKey("--out") ? Path.of(values.get("--out")) : null,
-        positive(values.getOrDefault("--list-limit", "100"), "--list-limit", true),
-        Duration.ofSeconds(positive(values.getOrDefault("--timeout", "15"), "--timeout", false)),
-        false);
-  }
 
-  private static Bound bound(Map<String, String> values, String timeOption, String offsetOption, boolean kafka)
-      throws UsageException {
-    String time = values.get(timeOption);
-    String offsets = values.get(offsetOption);
-    if (time != null && offsets != null) {
-      throw new UsageException("give " + timeOption + " or " + offsetOption + ", not both");
+    private static Bound bound(Map<String, String> values, String timeOption, String offsetOption, boolean kafka)
+            throws UsageException {
+        String time = values.get(timeOption);
+        String offsets = values.get(offsetOption);
+        if (time != null && offsets != null) {
+            throw new UsageException("give " + timeOption + " or " + offsetOption + ", not both");
+        }
+        if (time != null) {
+            return new Bound.Time(instant(time, timeOption));
+        }
+        if (offsets != null) {
+            return offsets(offsets, offsetOption, kafka);
+        }
+        return Bound.NONE;
     }
-    if (time != null) {
-      return new Bound.Time(instant(time, timeOption));
-    }
-    if (offsets != null) {
-      return offsets(offsets, offsetOption, kafka);
-    }
-    return Bound.NONE;
-  }
 
-  static Instant instant(String text, String option) throws UsageException {
-    try {
-      return Instant.parse(text);
-    } catch (DateTimeParseException notAnInstant) {
-      try {
-        return OffsetDateTime.parse(text).toInstant();
-      } catch (DateTimeParseException notWithOffset) {
+    static Instant instant(String text, String option) throws UsageException {
         try {
-          return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
-        } catch (DateTimeParseException notADate) {
-          throw new UsageException(option + " must be an ISO-8601 time such as 2026-11-23T10:00:00Z, was " + text);
+            return Instant.parse(text);
+        } catch (DateTimeParseException notAnInstant) {
+            try {
+                return OffsetDateTime.parse(text).toInstant();
+            } catch (DateTimeParseException notWithOffset) {
+                try {
+                    return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
+                } catch (DateTimeParseException notADate) {
+                    throw new UsageException(
+                            option + " must be an ISO-8601 time such as 2026-11-23T10:00:00Z, was " + text);
+                }
+            }
         }
-      }
     }
-  }
 
-  static Bound.Offsets offsets(String text, String option, boolean kafka) throws UsageException {
-    if (!text.contains(":")) {
-      return new Bound.Offsets(nonNegative(text, option), Map.of());
+    static Bound.Offsets offsets(String text, String option, boolean kafka) throws UsageException {
+        if (!text.contains(":")) {
+            return new Bound.Offsets(nonNegative(text, option), Map.of());
+        }
+        if (!kafka) {
+            throw new UsageException(option + " of the event store is one global index, not per partition: " + text);
+        }
+        Map<Integer, Long> byPartition = new LinkedHashMap<>();
+        for (String part : text.split(",")) {
+            String[] pair = part.trim().split(":");
+            if (pair.length != 2) {
+                throw new UsageException(option + " must be <offset> or <partition>:<offset>[,...], was " + text);
+            }
+            long partition = nonNegative(pair[0], option);
+            if (partition > Integer.MAX_VALUE
+                    || byPartition.put((int) partition, nonNegative(pair[1], option)) != null) {
+                throw new UsageException(option + " names partition " + pair[0] + " twice or out of range");
+            }
+        }
+        return new Bound.Offsets(null, Map.copyOf(byPartition));
     }
-    if (!kafka) {
-      throw new UsageException(option + " of the event store is one global index, not per partition: " + text);
-    }
-    Map<Integer, Long> byPartition = new LinkedHashMap<>();
-    for (String part : text.split(",")) {
-      String[] pair = part.trim().split(":");
-      if (pair.length != 2) {
-        throw new UsageException(option + " must be <offset> or <partition>:<offset>[,...], was " + text);
-      }
-      long partition = nonNegative(pair[0], option);
-      if (partition > Integer.MAX_VALUE || byPartition.put((int) partition, nonNegative(pair[1], option)) != null) {
-        throw new UsageException(option + " names partition " + pair[0] + " twice or out of range");
-      }
-    }
-    return new Bound.Offsets(null, Map.copyOf(byPartition));
-  }
 
-  private static long nonNegative(String text, String option) throws UsageException {
-    try {
-      long value = Long.parseLong(text.trim());
-      if (value >= 0) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    private static long nonNegative(String text, String option) throws UsageException {
+        try {
+            long value = Long.parseLong(text.trim());
+            if (value >= 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " must be a whole number of 0 or more, was " + text);
     }
-    throw new UsageException(option + " must be a whole number of 0 or more, was " + text);
-  }
 
-  private static int positive(String text, String option, boolean zeroAllowed) throws UsageException {
-    try {
-      int value = Integer.parseInt(text.trim());
-      if (value > 0 || (zeroAllowed && value == 0)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    private static int positive(String text, String option, boolean zeroAllowed) throws UsageException {
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value > 0 || (zeroAllowed && value == 0)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(
+                option + " must be a whole number" + (zeroAllowed ? " of 0 or more" : " above 0") + ", was " + text);
     }
-    throw new UsageException(option + " must be a whole number" + (zeroAllowed ? " of 0 or more" : " above 0")
-        + ", was " + text);
-  }
 
-  private static UUID uuid(String text) throws UsageException {
-    try {
-      return UUID.fromString(text.trim());
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--merchant must be a merchant id (a UUID), was " + text);
+    private static UUID uuid(String text) throws UsageException {
+        try {
+            return UUID.fromString(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--merchant must be a merchant id (a UUID), was " + text);
+        }
     }
-  }
 
-  private static Format format(String text) throws UsageException {
-    try {
-      return Format.valueOf(text.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--format must be text, csv or json, was " + text);
+    private static Format format(String text) throws UsageException {
+        try {
+            return Format.valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--format must be text, csv or json, was " + text);
+        }
     }
-  }
 
-  private static String blankToNull(String text) {
-    return text == null || text.isBlank() ? null : text.trim();
-  }
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.trim();
+    }
 }

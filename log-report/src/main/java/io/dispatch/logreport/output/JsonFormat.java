@@ -10,17 +10,18 @@ import java.io.Writer;
 /** The report as one JSON object, field for field the {@link Report} record (durations in ms). */
 public final class JsonFormat {
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .registerModule(new JavaTimeModule())
-      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-      .enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
-  private JsonFormat() {}
+    private JsonFormat() {}
 
-  public static void write(Report report, Writer out) throws IOException {
-    JSON.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-        .writeValue(out, report);
-    out.write(System.lineSeparator());
-    out.flush();
-  }
+    public static void write(Report report, Writer out) throws IOException {
+        JSON.writer()
+                .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(out, report);
+        out.write(System.lineSeparator());
+        out.flush();
+    }
 }

@@ -12,13 +12,13 @@ import java.util.stream.IntStream;
  */
 final class Batches {
 
-  private Batches() {}
+    private Batches() {}
 
-  static <T> void decodeInOrder(List<T> batch, Function<T, LogRecord> decode, Consumer<LogRecord> sink) {
-    LogRecord[] decoded = new LogRecord[batch.size()];
-    IntStream.range(0, decoded.length).parallel().forEach(i -> decoded[i] = decode.apply(batch.get(i)));
-    for (LogRecord record : decoded) {
-      sink.accept(record);
+    static <T> void decodeInOrder(List<T> batch, Function<T, LogRecord> decode, Consumer<LogRecord> sink) {
+        LogRecord[] decoded = new LogRecord[batch.size()];
+        IntStream.range(0, decoded.length).parallel().forEach(i -> decoded[i] = decode.apply(batch.get(i)));
+        for (LogRecord record : decoded) {
+            sink.accept(record);
+        }
     }
-  }
 }

@@ -9,16 +9,22 @@ import java.util.UUID;
  */
 public sealed interface LogRecord {
 
-  String position();
+    String position();
 
-  record Event(String position, EventEnvelope envelope) implements LogRecord {}
+    record Event(String position, EventEnvelope envelope) implements LogRecord {}
 
-  /**
-   * An entry this code cannot read. Whatever could still be made out of it is kept (null when not):
-   * its delivery and sequence keep the delivery's sequence whole, its merchant lets a merchant
-   * filter keep or drop it.
-   */
-  record Unreadable(
-      String position, UnreadableReason reason, String detail, String type, UUID dispatchId, UUID merchantId,
-      Long sequence) implements LogRecord {}
+    /**
+     * An entry this code cannot read. Whatever could still be made out of it is kept (null when not):
+     * its delivery and sequence keep the delivery's sequence whole, its merchant lets a merchant
+     * filter keep or drop it.
+     */
+    record Unreadable(
+            String position,
+            UnreadableReason reason,
+            String detail,
+            String type,
+            UUID dispatchId,
+            UUID merchantId,
+            Long sequence)
+            implements LogRecord {}
 }

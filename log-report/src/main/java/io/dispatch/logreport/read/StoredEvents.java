@@ -23,84 +23,99 @@ import java.util.stream.Collectors;
  */
 public final class StoredEvents {
 
-  private static final Map<String, EventType> BY_CLASS_NAME = Arrays.stream(EventType.values())
-      .collect(Collectors.toUnmodifiableMap(type -> type.javaType().getName(), Function.identity()));
-  private static final String[] LIFTED = {"dispatchId", "merchantId", "occurredAt", "actor"};
+    private static final Map<String, EventType> BY_CLASS_NAME = Arrays.stream(EventType.values())
+            .collect(Collectors.toUnmodifiableMap(type -> type.javaType().getName(), Function.identity()));
+    private static final String[] LIFTED = {"dispatchId", "merchantId", "occurredAt", "actor"};
 
-  private final ObjectMapper json = new ObjectMapper();
-  private final WireDecoder decoder;
+    private final ObjectMapper json = new ObjectMapper();
+    private final WireDecoder decoder;
 
-  public StoredEvents(WireDecoder decoder) {
-    this.decoder = decoder;
-  }
-
-  /** One row of {@code command.domain_event_entry}. */
-  public record Row(long globalIndex, String aggregateIdentifier, long sequenceNumber, String eventIdentifier,
-      String payloadType, String payloadRevision, byte[] payload) {}
-
-  public LogRecord decode(Row row) {
-    String position = Long.toString(row.globalIndex());
-    EventType type = BY_CLASS_NAME.get(row.payloadType());
-    String wireName = type != null ? type.wireName() : row.payloadType();
-    JsonNode payload = parse(row.payload());
-    Integer version = version(row.payloadRevision());
-    if (!(payload instanceof ObjectNode data) || version == null) {
-      String detail = version == null ? "payloadRevision '" + row.payloadRevision() + "' is not a version number"
-          : "payload of " + wireName + " is not a JSON object";
-      return withRowIdentity(new LogRecord.Unreadable(position, UnreadableReason.UNDECODABLE, detail, wireName,
-          null, null, null), row);
+    public StoredEvents(WireDecoder decoder) {
+        this.decoder = decoder;
     }
-    ObjectNode envelope = json.createObjectNode();
-    envelope.put("eventId", row.eventIdentifier());
-    envelope.put("type", wireName);
-    envelope.put("version", version);
-    envelope.put("sequence", row.sequenceNumber());
-    for (String field : LIFTED) {
-      envelope.set(field, data.get(field));
-    }
-    envelope.set("data", data);
-    LogRecord record = decoder.decode(position, bytes(envelope));
-    return record instanceof LogRecord.Unreadable unreadable ? withRowIdentity(unreadable, row) : record;
-  }
 
-  /** The row's own columns say which delivery and sequence an unreadable payload belongs to. */
-  private static LogRecord.Unreadable withRowIdentity(LogRecord.Unreadable record, Row row) {
-    UUID dispatchId = record.dispatchId();
-    if (dispatchId == null) {
-      try {
-        dispatchId = UUID.fromString(row.aggregateIdentifier());
-      } catch (IllegalArgumentException e) {
-        dispatchId = null;
-      }
-    }
-    return new LogRecord.Unreadable(record.position(), record.reason(), record.detail(), record.type(), dispatchId,
-        record.merchantId(), row.sequenceNumber());
-  }
+    /** One row of {@code command.domain_event_entry}. */
+    public record Row(
+            long globalIndex,
+            String aggregateIdentifier,
+            long sequenceNumber,
+            String eventIdentifier,
+            String payloadType,
+            String payloadRevision,
+            byte[] payload) {}
 
-  private JsonNode parse(byte[] payload) {
-    try {
-      return payload == null ? null : json.readTree(payload);
-    } catch (IOException e) {
-      return null;
+    public LogRecord decode(Row row) {
+        String position = Long.toString(row.globalIndex());
+        EventType type = BY_CLASS_NAME.get(row.payloadType());
+        String wireName = type != null ? type.wireName() : row.payloadType();
+        JsonNode payload = parse(row.payload());
+        Integer version = version(row.payloadRevision());
+        if (!(payload instanceof ObjectNode data) || version == null) {
+            String detail = version == null
+                    ? "payloadRevision '" + row.payloadRevision() + "' is not a version number"
+                    : "payload of " + wireName + " is not a JSON object";
+            return withRowIdentity(
+                    new LogRecord.Unreadable(
+                            position, UnreadableReason.UNDECODABLE, detail, wireName, null, null, null),
+                    row);
+        }
+        ObjectNode envelope = json.createObjectNode();
+        envelope.put("eventId", row.eventIdentifier());
+        envelope.put("type", wireName);
+        envelope.put("version", version);
+        envelope.put("sequence", row.sequenceNumber());
+        for (String field : LIFTED) {
+            envelope.set(field, data.get(field));
+        }
+        envelope.set("data", data);
+        LogRecord record = decoder.decode(position, bytes(envelope));
+        return record instanceof LogRecord.Unreadable unreadable ? withRowIdentity(unreadable, row) : record;
     }
-  }
 
-  private static Integer version(String revision) {
-    if (revision == null || revision.isBlank()) {
-      return 1;
+    /** The row's own columns say which delivery and sequence an unreadable payload belongs to. */
+    private static LogRecord.Unreadable withRowIdentity(LogRecord.Unreadable record, Row row) {
+        UUID dispatchId = record.dispatchId();
+        if (dispatchId == null) {
+            try {
+                dispatchId = UUID.fromString(row.aggregateIdentifier());
+            } catch (IllegalArgumentException e) {
+                dispatchId = null;
+            }
+        }
+        return new LogRecord.Unreadable(
+                record.position(),
+                record.reason(),
+                record.detail(),
+                record.type(),
+                dispatchId,
+                record.merchantId(),
+                row.sequenceNumber());
     }
-    try {
-      return Integer.parseInt(revision.trim());
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
 
-  private byte[] bytes(ObjectNode envelope) {
-    try {
-      return json.writeValueAsBytes(envelope);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot write a JSON tree", e);
+    private JsonNode parse(byte[] payload) {
+        try {
+            return payload == null ? null : json.readTree(payload);
+        } catch (IOException e) {
+            return null;
+        }
     }
-  }
+
+    private static Integer version(String revision) {
+        if (revision == null || revision.isBlank()) {
+            return 1;
+        }
+        try {
+            return Integer.parseInt(revision.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private byte[] bytes(ObjectNode envelope) {
+        try {
+            return json.writeValueAsBytes(envelope);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write a JSON tree", e);
+        }
+    }
 }

@@ -16,59 +16,71 @@ import java.util.UUID;
  */
 public final class WireDecoder {
 
-  private final EventCodec codec = EventCodec.standard();
-  private final ObjectMapper json = new ObjectMapper();
+    private final EventCodec codec = EventCodec.standard();
+    private final ObjectMapper json = new ObjectMapper();
 
-  public LogRecord decode(String position, byte[] bytes) {
-    try {
-      return new LogRecord.Event(position, codec.decode(bytes));
-    } catch (UnknownEventTypeException e) {
-      return unreadable(position, UnreadableReason.UNKNOWN_TYPE, e.getMessage(), bytes);
-    } catch (EventDecodingException e) {
-      return unreadable(position, isFutureVersion(bytes) ? UnreadableReason.FUTURE_VERSION
-          : UnreadableReason.UNDECODABLE, e.getMessage(), bytes);
+    public LogRecord decode(String position, byte[] bytes) {
+        try {
+            return new LogRecord.Event(position, codec.decode(bytes));
+        } catch (UnknownEventTypeException e) {
+            return unreadable(position, UnreadableReason.UNKNOWN_TYPE, e.getMessage(), bytes);
+        } catch (EventDecodingException e) {
+            return unreadable(
+                    position,
+                    isFutureVersion(bytes) ? UnreadableReason.FUTURE_VERSION : UnreadableReason.UNDECODABLE,
+                    e.getMessage(),
+                    bytes);
+        }
     }
-  }
 
-  private LogRecord.Unreadable unreadable(String position, UnreadableReason reason, String detail, byte[] bytes) {
-    JsonNode root = tree(bytes);
-    return new LogRecord.Unreadable(position, reason, detail, text(root, "type"), uuid(root, "dispatchId"),
-        uuid(root, "merchantId"), root != null && root.path("sequence").canConvertToLong()
-            && root.path("sequence").isIntegralNumber() ? root.get("sequence").longValue() : null);
-  }
-
-  private boolean isFutureVersion(byte[] bytes) {
-    JsonNode root = tree(bytes);
-    if (root == null || !root.path("version").isIntegralNumber()) {
-      return false;
+    private LogRecord.Unreadable unreadable(String position, UnreadableReason reason, String detail, byte[] bytes) {
+        JsonNode root = tree(bytes);
+        return new LogRecord.Unreadable(
+                position,
+                reason,
+                detail,
+                text(root, "type"),
+                uuid(root, "dispatchId"),
+                uuid(root, "merchantId"),
+                root != null
+                                && root.path("sequence").canConvertToLong()
+                                && root.path("sequence").isIntegralNumber()
+                        ? root.get("sequence").longValue()
+                        : null);
     }
-    return EventType.fromWireName(text(root, "type"))
-        .map(type -> root.get("version").longValue() > type.version())
-        .orElse(false);
-  }
 
-  private JsonNode tree(byte[] bytes) {
-    if (bytes == null) {
-      return null;
+    private boolean isFutureVersion(byte[] bytes) {
+        JsonNode root = tree(bytes);
+        if (root == null || !root.path("version").isIntegralNumber()) {
+            return false;
+        }
+        return EventType.fromWireName(text(root, "type"))
+                .map(type -> root.get("version").longValue() > type.version())
+                .orElse(false);
     }
-    try {
-      JsonNode root = json.readTree(bytes);
-      return root != null && root.isObject() ? root : null;
-    } catch (IOException e) {
-      return null;
-    }
-  }
 
-  private static String text(JsonNode root, String field) {
-    return root != null && root.path(field).isTextual() ? root.get(field).textValue() : null;
-  }
-
-  private static UUID uuid(JsonNode root, String field) {
-    String text = text(root, field);
-    try {
-      return text == null ? null : UUID.fromString(text);
-    } catch (IllegalArgumentException e) {
-      return null;
+    private JsonNode tree(byte[] bytes) {
+        if (bytes == null) {
+            return null;
+        }
+        try {
+            JsonNode root = json.readTree(bytes);
+            return root != null && root.isObject() ? root : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
-  }
+
+    private static String text(JsonNode root, String field) {
+        return root != null && root.path(field).isTextual() ? root.get(field).textValue() : null;
+    }
+
+    private static UUID uuid(JsonNode root, String field) {
+        String text = text(root, field);
+        try {
+            return text == null ? null : UUID.fromString(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
 }

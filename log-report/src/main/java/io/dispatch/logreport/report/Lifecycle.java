@@ -23,41 +23,46 @@ import io.dispatch.events.WebhookAttemptRecorded;
  */
 final class Lifecycle {
 
-  private Lifecycle() {}
+    private Lifecycle() {}
 
-  /** The status after the event, as {@code DispatchView}'s fold has it; null when it changes none. */
-  static DispatchStatus statusAfter(DispatchEvent event) {
-    return switch (event) {
-      case DispatchCreated e -> DispatchStatus.NEW;
-      case RiderAssigned e -> DispatchStatus.ASSIGNED;
-      case DispatchPickedUp e -> DispatchStatus.PICKED_UP;
-      case DispatchDeparted e -> DispatchStatus.IN_TRANSIT;
-      case DispatchDelivered e -> DispatchStatus.DELIVERED;
-      case DispatchFailed e -> DispatchStatus.FAILED;
-      case DispatchCancelled e -> DispatchStatus.CANCELLED;
-      case RiderLocationUpdated e -> null;
-      case DeliveryPinRejected e -> null;
-      case DeliveryPinReset e -> null;
-      case WebhookAttemptRecorded e -> null;
-    };
-  }
+    /** The status after the event, as {@code DispatchView}'s fold has it; null when it changes none. */
+    static DispatchStatus statusAfter(DispatchEvent event) {
+        return switch (event) {
+            case DispatchCreated e -> DispatchStatus.NEW;
+            case RiderAssigned e -> DispatchStatus.ASSIGNED;
+            case DispatchPickedUp e -> DispatchStatus.PICKED_UP;
+            case DispatchDeparted e -> DispatchStatus.IN_TRANSIT;
+            case DispatchDelivered e -> DispatchStatus.DELIVERED;
+            case DispatchFailed e -> DispatchStatus.FAILED;
+            case DispatchCancelled e -> DispatchStatus.CANCELLED;
+            case RiderLocationUpdated e -> null;
+            case DeliveryPinRejected e -> null;
+            case DeliveryPinReset e -> null;
+            case WebhookAttemptRecorded e -> null;
+        };
+    }
 
-  /** Whether the aggregate could have emitted the event in status {@code from} (an open status). */
-  static boolean allows(DispatchStatus from, DispatchEvent event) {
-    return switch (event) {
-      case DispatchCreated e -> false;
-      case RiderAssigned e -> from == DispatchStatus.NEW
-          || (from == DispatchStatus.ASSIGNED && e.actor() != null && e.actor().type() == ActorType.OPERATOR);
-      case DispatchPickedUp e -> from == DispatchStatus.ASSIGNED;
-      case DispatchDeparted e -> from == DispatchStatus.PICKED_UP;
-      case DispatchDelivered e -> from == DispatchStatus.IN_TRANSIT;
-      case DispatchFailed e -> !from.isTerminal();
-      case DispatchCancelled e -> from == DispatchStatus.NEW;
-      case RiderLocationUpdated e -> from == DispatchStatus.ASSIGNED || from == DispatchStatus.PICKED_UP
-          || from == DispatchStatus.IN_TRANSIT;
-      case DeliveryPinRejected e -> from == DispatchStatus.IN_TRANSIT;
-      case DeliveryPinReset e -> !from.isTerminal();
-      case WebhookAttemptRecorded e -> true;
-    };
-  }
+    /** Whether the aggregate could have emitted the event in status {@code from} (an open status). */
+    static boolean allows(DispatchStatus from, DispatchEvent event) {
+        return switch (event) {
+            case DispatchCreated e -> false;
+            case RiderAssigned e ->
+                from == DispatchStatus.NEW
+                        || (from == DispatchStatus.ASSIGNED
+                                && e.actor() != null
+                                && e.actor().type() == ActorType.OPERATOR);
+            case DispatchPickedUp e -> from == DispatchStatus.ASSIGNED;
+            case DispatchDeparted e -> from == DispatchStatus.PICKED_UP;
+            case DispatchDelivered e -> from == DispatchStatus.IN_TRANSIT;
+            case DispatchFailed e -> !from.isTerminal();
+            case DispatchCancelled e -> from == DispatchStatus.NEW;
+            case RiderLocationUpdated e ->
+                from == DispatchStatus.ASSIGNED
+                        || from == DispatchStatus.PICKED_UP
+                        || from == DispatchStatus.IN_TRANSIT;
+            case DeliveryPinRejected e -> from == DispatchStatus.IN_TRANSIT;
+            case DeliveryPinReset e -> !from.isTerminal();
+            case WebhookAttemptRecorded e -> true;
+        };
+    }
 }

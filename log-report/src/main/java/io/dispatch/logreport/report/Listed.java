@@ -6,26 +6,26 @@ import java.util.List;
 /** A count of everything and a list of the first {@code limit} of them. */
 final class Listed<T> {
 
-  private final int limit;
-  private final List<T> first = new ArrayList<>();
-  private long count;
+    private final int limit;
+    private final List<T> first = new ArrayList<>();
+    private long count;
 
-  Listed(int limit) {
-    this.limit = limit;
-  }
-
-  void add(T item) {
-    count++;
-    if (first.size() < limit) {
-      first.add(item);
+    Listed(int limit) {
+        this.limit = limit;
     }
-  }
 
-  long count() {
-    return count;
-  }
+    void add(T item) {
+        count++;
+        if (first.size() < limit) {
+            first.add(item);
+        }
+    }
 
-  Report.Section<T> section() {
-    return new Report.Section<>(count, List.copyOf(first));
-  }
+    long count() {
+        return count;
+    }
+
+    Report.Section<T> section() {
+        return new Report.Section<>(count, List.copyOf(first));
+    }
 }

@@ -16,40 +16,45 @@ import java.util.UUID;
  *     durations and service-level figures
  */
 public record Report(
-    String source,
-    UUID merchant,
-    long entries,
-    long events,
-    Map<String, Long> eventsByType,
-    Map<String, Long> eventsByMerchant,
-    long deliveries,
-    long deliveriesCreated,
-    Map<String, Long> deliveriesByFinalStatus,
-    Map<String, Percentiles> timeFromCreate,
-    ServiceLevel pickup,
-    ServiceLevel delivery,
-    Map<String, Section<Anomaly>> anomalies,
-    long unreadableTotal,
-    Map<String, Section<Unreadable>> unreadable) {
+        String source,
+        UUID merchant,
+        long entries,
+        long events,
+        Map<String, Long> eventsByType,
+        Map<String, Long> eventsByMerchant,
+        long deliveries,
+        long deliveriesCreated,
+        Map<String, Long> deliveriesByFinalStatus,
+        Map<String, Percentiles> timeFromCreate,
+        ServiceLevel pickup,
+        ServiceLevel delivery,
+        Map<String, Section<Anomaly>> anomalies,
+        long unreadableTotal,
+        Map<String, Section<Unreadable>> unreadable) {
 
-  /** Status of a delivery whose range starts after its last status change (only location or PIN events). */
-  public static final String UNKNOWN_STATUS = "UNKNOWN";
+    /** Status of a delivery whose range starts after its last status change (only location or PIN events). */
+    public static final String UNKNOWN_STATUS = "UNKNOWN";
 
-  public record Percentiles(long count, Long p50, Long p90, Long p99) {}
+    public record Percentiles(long count, Long p50, Long p90, Long p99) {}
 
-  public record Section<T>(long count, List<T> listed) {}
+    public record Section<T>(long count, List<T> listed) {}
 
-  /**
-   * @param measured deliveries created in the range with a target that reached the step in it
-   * @param missed those that reached it after the target
-   */
-  public record ServiceLevel(long measured, long missed, double missedPercent, List<Miss> listed) {}
+    /**
+     * @param measured deliveries created in the range with a target that reached the step in it
+     * @param missed those that reached it after the target
+     */
+    public record ServiceLevel(long measured, long missed, double missedPercent, List<Miss> listed) {}
 
-  public record Miss(
-      UUID dispatchId, UUID merchantId, long sequence, String position, Instant target, Instant actual,
-      long lateBy) {}
+    public record Miss(
+            UUID dispatchId,
+            UUID merchantId,
+            long sequence,
+            String position,
+            Instant target,
+            Instant actual,
+            long lateBy) {}
 
-  public record Anomaly(UUID dispatchId, long sequence, String position, String detail) {}
+    public record Anomaly(UUID dispatchId, long sequence, String position, String detail) {}
 
-  public record Unreadable(String position, String type, UUID dispatchId, Long sequence, String detail) {}
+    public record Unreadable(String position, String type, UUID dispatchId, Long sequence, String detail) {}
 }

@@ -10,7 +10,7 @@ import org.springframework.context.annotation.Import;
 @Import(QueryServiceConfiguration.class)
 public class QueryServiceApplication {
 
-  public static void main(String[] args) {
-    ServiceStartup.run(QueryServiceApplication.class, "query-service", args);
-  }
+    public static void main(String[] args) {
+        ServiceStartup.run(QueryServiceApplication.class, "query-service", args);
+    }
 }

@@ -29,54 +29,65 @@ import tools.jackson.databind.ObjectMapper;
  */
 public final class DispatchBatch {
 
-  /** What happens to an event the rules pass over: the rebuild counts it, the live projection decides. */
-  public interface Skipped {
-    /** An event of a delivery whose creation was never applied. */
-    void beforeCreation(EventEnvelope envelope);
+    /** What happens to an event the rules pass over: the rebuild counts it, the live projection decides. */
+    public interface Skipped {
+        /** An event of a delivery whose creation was never applied. */
+        void beforeCreation(EventEnvelope envelope);
 
-    /** An event the fold refuses (e.g. a transition its status does not allow). */
-    void refused(EventEnvelope envelope, IllegalArgumentException reason);
-  }
-
-  private final ObjectMapper json;
-
-  public DispatchBatch(ObjectMapper json) {
-    this.json = json;
-  }
-
-  /**
-   * Applies the lifecycle events among {@code envelopes} (in log order) to {@code schema}'s
-   * tables on this connection, in its transaction. With {@code lock}, the batch's rows are read
-   * {@code for update}.
-   */
-  public void apply(Connection connection, String schema, List<EventEnvelope> envelopes, Skipped skipped,
-      boolean lock) throws SQLException {
-    Map<UUID, List<EventEnvelope>> byDispatch = new LinkedHashMap<>();
-    for (EventEnvelope envelope : envelopes) {
-      if (envelope.event() instanceof DispatchLifecycleEvent) {
-        byDispatch.computeIfAbsent(envelope.dispatchId(), id -> new ArrayList<>()).add(envelope);
-      }
+        /** An event the fold refuses (e.g. a transition its status does not allow). */
+        void refused(EventEnvelope envelope, IllegalArgumentException reason);
     }
-    if (byDispatch.isEmpty()) {
-      return;
+
+    private final ObjectMapper json;
+
+    public DispatchBatch(ObjectMapper json) {
+        this.json = json;
     }
-    Map<UUID, DispatchView> current = current(connection, schema, byDispatch.keySet(), lock);
-    SqlArrays rows = new SqlArrays(11);
-    SqlArrays history = new SqlArrays(9);
-    for (var entry : byDispatch.entrySet()) {
-      DispatchView before = current.get(entry.getKey());
-      DispatchView view = before;
-      for (EventEnvelope envelope : entry.getValue()) {
-        view = fold(view, envelope, history, skipped);
-      }
-      if (view != null && view != before) {
-        rows.row(view.dispatchId(), view.merchantId(), view.status().name(), view.source().wireName(),
-            view.trackingToken(), view.createdAt(), view.updatedAt(), view.sequence(),
-            new String(json.writeValueAsBytes(view), StandardCharsets.UTF_8),
-            view.pickup() == null ? null : view.pickup().lat(), view.pickup() == null ? null : view.pickup().lng());
-      }
-    }
-    rows.execute(connection, """
+
+    /**
+     * Applies the lifecycle events among {@code envelopes} (in log order) to {@code schema}'s
+     * tables on this connection, in its transaction. With {@code lock}, the batch's rows are read
+     * {@code for update}.
+     */
+    public void apply(
+            Connection connection, String schema, List<EventEnvelope> envelopes, Skipped skipped, boolean lock)
+            throws SQLException {
+        Map<UUID, List<EventEnvelope>> byDispatch = new LinkedHashMap<>();
+        for (EventEnvelope envelope : envelopes) {
+            if (envelope.event() instanceof DispatchLifecycleEvent) {
+                byDispatch
+                        .computeIfAbsent(envelope.dispatchId(), id -> new ArrayList<>())
+                        .add(envelope);
+            }
+        }
+        if (byDispatch.isEmpty()) {
+            return;
+        }
+        Map<UUID, DispatchView> current = current(connection, schema, byDispatch.keySet(), lock);
+        SqlArrays rows = new SqlArrays(11);
+        SqlArrays history = new SqlArrays(9);
+        for (var entry : byDispatch.entrySet()) {
+            DispatchView before = current.get(entry.getKey());
+            DispatchView view = before;
+            for (EventEnvelope envelope : entry.getValue()) {
+                view = fold(view, envelope, history, skipped);
+            }
+            if (view != null && view != before) {
+                rows.row(
+                        view.dispatchId(),
+                        view.merchantId(),
+                        view.status().name(),
+                        view.source().wireName(),
+                        view.trackingToken(),
+                        view.createdAt(),
+                        view.updatedAt(),
+                        view.sequence(),
+                        new String(json.writeValueAsBytes(view), StandardCharsets.UTF_8),
+                        view.pickup() == null ? null : view.pickup().lat(),
+                        view.pickup() == null ? null : view.pickup().lng());
+            }
+        }
+        rows.execute(connection, """
         insert into %s.dispatches
           (id, merchant_id, status, source, tracking_token, created_at, updated_at, last_sequence, body,
            pickup_lat, pickup_lng)
@@ -85,57 +96,66 @@ public final class DispatchBatch {
         on conflict (id) do update set status = excluded.status, updated_at = excluded.updated_at,
           last_sequence = excluded.last_sequence, body = excluded.body
          where %s.dispatches.last_sequence < excluded.last_sequence""".formatted(schema, schema));
-    history.execute(connection, """
+        history.execute(connection, """
         insert into %s.dispatch_history
           (dispatch_id, sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail)
         select * from unnest(?::uuid[], ?::bigint[], ?::text[], ?::text[], ?::timestamptz[], ?::text[], ?::text[],
                              ?::text[], ?::text[])
         on conflict do nothing""".formatted(schema));
-  }
+    }
 
-  private static DispatchView fold(DispatchView view, EventEnvelope envelope, SqlArrays history, Skipped skipped) {
-    if (view == null) {
-      if (!(envelope.event() instanceof DispatchCreated)) {
-        skipped.beforeCreation(envelope);
-        return null;
-      }
-      DispatchView created = DispatchView.created(envelope);
-      record(history, envelope, StatusTransition.of(envelope, created.status(), null));
-      return created;
-    }
-    if (envelope.sequence() <= view.sequence()) {
-      return view;
-    }
-    DispatchView next;
-    try {
-      next = view.apply(envelope);
-    } catch (IllegalArgumentException e) {
-      skipped.refused(envelope, e);
-      return view;
-    }
-    if (StatusTransition.isTransition(envelope)) {
-      record(history, envelope, StatusTransition.of(envelope, next.status(), view.status()));
-    }
-    return next;
-  }
-
-  private static void record(SqlArrays history, EventEnvelope envelope, StatusTransition entry) {
-    history.row(envelope.dispatchId(), entry.sequence(), entry.status(), entry.previousStatus(), entry.occurredAt(),
-        entry.actorType(), entry.actorId(), entry.reasonCode(), entry.detail());
-  }
-
-  private Map<UUID, DispatchView> current(Connection connection, String schema, Set<UUID> ids, boolean lock)
-      throws SQLException {
-    Map<UUID, DispatchView> views = new HashMap<>();
-    try (PreparedStatement select = connection.prepareStatement(
-        "select id, body from %s.dispatches where id = any(?)%s".formatted(schema, lock ? " for update" : ""))) {
-      select.setArray(1, connection.createArrayOf("uuid", new LinkedHashSet<>(ids).toArray()));
-      try (ResultSet row = select.executeQuery()) {
-        while (row.next()) {
-          views.put(row.getObject(1, UUID.class), json.readValue(row.getString(2), DispatchView.class));
+    private static DispatchView fold(DispatchView view, EventEnvelope envelope, SqlArrays history, Skipped skipped) {
+        if (view == null) {
+            if (!(envelope.event() instanceof DispatchCreated)) {
+                skipped.beforeCreation(envelope);
+                return null;
+            }
+            DispatchView created = DispatchView.created(envelope);
+            record(history, envelope, StatusTransition.of(envelope, created.status(), null));
+            return created;
         }
-      }
+        if (envelope.sequence() <= view.sequence()) {
+            return view;
+        }
+        DispatchView next;
+        try {
+            next = view.apply(envelope);
+        } catch (IllegalArgumentException e) {
+            skipped.refused(envelope, e);
+            return view;
+        }
+        if (StatusTransition.isTransition(envelope)) {
+            record(history, envelope, StatusTransition.of(envelope, next.status(), view.status()));
+        }
+        return next;
     }
-    return views;
-  }
+
+    private static void record(SqlArrays history, EventEnvelope envelope, StatusTransition entry) {
+        history.row(
+                envelope.dispatchId(),
+                entry.sequence(),
+                entry.status(),
+                entry.previousStatus(),
+                entry.occurredAt(),
+                entry.actorType(),
+                entry.actorId(),
+                entry.reasonCode(),
+                entry.detail());
+    }
+
+    private Map<UUID, DispatchView> current(Connection connection, String schema, Set<UUID> ids, boolean lock)
+            throws SQLException {
+        Map<UUID, DispatchView> views = new HashMap<>();
+        try (PreparedStatement select =
+                connection.prepareStatement("select id, body from %s.dispatches where id = any(?)%s"
+                        .formatted(schema, lock ? " for update" : ""))) {
+            select.setArray(1, connection.createArrayOf("uuid", new LinkedHashSet<>(ids).toArray()));
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    views.put(row.getObject(1, UUID.class), json.readValue(row.getString(2), DispatchView.class));
+                }
+            }
+        }
+        return views;
+    }
 }

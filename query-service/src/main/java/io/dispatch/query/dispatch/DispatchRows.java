@@ -5,8 +5,6 @@ import io.dispatch.events.Source;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.events.view.StatusTransition;
 import io.r2dbc.postgresql.codec.Json;
-import io.r2dbc.spi.Parameters;
-import io.r2dbc.spi.R2dbcType;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -19,111 +17,114 @@ import tools.jackson.databind.ObjectMapper;
 @Repository
 public class DispatchRows {
 
-  private final DatabaseClient db;
-  private final ObjectMapper json;
+    private final DatabaseClient db;
+    private final ObjectMapper json;
 
-  public DispatchRows(DatabaseClient queryDatabaseClient, ObjectMapper json) {
-    this.db = queryDatabaseClient;
-    this.json = json;
-  }
-
-  /** Where a row sits in the newest-first order: its created_at as stored (microseconds) and id. */
-  public record ListPosition(Instant createdAt, UUID id) {}
-
-  /** A row of a list page with its position, from which the next page's cursor is made. */
-  public record Listed(ListPosition position, DispatchView view) {}
-
-  /**
-   * One page of a merchant's deliveries, newest first (created_at desc, id desc), strictly after
-   * {@code after} when given. Keyset paging: rows inserted meanwhile never shift what comes next.
-   * The position is read from the columns, not the JSON body, so it has exactly the precision
-   * the comparison sees.
-   */
-  public Flux<Listed> page(
-      UUID merchantId, DispatchStatus status, Source source, ListPosition after, int count) {
-    StringBuilder sql = new StringBuilder(
-        "select id, created_at, body from query.dispatches where merchant_id = :merchant");
-    if (status != null) {
-      sql.append(" and status = :status");
+    public DispatchRows(DatabaseClient queryDatabaseClient, ObjectMapper json) {
+        this.db = queryDatabaseClient;
+        this.json = json;
     }
-    if (source != null) {
-      sql.append(" and source = :source");
-    }
-    if (after != null) {
-      sql.append(" and (created_at, id) < (:afterCreatedAt, :afterId)");
-    }
-    sql.append(" order by created_at desc, id desc limit :count");
-    var spec = db.sql(sql.toString()).bind("merchant", merchantId).bind("count", count);
-    if (status != null) {
-      spec = spec.bind("status", status.name());
-    }
-    if (source != null) {
-      spec = spec.bind("source", source.wireName());
-    }
-    if (after != null) {
-      spec = spec.bind("afterCreatedAt", after.createdAt()).bind("afterId", after.id());
-    }
-    return spec
-        .map(row -> new Listed(
-            new ListPosition(row.get("created_at", Instant.class), row.get("id", UUID.class)),
-            read(row.get("body", Json.class))))
-        .all();
-  }
 
-  public Mono<DispatchView> find(UUID dispatchId, UUID merchantId) {
-    return db.sql("select body from query.dispatches where id = :id and merchant_id = :merchant")
-        .bind("id", dispatchId)
-        .bind("merchant", merchantId)
-        .map(row -> read(row.get("body", Json.class)))
-        .one();
-  }
+    /** Where a row sits in the newest-first order: its created_at as stored (microseconds) and id. */
+    public record ListPosition(Instant createdAt, UUID id) {}
 
-  /**
-   * NEW deliveries of every merchant: nearest pickup first when {@code near} is given (an
-   * equirectangular distance, exact enough to rank within a city; deliveries without pickup
-   * coordinates last), else oldest first.
-   */
-  public Flux<DispatchView> offers(Double nearLat, Double nearLng, int count) {
-    String order = nearLat == null
-        ? "created_at, id"
-        : "pickup_lat is null, (pickup_lat - :lat) ^ 2 + ((pickup_lng - :lng) * cos(radians(:lat))) ^ 2, created_at, id";
-    var spec = db.sql("select body from query.dispatches where status = 'NEW' order by " + order + " limit :count")
-        .bind("count", count);
-    if (nearLat != null) {
-      spec = spec.bind("lat", nearLat).bind("lng", nearLng);
+    /** A row of a list page with its position, from which the next page's cursor is made. */
+    public record Listed(ListPosition position, DispatchView view) {}
+
+    /**
+     * One page of a merchant's deliveries, newest first (created_at desc, id desc), strictly after
+     * {@code after} when given. Keyset paging: rows inserted meanwhile never shift what comes next.
+     * The position is read from the columns, not the JSON body, so it has exactly the precision
+     * the comparison sees.
+     */
+    public Flux<Listed> page(UUID merchantId, DispatchStatus status, Source source, ListPosition after, int count) {
+        StringBuilder sql =
+                new StringBuilder("select id, created_at, body from query.dispatches where merchant_id = :merchant");
+        if (status != null) {
+            sql.append(" and status = :status");
+        }
+        if (source != null) {
+            sql.append(" and source = :source");
+        }
+        if (after != null) {
+            sql.append(" and (created_at, id) < (:afterCreatedAt, :afterId)");
+        }
+        sql.append(" order by created_at desc, id desc limit :count");
+        var spec = db.sql(sql.toString()).bind("merchant", merchantId).bind("count", count);
+        if (status != null) {
+            spec = spec.bind("status", status.name());
+        }
+        if (source != null) {
+            spec = spec.bind("source", source.wireName());
+        }
+        if (after != null) {
+            spec = spec.bind("afterCreatedAt", after.createdAt()).bind("afterId", after.id());
+        }
+        return spec.map(row -> new Listed(
+                        new ListPosition(row.get("created_at", Instant.class), row.get("id", UUID.class)),
+                        read(row.get("body", Json.class))))
+                .all();
     }
-    return spec.map(row -> read(row.get("body", Json.class))).all();
-  }
 
-  /** The delivery a customer's tracking token opens. */
-  public Mono<DispatchView> findByTrackingToken(String token) {
-    return db.sql("select body from query.dispatches where tracking_token = :token")
-        .bind("token", token)
-        .map(row -> read(row.get("body", Json.class)))
-        .one();
-  }
+    public Mono<DispatchView> find(UUID dispatchId, UUID merchantId) {
+        return db.sql("select body from query.dispatches where id = :id and merchant_id = :merchant")
+                .bind("id", dispatchId)
+                .bind("merchant", merchantId)
+                .map(row -> read(row.get("body", Json.class)))
+                .one();
+    }
 
-  /** Any merchant's delivery (the operator's read). */
-  public Mono<DispatchView> find(UUID dispatchId) {
-    return db.sql("select body from query.dispatches where id = :id")
-        .bind("id", dispatchId)
-        .map(row -> read(row.get("body", Json.class)))
-        .one();
-  }
+    /**
+     * NEW deliveries of every merchant: nearest pickup first when {@code near} is given (an
+     * equirectangular distance, exact enough to rank within a city; deliveries without pickup
+     * coordinates last), else oldest first.
+     */
+    public Flux<DispatchView> offers(Double nearLat, Double nearLng, int count) {
+        String order = nearLat == null
+                ? "created_at, id"
+                : "pickup_lat is null, (pickup_lat - :lat) ^ 2 + ((pickup_lng - :lng) * cos(radians(:lat))) ^ 2, created_at, id";
+        var spec = db.sql("select body from query.dispatches where status = 'NEW' order by " + order + " limit :count")
+                .bind("count", count);
+        if (nearLat != null) {
+            spec = spec.bind("lat", nearLat).bind("lng", nearLng);
+        }
+        return spec.map(row -> read(row.get("body", Json.class))).all();
+    }
 
-  public Flux<StatusTransition> history(UUID dispatchId) {
-    return db.sql("""
+    /** The delivery a customer's tracking token opens. */
+    public Mono<DispatchView> findByTrackingToken(String token) {
+        return db.sql("select body from query.dispatches where tracking_token = :token")
+                .bind("token", token)
+                .map(row -> read(row.get("body", Json.class)))
+                .one();
+    }
+
+    /** Any merchant's delivery (the operator's read). */
+    public Mono<DispatchView> find(UUID dispatchId) {
+        return db.sql("select body from query.dispatches where id = :id")
+                .bind("id", dispatchId)
+                .map(row -> read(row.get("body", Json.class)))
+                .one();
+    }
+
+    public Flux<StatusTransition> history(UUID dispatchId) {
+        return db.sql("""
             select sequence, status, previous_status, occurred_at, actor_type, actor_id, reason_code, detail
               from query.dispatch_history where dispatch_id = :id order by sequence limit 1000""")
-        .bind("id", dispatchId)
-        .map(row -> new StatusTransition(
-            row.get("sequence", Long.class), row.get("status", String.class), row.get("previous_status", String.class),
-            row.get("occurred_at", Instant.class), row.get("actor_type", String.class), row.get("actor_id", String.class),
-            row.get("reason_code", String.class), row.get("detail", String.class)))
-        .all();
-  }
+                .bind("id", dispatchId)
+                .map(row -> new StatusTransition(
+                        row.get("sequence", Long.class),
+                        row.get("status", String.class),
+                        row.get("previous_status", String.class),
+                        row.get("occurred_at", Instant.class),
+                        row.get("actor_type", String.class),
+                        row.get("actor_id", String.class),
+                        row.get("reason_code", String.class),
+                        row.get("detail", String.class)))
+                .all();
+    }
 
-  private DispatchView read(Json body) {
-    return json.readValue(body.asArray(), DispatchView.class);
-  }
+    private DispatchView read(Json body) {
+        return json.readValue(body.asArray(), DispatchView.class);
+    }
 }

@@ -13,40 +13,41 @@ import java.util.List;
  */
 public final class SqlArrays {
 
-  private final List<List<String>> columns = new ArrayList<>();
-  private int rows;
+    private final List<List<String>> columns = new ArrayList<>();
+    private int rows;
 
-  public SqlArrays(int columnCount) {
-    for (int i = 0; i < columnCount; i++) {
-      columns.add(new ArrayList<>());
+    public SqlArrays(int columnCount) {
+        for (int i = 0; i < columnCount; i++) {
+            columns.add(new ArrayList<>());
+        }
     }
-  }
 
-  /** One row; each value written as PostgreSQL reads it back ({@code toString()}), null stays null. */
-  public SqlArrays row(Object... values) {
-    if (values.length != columns.size()) {
-      throw new IllegalArgumentException(values.length + " values for " + columns.size() + " columns");
+    /** One row; each value written as PostgreSQL reads it back ({@code toString()}), null stays null. */
+    public SqlArrays row(Object... values) {
+        if (values.length != columns.size()) {
+            throw new IllegalArgumentException(values.length + " values for " + columns.size() + " columns");
+        }
+        for (int i = 0; i < values.length; i++) {
+            columns.get(i).add(values[i] == null ? null : values[i].toString());
+        }
+        rows++;
+        return this;
     }
-    for (int i = 0; i < values.length; i++) {
-      columns.get(i).add(values[i] == null ? null : values[i].toString());
-    }
-    rows++;
-    return this;
-  }
 
-  public boolean isEmpty() {
-    return rows == 0;
-  }
+    public boolean isEmpty() {
+        return rows == 0;
+    }
 
-  public int execute(Connection connection, String sql) throws SQLException {
-    if (rows == 0) {
-      return 0;
+    public int execute(Connection connection, String sql) throws SQLException {
+        if (rows == 0) {
+            return 0;
+        }
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < columns.size(); i++) {
+                statement.setArray(
+                        i + 1, connection.createArrayOf("text", columns.get(i).toArray(String[]::new)));
+            }
+            return statement.executeUpdate();
+        }
     }
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      for (int i = 0; i < columns.size(); i++) {
-        statement.setArray(i + 1, connection.createArrayOf("text", columns.get(i).toArray(String[]::new)));
-      }
-      return statement.executeUpdate();
-    }
-  }
 }

@@ -18,44 +18,49 @@ import tools.jackson.databind.ObjectMapper;
  */
 final class DispatchReplay implements ReplayedProjection {
 
-  private final DispatchBatch batch;
+    private final DispatchBatch batch;
 
-  DispatchReplay(ObjectMapper json) {
-    this.batch = new DispatchBatch(json);
-  }
+    DispatchReplay(ObjectMapper json) {
+        this.batch = new DispatchBatch(json);
+    }
 
-  @Override
-  public String topic() {
-    return Topics.DISPATCH_EVENTS.name();
-  }
+    @Override
+    public String topic() {
+        return Topics.DISPATCH_EVENTS.name();
+    }
 
-  @Override
-  public List<String> tables() {
-    return List.of("dispatches", "dispatch_history");
-  }
+    @Override
+    public List<String> tables() {
+        return List.of("dispatches", "dispatch_history");
+    }
 
-  @Override
-  public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
-    return LivePositions.of(connection, DispatchProjection.NAME, topic());
-  }
+    @Override
+    public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
+        return LivePositions.of(connection, DispatchProjection.NAME, topic());
+    }
 
-  @Override
-  public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records,
-      Skips skips) throws SQLException {
-    batch.apply(connection, schema, Decoded.envelopes(records, skips), new DispatchBatch.Skipped() {
-      @Override
-      public void beforeCreation(EventEnvelope envelope) {
-        skips.skipped("event before its delivery's creation", where(envelope), envelope.type());
-      }
+    @Override
+    public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
+            throws SQLException {
+        batch.apply(
+                connection,
+                schema,
+                Decoded.envelopes(records, skips),
+                new DispatchBatch.Skipped() {
+                    @Override
+                    public void beforeCreation(EventEnvelope envelope) {
+                        skips.skipped("event before its delivery's creation", where(envelope), envelope.type());
+                    }
 
-      @Override
-      public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
-        skips.skipped("event the fold refuses", where(envelope), reason.getMessage());
-      }
-    }, false);
-  }
+                    @Override
+                    public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
+                        skips.skipped("event the fold refuses", where(envelope), reason.getMessage());
+                    }
+                },
+                false);
+    }
 
-  private static String where(EventEnvelope envelope) {
-    return "delivery " + envelope.dispatchId() + " #" + envelope.sequence();
-  }
+    private static String where(EventEnvelope envelope) {
+        return "delivery " + envelope.dispatchId() + " #" + envelope.sequence();
+    }
 }

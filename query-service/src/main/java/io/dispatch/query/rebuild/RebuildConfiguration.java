@@ -14,21 +14,21 @@ import tools.jackson.databind.ObjectMapper;
 @Configuration(proxyBeanMethods = false)
 class RebuildConfiguration {
 
-  @Bean
-  ProjectionRebuild projectionRebuild(
-      DataSource dataSource,
-      KafkaProperties kafka,
-      ObjectMapper json,
-      Clock clock,
-      ObjectProvider<MeterRegistry> meters,
-      RebuildProperties settings) {
-    ProjectionRebuild rebuild = new ProjectionRebuild(
-        dataSource,
-        kafka.buildConsumerProperties(),
-        List.of(new DispatchReplay(json), new WebhookAttemptReplay(), new RiderPositionReplay()),
-        settings,
-        clock);
-    meters.ifAvailable(rebuild::registerMetrics);
-    return rebuild;
-  }
+    @Bean
+    ProjectionRebuild projectionRebuild(
+            DataSource dataSource,
+            KafkaProperties kafka,
+            ObjectMapper json,
+            Clock clock,
+            ObjectProvider<MeterRegistry> meters,
+            RebuildProperties settings) {
+        ProjectionRebuild rebuild = new ProjectionRebuild(
+                dataSource,
+                kafka.buildConsumerProperties(),
+                List.of(new DispatchReplay(json), new WebhookAttemptReplay(), new RiderPositionReplay()),
+                settings,
+                clock);
+        meters.ifAvailable(rebuild::registerMetrics);
+        return rebuild;
+    }
 }

@@ -17,17 +17,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.rebuild")
 public record RebuildProperties(
-    @DefaultValue("false") boolean keepPrevious,
-    @DefaultValue("5000") long switchLag,
-    @DefaultValue("10") int maxCatchUpRounds,
-    @DefaultValue("PT30S") Duration lockTimeout,
-    @DefaultValue("true") boolean checksums,
-    @DefaultValue("PT2M") Duration abandonedAfter) {
+        @DefaultValue("false") boolean keepPrevious,
+        @DefaultValue("5000") long switchLag,
+        @DefaultValue("10") int maxCatchUpRounds,
+        @DefaultValue("PT30S") Duration lockTimeout,
+        @DefaultValue("true") boolean checksums,
+        @DefaultValue("PT2M") Duration abandonedAfter) {
 
-  public RebuildProperties {
-    SettingChecks.atLeast("dispatch.rebuild.switch-lag", switchLag, 0);
-    SettingChecks.atLeast("dispatch.rebuild.max-catch-up-rounds", maxCatchUpRounds, 0);
-    SettingChecks.positive("dispatch.rebuild.lock-timeout", lockTimeout);
-    SettingChecks.positive("dispatch.rebuild.abandoned-after", abandonedAfter);
-  }
+    public RebuildProperties {
+        SettingChecks.atLeast("dispatch.rebuild.switch-lag", switchLag, 0);
+        SettingChecks.atLeast("dispatch.rebuild.max-catch-up-rounds", maxCatchUpRounds, 0);
+        SettingChecks.positive("dispatch.rebuild.lock-timeout", lockTimeout);
+        SettingChecks.positive("dispatch.rebuild.abandoned-after", abandonedAfter);
+    }
 }

@@ -28,206 +28,231 @@ import org.slf4j.LoggerFactory;
  */
 final class RebuildRun {
 
-  private static final Logger log = LoggerFactory.getLogger(ProjectionRebuild.class);
-  private static final DateTimeFormatter KEPT = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss").withZone(ZoneOffset.UTC);
+    private static final Logger log = LoggerFactory.getLogger(ProjectionRebuild.class);
+    private static final DateTimeFormatter KEPT =
+            DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss").withZone(ZoneOffset.UTC);
 
-  private final DataSource dataSource;
-  private final List<ReplayedProjection> projections;
-  private final RebuildProperties settings;
-  private final Clock clock;
-  private final Connection work;
-  private final LogReplay replay;
-  private final ReplayCounts counts;
-  private final RebuildProgress progress;
+    private final DataSource dataSource;
+    private final List<ReplayedProjection> projections;
+    private final RebuildProperties settings;
+    private final Clock clock;
+    private final Connection work;
+    private final LogReplay replay;
+    private final ReplayCounts counts;
+    private final RebuildProgress progress;
 
-  RebuildRun(DataSource dataSource, List<ReplayedProjection> projections, RebuildProperties settings, Clock clock,
-      Connection work, LogReplay replay, ReplayCounts counts, RebuildProgress progress) {
-    this.dataSource = dataSource;
-    this.projections = projections;
-    this.settings = settings;
-    this.clock = clock;
-    this.work = work;
-    this.replay = replay;
-    this.counts = counts;
-    this.progress = progress;
-  }
-
-  /** The fresh tables, the replay up to the live positions, and the swap. */
-  Checksums replayAndSwap() throws SQLException {
-    Map<String, Map<Integer, Long>> rebuilt = beginnings();
-    List<String> deferred = FreshTables.create(work, tables());
-    work.setAutoCommit(false);
-    // the fresh tables are thrown away if anything fails before the swap, whose own commit is durable
-    try (Statement statement = work.createStatement()) {
-      statement.execute("set synchronous_commit = off");
+    RebuildRun(
+            DataSource dataSource,
+            List<ReplayedProjection> projections,
+            RebuildProperties settings,
+            Clock clock,
+            Connection work,
+            LogReplay replay,
+            ReplayCounts counts,
+            RebuildProgress progress) {
+        this.dataSource = dataSource;
+        this.projections = projections;
+        this.settings = settings;
+        this.clock = clock;
+        this.work = work;
+        this.replay = replay;
+        this.counts = counts;
+        this.progress = progress;
     }
-    long loading = System.nanoTime();
-    for (int round = 0; round < settings.maxCatchUpRounds(); round++) {
-      Map<String, Map<Integer, Long>> targets = targets(work);
-      work.commit();
-      long remaining = remaining(rebuilt, targets);
-      if (round > 0 && remaining <= settings.switchLag()) {
-        break;
-      }
-      counts.planned(remaining);
-      replayUpTo(rebuilt, targets);
-    }
-    long indexing = System.nanoTime();
-    FreshTables.finishLoad(work, deferred);
-    work.commit();
-    log.info("Projection rebuild: {} events replayed in {} ms, indexes and logging added in {} ms",
-        counts.done(), (indexing - loading) / 1_000_000, (System.nanoTime() - indexing) / 1_000_000);
-    return switchIn(rebuilt);
-  }
 
-  private Map<String, Map<Integer, Long>> beginnings() {
-    Map<String, Map<Integer, Long>> beginnings = new HashMap<>();
-    for (ReplayedProjection projection : projections) {
-      Map<Integer, Long> first = replay.beginnings(projection.topic());
-      if (!(projection instanceof RiderPositionReplay)) {
-        first.forEach((partition, offset) -> {
-          if (offset > 0) {
-            throw new IllegalStateException("%s partition %d starts at offset %d: the topic's retention deleted "
-                + "older events, so a rebuild from it would lose data. Keep the topic forever (retention.ms=-1, "
-                + "docs/operating.md) and republish it from the event store".formatted(
-                    projection.topic(), partition, offset));
-          }
-        });
-      }
-      beginnings.put(projection.topic(), new HashMap<>(first));
-    }
-    return beginnings;
-  }
-
-  /**
-   * Where each live projection has got to. A partition it has no position for yet is read to its
-   * end: the live projection either never saw a record there, or ran before it stored positions.
-   */
-  private Map<String, Map<Integer, Long>> targets(Connection connection) throws SQLException {
-    Map<String, Map<Integer, Long>> targets = new HashMap<>();
-    for (ReplayedProjection projection : projections) {
-      Map<Integer, Long> live = new HashMap<>(replay.ends(projection.topic()));
-      live.putAll(projection.livePositions(connection));
-      targets.put(projection.topic(), live);
-    }
-    return targets;
-  }
-
-  private static long remaining(Map<String, Map<Integer, Long>> rebuilt, Map<String, Map<Integer, Long>> targets) {
-    long remaining = 0;
-    for (var topic : targets.entrySet()) {
-      for (var target : topic.getValue().entrySet()) {
-        remaining += Math.max(0, target.getValue() - rebuilt.get(topic.getKey()).getOrDefault(target.getKey(), 0L));
-      }
-    }
-    return remaining;
-  }
-
-  private void replayUpTo(Map<String, Map<Integer, Long>> rebuilt, Map<String, Map<Integer, Long>> targets) {
-    for (ReplayedProjection projection : projections) {
-      replay.read(projection.topic(), rebuilt.get(projection.topic()), targets.get(projection.topic()),
-          batch -> apply(projection, batch));
-    }
-  }
-
-  /**
-   * One transaction per batch. A batch the database refuses (e.g. a NUL character jsonb cannot
-   * hold) is applied again a record at a time, and only the refused records are skipped, as the
-   * live projection dead-letters them.
-   */
-  private void apply(ReplayedProjection projection, List<ConsumerRecord<byte[], byte[]>> batch) {
-    try {
-      try {
-        Skips skips = new Skips();
-        projection.apply(work, FreshTables.SCHEMA, batch, skips);
-        work.commit();
-        counts.add(skips);
-      } catch (SQLException refused) {
-        work.rollback();
-        for (ConsumerRecord<byte[], byte[]> record : batch) {
-          Skips skips = new Skips();
-          try {
-            projection.apply(work, FreshTables.SCHEMA, List.of(record), skips);
+    /** The fresh tables, the replay up to the live positions, and the swap. */
+    Checksums replayAndSwap() throws SQLException {
+        Map<String, Map<Integer, Long>> rebuilt = beginnings();
+        List<String> deferred = FreshTables.create(work, tables());
+        work.setAutoCommit(false);
+        // the fresh tables are thrown away if anything fails before the swap, whose own commit is durable
+        try (Statement statement = work.createStatement()) {
+            statement.execute("set synchronous_commit = off");
+        }
+        long loading = System.nanoTime();
+        for (int round = 0; round < settings.maxCatchUpRounds(); round++) {
+            Map<String, Map<Integer, Long>> targets = targets(work);
             work.commit();
-          } catch (SQLException e) {
-            work.rollback();
-            skips.skipped("refused by the database", Decoded.where(record), e.getMessage());
-          }
-          counts.add(skips);
+            long remaining = remaining(rebuilt, targets);
+            if (round > 0 && remaining <= settings.switchLag()) {
+                break;
+            }
+            counts.planned(remaining);
+            replayUpTo(rebuilt, targets);
         }
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("writing the rebuilt " + projection.topic() + " rows failed: " + e.getMessage(), e);
+        long indexing = System.nanoTime();
+        FreshTables.finishLoad(work, deferred);
+        work.commit();
+        log.info(
+                "Projection rebuild: {} events replayed in {} ms, indexes and logging added in {} ms",
+                counts.done(),
+                (indexing - loading) / 1_000_000,
+                (System.nanoTime() - indexing) / 1_000_000);
+        return switchIn(rebuilt);
     }
-    counts.done(batch.size());
-    progress.maybeReport();
-  }
 
-  record Checksums(String rebuilt, String replaced) {}
-
-  /** The last stretch and the swap, in one transaction that holds the live tables (and their positions) locked. */
-  private Checksums switchIn(Map<String, Map<Integer, Long>> rebuilt) throws SQLException {
-    try (Connection control = dataSource.getConnection()) {
-      control.setAutoCommit(false);
-      try (Statement statement = control.createStatement()) {
-        statement.execute("set local lock_timeout = '" + settings.lockTimeout().toMillis() + "ms'");
-        List<String> locked = new ArrayList<>(tables());
-        locked.add("projection_positions");
-        statement.execute("lock table " + String.join(", ", locked.stream().map(t -> "query." + t).toList())
-            + " in access exclusive mode");
-        Instant lockedAt = clock.instant();
-        Map<String, Map<Integer, Long>> targets = targets(control);
-        counts.planned(remaining(rebuilt, targets));
-        replayUpTo(rebuilt, targets);
-        Checksums checksums = settings.checksums() ? checksums(work, control, tables())
-            : new Checksums("not computed", "not computed");
-        String kept = settings.keepPrevious() ? "query_replaced_" + KEPT.format(clock.instant()) : null;
-        FreshTables.switchIn(control, tables(), kept);
-        control.commit();
-        log.info("Projection rebuild switched reads to the rebuilt tables; reads and writes waited {} ms{}",
-            Duration.between(lockedAt, clock.instant()).toMillis(),
-            kept == null ? "; the replaced tables were dropped" : "; the replaced tables are kept in schema " + kept);
-        return checksums;
-      } catch (SQLException e) {
-        control.rollback();
-        if ("55P03".equals(e.getSQLState())) {
-          throw new IllegalStateException("the live tables stayed busy for longer than dispatch.rebuild.lock-timeout ("
-              + settings.lockTimeout() + "), e.g. a long report holds them; retry when they are quieter", e);
+    private Map<String, Map<Integer, Long>> beginnings() {
+        Map<String, Map<Integer, Long>> beginnings = new HashMap<>();
+        for (ReplayedProjection projection : projections) {
+            Map<Integer, Long> first = replay.beginnings(projection.topic());
+            if (!(projection instanceof RiderPositionReplay)) {
+                first.forEach((partition, offset) -> {
+                    if (offset > 0) {
+                        throw new IllegalStateException(
+                                "%s partition %d starts at offset %d: the topic's retention deleted "
+                                        + "older events, so a rebuild from it would lose data. Keep the topic forever (retention.ms=-1, "
+                                        + "docs/operating.md) and republish it from the event store"
+                                                .formatted(projection.topic(), partition, offset));
+                    }
+                });
+            }
+            beginnings.put(projection.topic(), new HashMap<>(first));
         }
-        throw e;
-      } catch (RuntimeException e) {
-        control.rollback();
-        throw e;
-      }
+        return beginnings;
     }
-  }
 
-  /** Both at once: the rebuilt tables on the work connection, the locked live ones on the lock's. */
-  private static Checksums checksums(Connection work, Connection control, List<String> tables)
-      throws SQLException {
-    CompletableFuture<String> rebuilt = CompletableFuture.supplyAsync(() -> {
-      try {
-        String sum = TableChecksums.of(work, FreshTables.SCHEMA, tables);
-        work.commit(); // its read locks would stop the swap from moving the tables
-        return sum;
-      } catch (SQLException e) {
-        throw new CompletionException(e);
-      }
-    });
-    String replaced = TableChecksums.of(control, "query", tables);
-    try {
-      return new Checksums(rebuilt.join(), replaced);
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof SQLException sql) {
-        throw sql;
-      }
-      throw e;
+    /**
+     * Where each live projection has got to. A partition it has no position for yet is read to its
+     * end: the live projection either never saw a record there, or ran before it stored positions.
+     */
+    private Map<String, Map<Integer, Long>> targets(Connection connection) throws SQLException {
+        Map<String, Map<Integer, Long>> targets = new HashMap<>();
+        for (ReplayedProjection projection : projections) {
+            Map<Integer, Long> live = new HashMap<>(replay.ends(projection.topic()));
+            live.putAll(projection.livePositions(connection));
+            targets.put(projection.topic(), live);
+        }
+        return targets;
     }
-  }
 
-  private List<String> tables() {
-    List<String> tables = new ArrayList<>();
-    projections.forEach(projection -> tables.addAll(projection.tables()));
-    return tables;
-  }
+    private static long remaining(Map<String, Map<Integer, Long>> rebuilt, Map<String, Map<Integer, Long>> targets) {
+        long remaining = 0;
+        for (var topic : targets.entrySet()) {
+            for (var target : topic.getValue().entrySet()) {
+                remaining += Math.max(
+                        0, target.getValue() - rebuilt.get(topic.getKey()).getOrDefault(target.getKey(), 0L));
+            }
+        }
+        return remaining;
+    }
+
+    private void replayUpTo(Map<String, Map<Integer, Long>> rebuilt, Map<String, Map<Integer, Long>> targets) {
+        for (ReplayedProjection projection : projections) {
+            replay.read(
+                    projection.topic(),
+                    rebuilt.get(projection.topic()),
+                    targets.get(projection.topic()),
+                    batch -> apply(projection, batch));
+        }
+    }
+
+    /**
+     * One transaction per batch. A batch the database refuses (e.g. a NUL character jsonb cannot
+     * hold) is applied again a record at a time, and only the refused records are skipped, as the
+     * live projection dead-letters them.
+     */
+    private void apply(ReplayedProjection projection, List<ConsumerRecord<byte[], byte[]>> batch) {
+        try {
+            try {
+                Skips skips = new Skips();
+                projection.apply(work, FreshTables.SCHEMA, batch, skips);
+                work.commit();
+                counts.add(skips);
+            } catch (SQLException refused) {
+                work.rollback();
+                for (ConsumerRecord<byte[], byte[]> record : batch) {
+                    Skips skips = new Skips();
+                    try {
+                        projection.apply(work, FreshTables.SCHEMA, List.of(record), skips);
+                        work.commit();
+                    } catch (SQLException e) {
+                        work.rollback();
+                        skips.skipped("refused by the database", Decoded.where(record), e.getMessage());
+                    }
+                    counts.add(skips);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "writing the rebuilt " + projection.topic() + " rows failed: " + e.getMessage(), e);
+        }
+        counts.done(batch.size());
+        progress.maybeReport();
+    }
+
+    record Checksums(String rebuilt, String replaced) {}
+
+    /** The last stretch and the swap, in one transaction that holds the live tables (and their positions) locked. */
+    private Checksums switchIn(Map<String, Map<Integer, Long>> rebuilt) throws SQLException {
+        try (Connection control = dataSource.getConnection()) {
+            control.setAutoCommit(false);
+            try (Statement statement = control.createStatement()) {
+                statement.execute(
+                        "set local lock_timeout = '" + settings.lockTimeout().toMillis() + "ms'");
+                List<String> locked = new ArrayList<>(tables());
+                locked.add("projection_positions");
+                statement.execute("lock table "
+                        + String.join(
+                                ", ", locked.stream().map(t -> "query." + t).toList()) + " in access exclusive mode");
+                Instant lockedAt = clock.instant();
+                Map<String, Map<Integer, Long>> targets = targets(control);
+                counts.planned(remaining(rebuilt, targets));
+                replayUpTo(rebuilt, targets);
+                Checksums checksums = settings.checksums()
+                        ? checksums(work, control, tables())
+                        : new Checksums("not computed", "not computed");
+                String kept = settings.keepPrevious() ? "query_replaced_" + KEPT.format(clock.instant()) : null;
+                FreshTables.switchIn(control, tables(), kept);
+                control.commit();
+                log.info(
+                        "Projection rebuild switched reads to the rebuilt tables; reads and writes waited {} ms{}",
+                        Duration.between(lockedAt, clock.instant()).toMillis(),
+                        kept == null
+                                ? "; the replaced tables were dropped"
+                                : "; the replaced tables are kept in schema " + kept);
+                return checksums;
+            } catch (SQLException e) {
+                control.rollback();
+                if ("55P03".equals(e.getSQLState())) {
+                    throw new IllegalStateException(
+                            "the live tables stayed busy for longer than dispatch.rebuild.lock-timeout ("
+                                    + settings.lockTimeout()
+                                    + "), e.g. a long report holds them; retry when they are quieter",
+                            e);
+                }
+                throw e;
+            } catch (RuntimeException e) {
+                control.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** Both at once: the rebuilt tables on the work connection, the locked live ones on the lock's. */
+    private static Checksums checksums(Connection work, Connection control, List<String> tables) throws SQLException {
+        CompletableFuture<String> rebuilt = CompletableFuture.supplyAsync(() -> {
+            try {
+                String sum = TableChecksums.of(work, FreshTables.SCHEMA, tables);
+                work.commit(); // its read locks would stop the swap from moving the tables
+                return sum;
+            } catch (SQLException e) {
+                throw new CompletionException(e);
+            }
+        });
+        String replaced = TableChecksums.of(control, "query", tables);
+        try {
+            return new Checksums(rebuilt.join(), replaced);
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw e;
+        }
+    }
+
+    private List<String> tables() {
+        List<String> tables = new ArrayList<>();
+        projections.forEach(projection -> tables.addAll(projection.tables()));
+        return tables;
+    }
 }

@@ -12,23 +12,34 @@ import java.util.UUID;
  */
 @Schema(name = "ProjectionRebuild")
 public record RebuildStatus(
-    UUID rebuildId,
-    @Schema(allowableValues = {"IDLE", "RUNNING", "SUCCEEDED", "FAILED"}) String status,
-    Long eventsDone,
-    Long eventsTotal,
-    Double eventsPerSecond,
-    Instant startedAt,
-    Instant finishedAt,
-    String error,
-    @Schema(description = "events read but not applied: unknown type or version, undecodable, or of a delivery "
-        + "whose creation is not in the log") Long eventsSkipped,
-    @Schema(description = "md5 over the rebuilt tables' rows at the switch") String checksum,
-    @Schema(description = "md5 over the replaced tables' rows at the same log positions; equal to checksum "
-        + "when the live tables held exactly what the log says") String previousChecksum) {
+        UUID rebuildId,
 
-  static final RebuildStatus IDLE =
-      new RebuildStatus(null, "IDLE", null, null, null, null, null, null, null, null, null);
+        @Schema(allowableValues = {"IDLE", "RUNNING", "SUCCEEDED", "FAILED"})
+        String status,
 
-  /** The answer to a POST that started one. */
-  public record Started(UUID rebuildId, String status, Instant startedAt) {}
+        Long eventsDone,
+        Long eventsTotal,
+        Double eventsPerSecond,
+        Instant startedAt,
+        Instant finishedAt,
+        String error,
+
+        @Schema(
+                description = "events read but not applied: unknown type or version, undecodable, or of a delivery "
+                        + "whose creation is not in the log")
+        Long eventsSkipped,
+
+        @Schema(description = "md5 over the rebuilt tables' rows at the switch")
+        String checksum,
+
+        @Schema(
+                description = "md5 over the replaced tables' rows at the same log positions; equal to checksum "
+                        + "when the live tables held exactly what the log says")
+        String previousChecksum) {
+
+    static final RebuildStatus IDLE =
+            new RebuildStatus(null, "IDLE", null, null, null, null, null, null, null, null, null);
+
+    /** The answer to a POST that started one. */
+    public record Started(UUID rebuildId, String status, Instant startedAt) {}
 }

@@ -13,17 +13,17 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 interface ReplayedProjection {
 
-  String topic();
+    String topic();
 
-  /** The tables it fills, in the order the live projection writes them. */
-  List<String> tables();
+    /** The tables it fills, in the order the live projection writes them. */
+    List<String> tables();
 
-  /**
-   * How far the live projection has applied each partition (the next offset), read on {@code
-   * connection} from {@code query.projection_positions}, which it writes with its rows.
-   */
-  Map<Integer, Long> livePositions(Connection connection) throws SQLException;
+    /**
+     * How far the live projection has applied each partition (the next offset), read on {@code
+     * connection} from {@code query.projection_positions}, which it writes with its rows.
+     */
+    Map<Integer, Long> livePositions(Connection connection) throws SQLException;
 
-  void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
-      throws SQLException;
+    void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
+            throws SQLException;
 }

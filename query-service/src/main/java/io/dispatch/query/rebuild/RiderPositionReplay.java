@@ -19,41 +19,41 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 final class RiderPositionReplay implements ReplayedProjection {
 
-  private final RiderPositionCodec.Reader reader = new RiderPositionCodec.Reader();
+    private final RiderPositionCodec.Reader reader = new RiderPositionCodec.Reader();
 
-  @Override
-  public String topic() {
-    return Topics.RIDER_POSITIONS.name();
-  }
-
-  @Override
-  public List<String> tables() {
-    return List.of("rider_positions");
-  }
-
-  @Override
-  public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
-    return LivePositions.of(connection, RiderPositionProjection.NAME, topic());
-  }
-
-  @Override
-  public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records,
-      Skips skips) throws SQLException {
-    List<RiderPositionReported> fixes = new ArrayList<>(records.size());
-    for (ConsumerRecord<byte[], byte[]> record : records) {
-      RiderPositionReported fix;
-      try {
-        fix = record.value() == null ? null : reader.deserialize(record.topic(), record.value());
-      } catch (RuntimeException e) {
-        skips.skipped("undecodable", Decoded.where(record), e.toString());
-        continue;
-      }
-      if (fix == null) {
-        skips.skipped("empty record", Decoded.where(record), "no value");
-        continue;
-      }
-      fixes.add(fix);
+    @Override
+    public String topic() {
+        return Topics.RIDER_POSITIONS.name();
     }
-    RiderPositionRows.upsert(connection, schema, fixes);
-  }
+
+    @Override
+    public List<String> tables() {
+        return List.of("rider_positions");
+    }
+
+    @Override
+    public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
+        return LivePositions.of(connection, RiderPositionProjection.NAME, topic());
+    }
+
+    @Override
+    public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
+            throws SQLException {
+        List<RiderPositionReported> fixes = new ArrayList<>(records.size());
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            RiderPositionReported fix;
+            try {
+                fix = record.value() == null ? null : reader.deserialize(record.topic(), record.value());
+            } catch (RuntimeException e) {
+                skips.skipped("undecodable", Decoded.where(record), e.toString());
+                continue;
+            }
+            if (fix == null) {
+                skips.skipped("empty record", Decoded.where(record), "no value");
+                continue;
+            }
+            fixes.add(fix);
+        }
+        RiderPositionRows.upsert(connection, schema, fixes);
+    }
 }

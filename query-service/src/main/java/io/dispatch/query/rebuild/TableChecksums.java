@@ -20,29 +20,34 @@ import java.util.TreeSet;
  */
 final class TableChecksums {
 
-  private TableChecksums() {}
+    private TableChecksums() {}
 
-  static String of(Connection connection, String schema, List<String> tables) throws SQLException {
-    StringBuilder sums = new StringBuilder();
-    try (Statement statement = connection.createStatement()) {
-      for (String table : new TreeSet<>(tables)) {
-        String sql = "select count(*), coalesce(sum(hashtextextended(t::text, 0)::numeric), 0) from %s.%s t"
-            .formatted(schema, table);
-        try (ResultSet row = statement.executeQuery(sql)) {
-          row.next();
-          sums.append(table).append('=').append(row.getLong(1)).append(':').append(row.getString(2))
-              .append(';');
+    static String of(Connection connection, String schema, List<String> tables) throws SQLException {
+        StringBuilder sums = new StringBuilder();
+        try (Statement statement = connection.createStatement()) {
+            for (String table : new TreeSet<>(tables)) {
+                String sql = "select count(*), coalesce(sum(hashtextextended(t::text, 0)::numeric), 0) from %s.%s t"
+                        .formatted(schema, table);
+                try (ResultSet row = statement.executeQuery(sql)) {
+                    row.next();
+                    sums.append(table)
+                            .append('=')
+                            .append(row.getLong(1))
+                            .append(':')
+                            .append(row.getString(2))
+                            .append(';');
+                }
+            }
         }
-      }
+        return md5(sums.toString());
     }
-    return md5(sums.toString());
-  }
 
-  private static String md5(String text) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    private static String md5(String text) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
-  }
 }

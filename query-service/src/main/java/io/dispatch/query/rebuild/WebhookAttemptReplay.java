@@ -15,24 +15,24 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 final class WebhookAttemptReplay implements ReplayedProjection {
 
-  @Override
-  public String topic() {
-    return Topics.WEBHOOK_ATTEMPTS.name();
-  }
+    @Override
+    public String topic() {
+        return Topics.WEBHOOK_ATTEMPTS.name();
+    }
 
-  @Override
-  public List<String> tables() {
-    return List.of("webhook_attempts");
-  }
+    @Override
+    public List<String> tables() {
+        return List.of("webhook_attempts");
+    }
 
-  @Override
-  public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
-    return LivePositions.of(connection, WebhookAttemptProjection.NAME, topic());
-  }
+    @Override
+    public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
+        return LivePositions.of(connection, WebhookAttemptProjection.NAME, topic());
+    }
 
-  @Override
-  public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records,
-      Skips skips) throws SQLException {
-    WebhookAttemptBatch.apply(connection, schema, Decoded.envelopes(records, skips));
-  }
+    @Override
+    public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
+            throws SQLException {
+        WebhookAttemptBatch.apply(connection, schema, Decoded.envelopes(records, skips));
+    }
 }

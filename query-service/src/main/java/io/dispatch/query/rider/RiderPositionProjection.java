@@ -37,53 +37,63 @@ import reactor.core.publisher.Mono;
 @Component
 public class RiderPositionProjection extends PositionedProjection<RiderPositionReported> {
 
-  public static final String NAME = "query-service.rider-positions";
-  /** How fixes are read from the topic and kept in a dead letter: the topic's own JSON. */
-  static final RecordCodec<RiderPositionReported> FIXES = new RecordCodec<>(
-      RiderPositionReported.class, new RiderPositionCodec.Writer(), new RiderPositionCodec.Reader());
+    public static final String NAME = "query-service.rider-positions";
+    /** How fixes are read from the topic and kept in a dead letter: the topic's own JSON. */
+    static final RecordCodec<RiderPositionReported> FIXES = new RecordCodec<>(
+            RiderPositionReported.class, new RiderPositionCodec.Writer(), new RiderPositionCodec.Reader());
 
-  private final DatabaseClient db;
+    private final DatabaseClient db;
 
-  public RiderPositionProjection(
-      DatabaseClient queryDatabaseClient, ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource) {
-    super(NAME, Topics.RIDER_POSITIONS.name(), "rider_positions", FIXES, positions, dataSource, applyTimer);
-    this.db = queryDatabaseClient;
-  }
+    public RiderPositionProjection(
+            DatabaseClient queryDatabaseClient,
+            ProjectionPositions positions,
+            ApplyTimer applyTimer,
+            DataSource dataSource) {
+        super(NAME, Topics.RIDER_POSITIONS.name(), "rider_positions", FIXES, positions, dataSource, applyTimer);
+        this.db = queryDatabaseClient;
+    }
 
-  /** The tracking hub's per-instance fan-out reads the same topic without positions or dead letters. */
-  @Bean
-  static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported> riderPositionsContainerFactory(
-      KafkaProperties properties, QueryProperties settings) {
-    return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader());
-  }
+    /** The tracking hub's per-instance fan-out reads the same topic without positions or dead letters. */
+    @Bean
+    static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported> riderPositionsContainerFactory(
+            KafkaProperties properties, QueryProperties settings) {
+        return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader());
+    }
 
-  @Bean
-  static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported> riderPositionProjectionContainerFactory(
-      KafkaProperties properties, QueryProperties settings, RecordRecovery recovery) {
-    return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader(), recovery);
-  }
+    @Bean
+    static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported>
+            riderPositionProjectionContainerFactory(
+                    KafkaProperties properties, QueryProperties settings, RecordRecovery recovery) {
+        return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader(), recovery);
+    }
 
-  @KafkaListener(
-      id = NAME,
-      groupId = NAME,
-      topics = "rider-positions",
-      containerFactory = "riderPositionProjectionContainerFactory",
-      batch = "true")
-  public void on(List<ConsumerRecord<String, RiderPositionReported>> records) {
-    applyPoll(records);
-  }
+    @KafkaListener(
+            id = NAME,
+            groupId = NAME,
+            topics = "rider-positions",
+            containerFactory = "riderPositionProjectionContainerFactory",
+            batch = "true")
+    public void on(List<ConsumerRecord<String, RiderPositionReported>> records) {
+        applyPoll(records);
+    }
 
-  @Override
-  protected void write(Connection connection, List<RiderPositionReported> fixes) throws SQLException {
-    RiderPositionRows.upsert(connection, "query", fixes);
-  }
+    @Override
+    protected void write(Connection connection, List<RiderPositionReported> fixes) throws SQLException {
+        RiderPositionRows.upsert(connection, "query", fixes);
+    }
 
-  /** The newest position of a rider, if one ever arrived. */
-  public Mono<RiderPositionReported> latest(UUID riderId) {
-    return db.sql("select latitude, longitude, recorded_at, received_at from query.rider_positions where rider_id = :rider")
-        .bind("rider", riderId)
-        .map(row -> new RiderPositionReported(riderId, row.get("latitude", Double.class), row.get("longitude", Double.class),
-            row.get("recorded_at", java.time.Instant.class), row.get("received_at", java.time.Instant.class), null))
-        .one();
-  }
+    /** The newest position of a rider, if one ever arrived. */
+    public Mono<RiderPositionReported> latest(UUID riderId) {
+        return db.sql(
+                        "select latitude, longitude, recorded_at, received_at from query.rider_positions where rider_id = :rider")
+                .bind("rider", riderId)
+                .map(row -> new RiderPositionReported(
+                        riderId,
+                        row.get("latitude", Double.class),
+                        row.get("longitude", Double.class),
+                        row.get("recorded_at", java.time.Instant.class),
+                        row.get("received_at", java.time.Instant.class),
+                        null))
+                .one();
+    }
 }

@@ -16,12 +16,12 @@ import reactor.core.publisher.Flux;
 @Repository
 public class DailyStatsRows {
 
-  /**
-   * Every day of the period (generate_series), so a day without deliveries is a row of zeros.
-   * On time: delivered at or before the delivery's targetDeliveryAt (given at creation or derived
-   * from its zone's targetDeliverySeconds); a delivery without one is neither on time nor late.
-   */
-  static final String SQL = """
+    /**
+     * Every day of the period (generate_series), so a day without deliveries is a row of zeros.
+     * On time: delivered at or before the delivery's targetDeliveryAt (given at creation or derived
+     * from its zone's targetDeliverySeconds); a delivery without one is neither on time nor late.
+     */
+    static final String SQL = """
       with days as (
         select day::date as day from generate_series(:first::date, :last::date, interval '1 day') as day
       ),
@@ -51,28 +51,32 @@ public class DailyStatsRows {
         from days left join created using (day) left join finished using (day)
        order by days.day""";
 
-  private final DatabaseClient db;
+    private final DatabaseClient db;
 
-  public DailyStatsRows(DatabaseClient queryDatabaseClient) {
-    this.db = queryDatabaseClient;
-  }
+    public DailyStatsRows(DatabaseClient queryDatabaseClient) {
+        this.db = queryDatabaseClient;
+    }
 
-  /** One row per day from {@code first} to {@code last}, both included, oldest first. */
-  public Flux<DayStats> days(UUID merchantId, LocalDate first, LocalDate last) {
-    return db.sql(SQL)
-        .bind("merchant", merchantId)
-        .bind("first", first)
-        .bind("last", last)
-        .bind("from", first.atStartOfDay(ZoneOffset.UTC).toInstant())
-        .bind("until", last.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant())
-        .map(row -> DayStats.of(row.get("day", LocalDate.class), count(row.get("created", Long.class)),
-            count(row.get("delivered", Long.class)), count(row.get("failed", Long.class)),
-            count(row.get("cancelled", Long.class)), count(row.get("on_time", Long.class)),
-            count(row.get("late", Long.class))))
-        .all();
-  }
+    /** One row per day from {@code first} to {@code last}, both included, oldest first. */
+    public Flux<DayStats> days(UUID merchantId, LocalDate first, LocalDate last) {
+        return db.sql(SQL)
+                .bind("merchant", merchantId)
+                .bind("first", first)
+                .bind("last", last)
+                .bind("from", first.atStartOfDay(ZoneOffset.UTC).toInstant())
+                .bind("until", last.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant())
+                .map(row -> DayStats.of(
+                        row.get("day", LocalDate.class),
+                        count(row.get("created", Long.class)),
+                        count(row.get("delivered", Long.class)),
+                        count(row.get("failed", Long.class)),
+                        count(row.get("cancelled", Long.class)),
+                        count(row.get("on_time", Long.class)),
+                        count(row.get("late", Long.class))))
+                .all();
+    }
 
-  private static long count(Long value) {
-    return value == null ? 0 : value;
-  }
+    private static long count(Long value) {
+        return value == null ? 0 : value;
+    }
 }

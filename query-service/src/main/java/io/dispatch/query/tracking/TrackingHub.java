@@ -34,170 +34,175 @@ import reactor.core.publisher.Sinks;
 @Component
 public class TrackingHub {
 
-  /** Status changes one viewer may have waiting; a delivery has seven statuses in its life. */
-  public static final int STATUS_BACKLOG = 16;
-  /** The most updates one viewer ever has waiting in the hub: the statuses and one position. */
-  public static final int MAX_BACKLOG = STATUS_BACKLOG + 1;
+    /** Status changes one viewer may have waiting; a delivery has seven statuses in its life. */
+    public static final int STATUS_BACKLOG = 16;
+    /** The most updates one viewer ever has waiting in the hub: the statuses and one position. */
+    public static final int MAX_BACKLOG = STATUS_BACKLOG + 1;
 
-  /** What a viewer is told. */
-  public sealed interface Update {}
+    /** What a viewer is told. */
+    public sealed interface Update {}
 
-  public record StatusChanged(long sequence, DispatchStatus status, Instant occurredAt) implements Update {}
+    public record StatusChanged(long sequence, DispatchStatus status, Instant occurredAt) implements Update {}
 
-  public record RiderMoved(double latitude, double longitude, Instant timestamp) implements Update {}
+    public record RiderMoved(double latitude, double longitude, Instant timestamp) implements Update {}
 
-  /** A viewer further behind than {@link #STATUS_BACKLOG} status changes: its stream ends. */
-  public static final class ViewerFellBehind extends RuntimeException {
-    ViewerFellBehind() {
-      super("A tracking viewer fell more than " + STATUS_BACKLOG + " status changes behind", null, false, false);
-    }
-  }
-
-  /** One viewer's own buffer, registered before the current state is read so nothing falls between. */
-  public static final class Viewer {
-    private final Sinks.Many<Update> updates = Sinks.many().unicast().onBackpressureBuffer(new Backlog());
-
-    /** The updates as the viewer takes them, in the order they came, older positions left out. */
-    public Flux<Update> updates() {
-      return updates.asFlux();
-    }
-
-    private long lastStatusSequence = -1;
-
-    /** A status change at or below one already told is a copy the log delivered twice: dropped. */
-    private synchronized void tell(Update update) {
-      if (update instanceof StatusChanged changed) {
-        if (changed.sequence() <= lastStatusSequence) {
-          return;
+    /** A viewer further behind than {@link #STATUS_BACKLOG} status changes: its stream ends. */
+    public static final class ViewerFellBehind extends RuntimeException {
+        ViewerFellBehind() {
+            super("A tracking viewer fell more than " + STATUS_BACKLOG + " status changes behind", null, false, false);
         }
-        lastStatusSequence = changed.sequence();
-      }
-      if (updates.tryEmitNext(update) == Sinks.EmitResult.FAIL_OVERFLOW) {
-        updates.tryEmitError(new ViewerFellBehind());
-      }
     }
 
-    /** Updates waiting in this viewer's buffer (the stream's own operators hold a few more). */
-    int backlog() {
-      return Objects.requireNonNullElse(Scannable.from(updates).scan(Scannable.Attr.BUFFERED), 0);
-    }
-  }
+    /** One viewer's own buffer, registered before the current state is read so nothing falls between. */
+    public static final class Viewer {
+        private final Sinks.Many<Update> updates = Sinks.many().unicast().onBackpressureBuffer(new Backlog());
 
-  /**
-   * What one viewer has not taken yet, oldest first: every status change, at most
-   * {@link #STATUS_BACKLOG} of them (a further one is refused: the viewer fell behind), and the
-   * newest position only (a newer one replaces it and goes last). Offered by the consumer
-   * threads, taken by the viewer's stream: every method holds the lock.
-   */
-  static final class Backlog extends AbstractQueue<Update> {
-    private final ArrayDeque<Update> waiting = new ArrayDeque<>();
-    private int statuses;
-
-    @Override
-    public synchronized boolean offer(Update update) {
-      if (update instanceof StatusChanged) {
-        if (statuses == STATUS_BACKLOG) {
-          return false;
+        /** The updates as the viewer takes them, in the order they came, older positions left out. */
+        public Flux<Update> updates() {
+            return updates.asFlux();
         }
-        statuses++;
-      } else {
-        waiting.removeIf(RiderMoved.class::isInstance);
-      }
-      return waiting.add(update);
+
+        private long lastStatusSequence = -1;
+
+        /** A status change at or below one already told is a copy the log delivered twice: dropped. */
+        private synchronized void tell(Update update) {
+            if (update instanceof StatusChanged changed) {
+                if (changed.sequence() <= lastStatusSequence) {
+                    return;
+                }
+                lastStatusSequence = changed.sequence();
+            }
+            if (updates.tryEmitNext(update) == Sinks.EmitResult.FAIL_OVERFLOW) {
+                updates.tryEmitError(new ViewerFellBehind());
+            }
+        }
+
+        /** Updates waiting in this viewer's buffer (the stream's own operators hold a few more). */
+        int backlog() {
+            return Objects.requireNonNullElse(Scannable.from(updates).scan(Scannable.Attr.BUFFERED), 0);
+        }
     }
 
-    @Override
-    public synchronized Update poll() {
-      Update next = waiting.poll();
-      if (next instanceof StatusChanged) {
-        statuses--;
-      }
-      return next;
+    /**
+     * What one viewer has not taken yet, oldest first: every status change, at most
+     * {@link #STATUS_BACKLOG} of them (a further one is refused: the viewer fell behind), and the
+     * newest position only (a newer one replaces it and goes last). Offered by the consumer
+     * threads, taken by the viewer's stream: every method holds the lock.
+     */
+    static final class Backlog extends AbstractQueue<Update> {
+        private final ArrayDeque<Update> waiting = new ArrayDeque<>();
+        private int statuses;
+
+        @Override
+        public synchronized boolean offer(Update update) {
+            if (update instanceof StatusChanged) {
+                if (statuses == STATUS_BACKLOG) {
+                    return false;
+                }
+                statuses++;
+            } else {
+                waiting.removeIf(RiderMoved.class::isInstance);
+            }
+            return waiting.add(update);
+        }
+
+        @Override
+        public synchronized Update poll() {
+            Update next = waiting.poll();
+            if (next instanceof StatusChanged) {
+                statuses--;
+            }
+            return next;
+        }
+
+        @Override
+        public synchronized Update peek() {
+            return waiting.peek();
+        }
+
+        @Override
+        public synchronized int size() {
+            return waiting.size();
+        }
+
+        @Override
+        public synchronized void clear() {
+            waiting.clear();
+            statuses = 0;
+        }
+
+        @Override
+        public Iterator<Update> iterator() {
+            throw new UnsupportedOperationException("a backlog is only offered to and polled");
+        }
     }
 
-    @Override
-    public synchronized Update peek() {
-      return waiting.peek();
+    private final Map<UUID, Set<Viewer>> viewers = new ConcurrentHashMap<>();
+
+    public Viewer watch(UUID dispatchId) {
+        Viewer viewer = new Viewer();
+        viewers.computeIfAbsent(dispatchId, id -> ConcurrentHashMap.newKeySet()).add(viewer);
+        return viewer;
     }
 
-    @Override
-    public synchronized int size() {
-      return waiting.size();
+    public void leave(UUID dispatchId, Viewer viewer) {
+        viewers.computeIfPresent(dispatchId, (id, watching) -> {
+            watching.remove(viewer);
+            return watching.isEmpty() ? null : watching;
+        });
     }
 
-    @Override
-    public synchronized void clear() {
-      waiting.clear();
-      statuses = 0;
+    /** How many streams are open (a gauge for operators, and for tests). */
+    public int viewerCount() {
+        return viewers.values().stream().mapToInt(Set::size).sum();
     }
 
-    @Override
-    public Iterator<Update> iterator() {
-      throw new UnsupportedOperationException("a backlog is only offered to and polled");
+    /** The most updates any one viewer has waiting in the hub; never above {@link #MAX_BACKLOG}. */
+    public int largestBacklog() {
+        return viewers.values().stream()
+                .flatMap(Set::stream)
+                .mapToInt(Viewer::backlog)
+                .max()
+                .orElse(0);
     }
-  }
 
-  private final Map<UUID, Set<Viewer>> viewers = new ConcurrentHashMap<>();
-
-  public Viewer watch(UUID dispatchId) {
-    Viewer viewer = new Viewer();
-    viewers.computeIfAbsent(dispatchId, id -> ConcurrentHashMap.newKeySet()).add(viewer);
-    return viewer;
-  }
-
-  public void leave(UUID dispatchId, Viewer viewer) {
-    viewers.computeIfPresent(dispatchId, (id, watching) -> {
-      watching.remove(viewer);
-      return watching.isEmpty() ? null : watching;
-    });
-  }
-
-  /** How many streams are open (a gauge for operators, and for tests). */
-  public int viewerCount() {
-    return viewers.values().stream().mapToInt(Set::size).sum();
-  }
-
-  /** The most updates any one viewer has waiting in the hub; never above {@link #MAX_BACKLOG}. */
-  public int largestBacklog() {
-    return viewers.values().stream().flatMap(Set::stream).mapToInt(Viewer::backlog).max().orElse(0);
-  }
-
-  @KafkaListener(
-      id = "query-service.tracking.dispatch-events",
-      groupId = "query-service.tracking-#{T(java.util.UUID).randomUUID()}",
-      topics = "dispatch-events",
-      containerFactory = "queryListenerContainerFactory",
-      properties = {"auto.offset.reset=latest"})
-  public void onEvent(ConsumerRecord<String, EventEnvelope> record) {
-    EventEnvelope envelope = record.value();
-    if (envelope == null || !viewers.containsKey(envelope.dispatchId())) {
-      return;
+    @KafkaListener(
+            id = "query-service.tracking.dispatch-events",
+            groupId = "query-service.tracking-#{T(java.util.UUID).randomUUID()}",
+            topics = "dispatch-events",
+            containerFactory = "queryListenerContainerFactory",
+            properties = {"auto.offset.reset=latest"})
+    public void onEvent(ConsumerRecord<String, EventEnvelope> record) {
+        EventEnvelope envelope = record.value();
+        if (envelope == null || !viewers.containsKey(envelope.dispatchId())) {
+            return;
+        }
+        DispatchStatus.after(envelope.event())
+                .ifPresent(status -> publish(
+                        envelope.dispatchId(), new StatusChanged(envelope.sequence(), status, envelope.occurredAt())));
     }
-    DispatchStatus.after(envelope.event()).ifPresent(status ->
-        publish(envelope.dispatchId(), new StatusChanged(envelope.sequence(), status, envelope.occurredAt())));
-  }
 
-  @KafkaListener(
-      id = "query-service.tracking.rider-positions",
-      groupId = "query-service.tracking-#{T(java.util.UUID).randomUUID()}",
-      topics = "rider-positions",
-      containerFactory = "riderPositionsContainerFactory",
-      properties = {"auto.offset.reset=latest"})
-  public void onPosition(ConsumerRecord<String, RiderPositionReported> record) {
-    RiderPositionReported fix = record.value();
-    if (fix == null) {
-      return;
+    @KafkaListener(
+            id = "query-service.tracking.rider-positions",
+            groupId = "query-service.tracking-#{T(java.util.UUID).randomUUID()}",
+            topics = "rider-positions",
+            containerFactory = "riderPositionsContainerFactory",
+            properties = {"auto.offset.reset=latest"})
+    public void onPosition(ConsumerRecord<String, RiderPositionReported> record) {
+        RiderPositionReported fix = record.value();
+        if (fix == null) {
+            return;
+        }
+        RiderMoved moved = new RiderMoved(fix.latitude(), fix.longitude(), fix.recordedAt());
+        fix.dispatchIds().forEach(id -> publish(id, moved));
     }
-    RiderMoved moved = new RiderMoved(fix.latitude(), fix.longitude(), fix.recordedAt());
-    fix.dispatchIds().forEach(id -> publish(id, moved));
-  }
 
-  void publish(UUID dispatchId, Update update) {
-    Set<Viewer> watching = viewers.get(dispatchId);
-    if (watching == null) {
-      return;
+    void publish(UUID dispatchId, Update update) {
+        Set<Viewer> watching = viewers.get(dispatchId);
+        if (watching == null) {
+            return;
+        }
+        // two consumer threads may reach one viewer at once: tell() takes one at a time
+        watching.forEach(viewer -> viewer.tell(update));
     }
-    // two consumer threads may reach one viewer at once: tell() takes one at a time
-    watching.forEach(viewer -> viewer.tell(update));
-  }
 }

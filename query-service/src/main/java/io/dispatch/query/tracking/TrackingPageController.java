@@ -24,34 +24,36 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class TrackingPageController {
 
-  private static final String PAGE = load();
-  private static final String MAP_SETTINGS = "__MAP_SETTINGS__";
+    private static final String PAGE = load();
+    private static final String MAP_SETTINGS = "__MAP_SETTINGS__";
 
-  private final MapSettings maps;
+    private final MapSettings maps;
 
-  public TrackingPageController(MapSettings maps) {
-    this.maps = maps;
-  }
-
-  @Operation(summary = "The customer's tracking page (HTML)")
-  @GetMapping(path = "/track/{token}", produces = MediaType.TEXT_HTML_VALUE)
-  public ResponseEntity<byte[]> page(@PathVariable String token) {
-    MapSettings.Tiles tiles = maps.current();
-    return ResponseEntity.ok()
-        .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
-        .cacheControl(CacheControl.noCache())
-        .header("Referrer-Policy", "no-referrer")
-        // scripts and styles only from us; images also from the tile server
-        .header("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline' 'self'; "
-            + "style-src 'self' 'unsafe-inline'; img-src " + tiles.imageSources())
-        .body(PAGE.replace(MAP_SETTINGS, tiles.htmlAttributes()).getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static String load() {
-    try (InputStream in = TrackingPageController.class.getResourceAsStream("track.html")) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public TrackingPageController(MapSettings maps) {
+        this.maps = maps;
     }
-  }
+
+    @Operation(summary = "The customer's tracking page (HTML)")
+    @GetMapping(path = "/track/{token}", produces = MediaType.TEXT_HTML_VALUE)
+    public ResponseEntity<byte[]> page(@PathVariable String token) {
+        MapSettings.Tiles tiles = maps.current();
+        return ResponseEntity.ok()
+                .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
+                .cacheControl(CacheControl.noCache())
+                .header("Referrer-Policy", "no-referrer")
+                // scripts and styles only from us; images also from the tile server
+                .header(
+                        "Content-Security-Policy",
+                        "default-src 'self'; script-src 'unsafe-inline' 'self'; "
+                                + "style-src 'self' 'unsafe-inline'; img-src " + tiles.imageSources())
+                .body(PAGE.replace(MAP_SETTINGS, tiles.htmlAttributes()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String load() {
+        try (InputStream in = TrackingPageController.class.getResourceAsStream("track.html")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

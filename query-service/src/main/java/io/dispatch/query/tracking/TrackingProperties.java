@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("dispatch.tracking")
 public record TrackingProperties(@DefaultValue("PT15S") Duration heartbeat) {
 
-  public TrackingProperties {
-    SettingChecks.positive("dispatch.tracking.heartbeat", heartbeat);
-  }
+    public TrackingProperties {
+        SettingChecks.positive("dispatch.tracking.heartbeat", heartbeat);
+    }
 }

@@ -17,24 +17,36 @@ import java.util.UUID;
  */
 public final class WebhookAttemptBatch {
 
-  private WebhookAttemptBatch() {}
+    private WebhookAttemptBatch() {}
 
-  public static void apply(Connection connection, String schema, List<EventEnvelope> envelopes) throws SQLException {
-    Map<UUID, EventEnvelope> newest = new LinkedHashMap<>();
-    for (EventEnvelope envelope : envelopes) {
-      if (envelope.event() instanceof WebhookAttemptRecorded attempt) {
-        newest.merge(attempt.notificationId(), envelope,
-            (kept, later) -> later.sequence() > kept.sequence() ? later : kept);
-      }
-    }
-    SqlArrays rows = new SqlArrays(12);
-    for (EventEnvelope envelope : newest.values()) {
-      WebhookAttemptRecorded attempt = (WebhookAttemptRecorded) envelope.event();
-      rows.row(attempt.notificationId(), attempt.dispatchId(), attempt.merchantId(), attempt.event(),
-          attempt.status().name(), attempt.attemptCount(), attempt.lastHttpStatus(), attempt.lastError(),
-          attempt.nextAttemptAt(), attempt.createdAt(), attempt.occurredAt(), envelope.sequence());
-    }
-    rows.execute(connection, """
+    public static void apply(Connection connection, String schema, List<EventEnvelope> envelopes) throws SQLException {
+        Map<UUID, EventEnvelope> newest = new LinkedHashMap<>();
+        for (EventEnvelope envelope : envelopes) {
+            if (envelope.event() instanceof WebhookAttemptRecorded attempt) {
+                newest.merge(
+                        attempt.notificationId(),
+                        envelope,
+                        (kept, later) -> later.sequence() > kept.sequence() ? later : kept);
+            }
+        }
+        SqlArrays rows = new SqlArrays(12);
+        for (EventEnvelope envelope : newest.values()) {
+            WebhookAttemptRecorded attempt = (WebhookAttemptRecorded) envelope.event();
+            rows.row(
+                    attempt.notificationId(),
+                    attempt.dispatchId(),
+                    attempt.merchantId(),
+                    attempt.event(),
+                    attempt.status().name(),
+                    attempt.attemptCount(),
+                    attempt.lastHttpStatus(),
+                    attempt.lastError(),
+                    attempt.nextAttemptAt(),
+                    attempt.createdAt(),
+                    attempt.occurredAt(),
+                    envelope.sequence());
+        }
+        rows.execute(connection, """
         insert into %s.webhook_attempts
           (notification_id, dispatch_id, merchant_id, event, status, attempt_count, last_http_status,
            last_error, next_attempt_at, created_at, updated_at, revision)
@@ -46,5 +58,5 @@ public final class WebhookAttemptBatch {
           next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at,
           revision = excluded.revision
         where %s.webhook_attempts.revision < excluded.revision""".formatted(schema, schema));
-  }
+    }
 }

@@ -15,10 +15,9 @@ import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 @EnableKafka
 public class WebhookAttemptKafkaConfiguration {
 
-  @Bean
-  ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryWebhookAttemptsListenerContainerFactory(
-      KafkaProperties properties, RecordRecovery recovery,
-      QueryProperties settings) {
-    return EventListenerContainers.create(properties, settings.webhookAttemptsConcurrency(), recovery);
-  }
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryWebhookAttemptsListenerContainerFactory(
+            KafkaProperties properties, RecordRecovery recovery, QueryProperties settings) {
+        return EventListenerContainers.create(properties, settings.webhookAttemptsConcurrency(), recovery);
+    }
 }

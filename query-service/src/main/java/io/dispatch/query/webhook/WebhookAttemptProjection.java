@@ -23,24 +23,31 @@ import org.springframework.stereotype.Component;
 @Component
 public class WebhookAttemptProjection extends PositionedProjection<EventEnvelope> {
 
-  public static final String NAME = "query-service.webhook-attempts";
+    public static final String NAME = "query-service.webhook-attempts";
 
-  public WebhookAttemptProjection(ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource) {
-    super(NAME, Topics.WEBHOOK_ATTEMPTS.name(), "webhook_attempts", RecordCodec.EVENTS, positions, dataSource, applyTimer);
-  }
+    public WebhookAttemptProjection(ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource) {
+        super(
+                NAME,
+                Topics.WEBHOOK_ATTEMPTS.name(),
+                "webhook_attempts",
+                RecordCodec.EVENTS,
+                positions,
+                dataSource,
+                applyTimer);
+    }
 
-  @KafkaListener(
-      id = NAME,
-      groupId = NAME,
-      topics = "webhook-attempts",
-      containerFactory = "queryWebhookAttemptsListenerContainerFactory",
-      batch = "true")
-  public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
-    applyPoll(records);
-  }
+    @KafkaListener(
+            id = NAME,
+            groupId = NAME,
+            topics = "webhook-attempts",
+            containerFactory = "queryWebhookAttemptsListenerContainerFactory",
+            batch = "true")
+    public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
+        applyPoll(records);
+    }
 
-  @Override
-  protected void write(Connection connection, List<EventEnvelope> envelopes) throws SQLException {
-    WebhookAttemptBatch.apply(connection, "query", envelopes);
-  }
+    @Override
+    protected void write(Connection connection, List<EventEnvelope> envelopes) throws SQLException {
+        WebhookAttemptBatch.apply(connection, "query", envelopes);
+    }
 }

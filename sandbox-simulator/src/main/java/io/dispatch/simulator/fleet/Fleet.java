@@ -24,139 +24,157 @@ import org.slf4j.LoggerFactory;
  */
 public final class Fleet implements Status.Source {
 
-  private static final Logger log = LoggerFactory.getLogger(Fleet.class);
+    private static final Logger log = LoggerFactory.getLogger(Fleet.class);
 
-  private final SimulatorProperties settings;
-  private final Roster roster;
-  private final Deliveries deliveries;
-  private final TripRunner runner;
-  private final Clock clock;
-  private final TripLog trips = new TripLog();
-  private final Object lock = new Object();
-  private final List<Seat> seats = new ArrayList<>();
-  private final Offers offers = new Offers();
-  private final Map<UUID, Trip> active = new HashMap<>();
-  private TripScript script;
-  private String riderApi;
+    private final SimulatorProperties settings;
+    private final Roster roster;
+    private final Deliveries deliveries;
+    private final TripRunner runner;
+    private final Clock clock;
+    private final TripLog trips = new TripLog();
+    private final Object lock = new Object();
+    private final List<Seat> seats = new ArrayList<>();
+    private final Offers offers = new Offers();
+    private final Map<UUID, Trip> active = new HashMap<>();
+    private TripScript script;
+    private String riderApi;
 
-  public Fleet(SimulatorProperties settings, Roster roster, Deliveries deliveries, TripRunner runner, Clock clock) {
-    this.settings = settings;
-    this.roster = roster;
-    this.deliveries = deliveries;
-    this.runner = runner;
-    this.clock = clock;
-  }
-
-  /** This instance leads now: the riders get fresh tokens and carry on with what they hold. */
-  public void start(RiderApi api) {
-    List<Seat> ready = roster.ready().stream().map(Seat::new).toList();
-    ready.forEach(seat -> seat.held.addAll(deliveries.heldBy(seat.rider.id())));
-    int carried = ready.stream().mapToInt(seat -> seat.held.size()).sum();
-    synchronized (lock) {
-      seats.clear();
-      offers.forgetWaiting();
-      seats.addAll(ready);
-      script = new TripScript(api, deliveries, settings, System::nanoTime, () -> trips.count("accepted"));
-      riderApi = api.baseUrl();
-      startNext();
+    public Fleet(SimulatorProperties settings, Roster roster, Deliveries deliveries, TripRunner runner, Clock clock) {
+        this.settings = settings;
+        this.roster = roster;
+        this.deliveries = deliveries;
+        this.runner = runner;
+        this.clock = clock;
     }
-    log.info("Sandbox rider simulator on: {} riders, time scale {}, fail share {}, {} held deliveries to carry on; "
-            + "it takes deliveries of sandbox merchants only, through the rider API at {}",
-        ready.size(), settings.timeScale(), settings.failShare(), carried, api.baseUrl());
-  }
 
-  /** Leadership lost: forget the riders and stop their trips (another instance renews their tokens and carries on). */
-  public void pause() {
-    synchronized (lock) {
-      active.values().forEach(trip -> trip.end(Stage.GAVE_UP, "this instance no longer runs the simulator"));
-      active.clear();
-      seats.clear();
-      offers.forgetWaiting();
-      script = null;
-      riderApi = null;
-    }
-  }
-
-  /** A sandbox merchant's new delivery, to be taken once its accept-after has passed ({@link #due}). */
-  public void offered(UUID dispatchId) {
-    synchronized (lock) {
-      offers.add(dispatchId);
-    }
-  }
-
-  public void due(UUID dispatchId) {
-    synchronized (lock) {
-      if (offers.due(dispatchId)) {
-        startNext();
-      }
-    }
-  }
-
-  /** The delivery left NEW: no simulated rider offers to take it any more. */
-  public void taken(UUID dispatchId) {
-    synchronized (lock) {
-      offers.taken(dispatchId);
-    }
-  }
-
-  /** A delivery was assigned to a rider; when an operator gave it to one of ours, it is driven like the others. */
-  public void assigned(UUID riderId, UUID dispatchId) {
-    synchronized (lock) {
-      if (active.containsKey(dispatchId)) {
-        return;
-      }
-      seats.stream()
-          .filter(seat -> seat.rider.id().equals(riderId) && !seat.held.contains(dispatchId))
-          .findFirst()
-          .ifPresent(seat -> {
-            seat.held.add(dispatchId);
+    /** This instance leads now: the riders get fresh tokens and carry on with what they hold. */
+    public void start(RiderApi api) {
+        List<Seat> ready = roster.ready().stream().map(Seat::new).toList();
+        ready.forEach(seat -> seat.held.addAll(deliveries.heldBy(seat.rider.id())));
+        int carried = ready.stream().mapToInt(seat -> seat.held.size()).sum();
+        synchronized (lock) {
+            seats.clear();
+            offers.forgetWaiting();
+            seats.addAll(ready);
+            script = new TripScript(api, deliveries, settings, System::nanoTime, () -> trips.count("accepted"));
+            riderApi = api.baseUrl();
             startNext();
-          });
+        }
+        log.info(
+                "Sandbox rider simulator on: {} riders, time scale {}, fail share {}, {} held deliveries to carry on; "
+                        + "it takes deliveries of sandbox merchants only, through the rider API at {}",
+                ready.size(),
+                settings.timeScale(),
+                settings.failShare(),
+                carried,
+                api.baseUrl());
     }
-  }
 
-  /** Gives free riders work: first what they hold, then the oldest waiting offer. Call with the lock held. */
-  private void startNext() {
-    if (script == null) {
-      return;
+    /** Leadership lost: forget the riders and stop their trips (another instance renews their tokens and carries on). */
+    public void pause() {
+        synchronized (lock) {
+            active.values().forEach(trip -> trip.end(Stage.GAVE_UP, "this instance no longer runs the simulator"));
+            active.clear();
+            seats.clear();
+            offers.forgetWaiting();
+            script = null;
+            riderApi = null;
+        }
     }
-    for (Seat seat : seats) {
-      if (seat.current != null) {
-        continue;
-      }
-      UUID held = seat.held.poll();
-      if (held != null) {
-        begin(seat, new Trip(held, seat.rider, Stage.STARTING, clock.instant()));
-      } else {
-        offers.next().ifPresent(offer -> begin(seat, new Trip(offer, seat.rider, Stage.ACCEPTING, clock.instant())));
-      }
-    }
-  }
 
-  private void begin(Seat seat, Trip trip) {
-    seat.current = trip;
-    active.put(trip.dispatchId(), trip);
-    runner.drive(trip, script, ended -> finished(seat, ended));
-  }
-
-  private void finished(Seat seat, Trip trip) {
-    synchronized (lock) {
-      trips.ended(trip.view(clock.instant()));
-      if (active.remove(trip.dispatchId(), trip)) {
-        seat.current = null;
-        startNext();
-      }
+    /** A sandbox merchant's new delivery, to be taken once its accept-after has passed ({@link #due}). */
+    public void offered(UUID dispatchId) {
+        synchronized (lock) {
+            offers.add(dispatchId);
+        }
     }
-  }
 
-  @Override
-  public Status status() {
-    synchronized (lock) {
-      return new Status(true, settings.riders(), settings.timeScale(), settings.failShare(), riderApi,
-          seats.stream().map(seat -> new Status.RiderView(seat.rider.id(), seat.rider.name(),
-              seat.current == null ? null : seat.current.dispatchId(), List.copyOf(seat.held))).toList(),
-          offers.waiting(), trips.counts(),
-          active.values().stream().map(trip -> trip.view(null)).toList(), trips.recent());
+    public void due(UUID dispatchId) {
+        synchronized (lock) {
+            if (offers.due(dispatchId)) {
+                startNext();
+            }
+        }
     }
-  }
+
+    /** The delivery left NEW: no simulated rider offers to take it any more. */
+    public void taken(UUID dispatchId) {
+        synchronized (lock) {
+            offers.taken(dispatchId);
+        }
+    }
+
+    /** A delivery was assigned to a rider; when an operator gave it to one of ours, it is driven like the others. */
+    public void assigned(UUID riderId, UUID dispatchId) {
+        synchronized (lock) {
+            if (active.containsKey(dispatchId)) {
+                return;
+            }
+            seats.stream()
+                    .filter(seat -> seat.rider.id().equals(riderId) && !seat.held.contains(dispatchId))
+                    .findFirst()
+                    .ifPresent(seat -> {
+                        seat.held.add(dispatchId);
+                        startNext();
+                    });
+        }
+    }
+
+    /** Gives free riders work: first what they hold, then the oldest waiting offer. Call with the lock held. */
+    private void startNext() {
+        if (script == null) {
+            return;
+        }
+        for (Seat seat : seats) {
+            if (seat.current != null) {
+                continue;
+            }
+            UUID held = seat.held.poll();
+            if (held != null) {
+                begin(seat, new Trip(held, seat.rider, Stage.STARTING, clock.instant()));
+            } else {
+                offers.next()
+                        .ifPresent(offer -> begin(seat, new Trip(offer, seat.rider, Stage.ACCEPTING, clock.instant())));
+            }
+        }
+    }
+
+    private void begin(Seat seat, Trip trip) {
+        seat.current = trip;
+        active.put(trip.dispatchId(), trip);
+        runner.drive(trip, script, ended -> finished(seat, ended));
+    }
+
+    private void finished(Seat seat, Trip trip) {
+        synchronized (lock) {
+            trips.ended(trip.view(clock.instant()));
+            if (active.remove(trip.dispatchId(), trip)) {
+                seat.current = null;
+                startNext();
+            }
+        }
+    }
+
+    @Override
+    public Status status() {
+        synchronized (lock) {
+            return new Status(
+                    true,
+                    settings.riders(),
+                    settings.timeScale(),
+                    settings.failShare(),
+                    riderApi,
+                    seats.stream()
+                            .map(seat -> new Status.RiderView(
+                                    seat.rider.id(),
+                                    seat.rider.name(),
+                                    seat.current == null ? null : seat.current.dispatchId(),
+                                    List.copyOf(seat.held)))
+                            .toList(),
+                    offers.waiting(),
+                    trips.counts(),
+                    active.values().stream().map(trip -> trip.view(null)).toList(),
+                    trips.recent());
+        }
+    }
 }

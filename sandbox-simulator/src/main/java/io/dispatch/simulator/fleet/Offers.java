@@ -14,41 +14,41 @@ import java.util.UUID;
  */
 final class Offers {
 
-  private final Set<UUID> open = new LinkedHashSet<>();
-  private final Set<UUID> waiting = new LinkedHashSet<>();
+    private final Set<UUID> open = new LinkedHashSet<>();
+    private final Set<UUID> waiting = new LinkedHashSet<>();
 
-  void add(UUID dispatchId) {
-    open.add(dispatchId);
-  }
-
-  /** Its accept-after has passed; answers whether it is still open, and so waits for a rider now. */
-  boolean due(UUID dispatchId) {
-    return open.contains(dispatchId) && waiting.add(dispatchId);
-  }
-
-  /** It left NEW: nobody here takes it. */
-  void taken(UUID dispatchId) {
-    open.remove(dispatchId);
-    waiting.remove(dispatchId);
-  }
-
-  /** The oldest waiting offer, which is no longer an offer once answered. */
-  Optional<UUID> next() {
-    Iterator<UUID> oldest = waiting.iterator();
-    if (!oldest.hasNext()) {
-      return Optional.empty();
+    void add(UUID dispatchId) {
+        open.add(dispatchId);
     }
-    UUID offer = oldest.next();
-    taken(offer);
-    return Optional.of(offer);
-  }
 
-  /** Forgets the offers that were due, when leadership changes hands; a person or an operator takes them. */
-  void forgetWaiting() {
-    waiting.clear();
-  }
+    /** Its accept-after has passed; answers whether it is still open, and so waits for a rider now. */
+    boolean due(UUID dispatchId) {
+        return open.contains(dispatchId) && waiting.add(dispatchId);
+    }
 
-  List<UUID> waiting() {
-    return List.copyOf(waiting);
-  }
+    /** It left NEW: nobody here takes it. */
+    void taken(UUID dispatchId) {
+        open.remove(dispatchId);
+        waiting.remove(dispatchId);
+    }
+
+    /** The oldest waiting offer, which is no longer an offer once answered. */
+    Optional<UUID> next() {
+        Iterator<UUID> oldest = waiting.iterator();
+        if (!oldest.hasNext()) {
+            return Optional.empty();
+        }
+        UUID offer = oldest.next();
+        taken(offer);
+        return Optional.of(offer);
+    }
+
+    /** Forgets the offers that were due, when leadership changes hands; a person or an operator takes them. */
+    void forgetWaiting() {
+        waiting.clear();
+    }
+
+    List<UUID> waiting() {
+        return List.copyOf(waiting);
+    }
 }

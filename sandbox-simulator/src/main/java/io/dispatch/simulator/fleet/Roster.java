@@ -13,29 +13,32 @@ import java.util.List;
  */
 public final class Roster {
 
-  private final RiderAccounts accounts;
-  private final int size;
+    private final RiderAccounts accounts;
+    private final int size;
 
-  public Roster(RiderAccounts accounts, int size) {
-    this.accounts = accounts;
-    this.size = size;
-  }
-
-  /** The riders with fresh tokens, oldest first, each where it last reported. */
-  public List<SimulatedRider> ready() {
-    List<RiderAccounts.Rider> existing = accounts.simulatedRiders();
-    List<SimulatedRider> ready = new ArrayList<>();
-    for (int i = 0; i < size; i++) {
-      if (i < existing.size()) {
-        RiderAccounts.Rider rider = existing.get(i);
-        RiderAccounts.Position at = rider.lastPosition();
-        ready.add(new SimulatedRider(rider.id(), rider.name(), accounts.renewToken(rider.id()).orElseThrow(),
-            at == null ? null : new Route.Point(at.latitude(), at.longitude())));
-      } else {
-        var created = accounts.createRider("Sandbox Rider " + (i + 1), "+254 700 000 " + (100 + i + 1), true);
-        ready.add(new SimulatedRider(created.id(), created.name(), created.token(), null));
-      }
+    public Roster(RiderAccounts accounts, int size) {
+        this.accounts = accounts;
+        this.size = size;
     }
-    return ready;
-  }
+
+    /** The riders with fresh tokens, oldest first, each where it last reported. */
+    public List<SimulatedRider> ready() {
+        List<RiderAccounts.Rider> existing = accounts.simulatedRiders();
+        List<SimulatedRider> ready = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            if (i < existing.size()) {
+                RiderAccounts.Rider rider = existing.get(i);
+                RiderAccounts.Position at = rider.lastPosition();
+                ready.add(new SimulatedRider(
+                        rider.id(),
+                        rider.name(),
+                        accounts.renewToken(rider.id()).orElseThrow(),
+                        at == null ? null : new Route.Point(at.latitude(), at.longitude())));
+            } else {
+                var created = accounts.createRider("Sandbox Rider " + (i + 1), "+254 700 000 " + (100 + i + 1), true);
+                ready.add(new SimulatedRider(created.id(), created.name(), created.token(), null));
+            }
+        }
+        return ready;
+    }
 }

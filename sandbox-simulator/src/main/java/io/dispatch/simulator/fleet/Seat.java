@@ -9,11 +9,11 @@ import java.util.UUID;
 /** A rider's place in the fleet: the deliveries queued for it and the trip it is on. */
 final class Seat {
 
-  final SimulatedRider rider;
-  final Deque<UUID> held = new ArrayDeque<>();
-  Trip current;
+    final SimulatedRider rider;
+    final Deque<UUID> held = new ArrayDeque<>();
+    Trip current;
 
-  Seat(SimulatedRider rider) {
-    this.rider = rider;
-  }
+    Seat(SimulatedRider rider) {
+        this.rider = rider;
+    }
 }

@@ -24,89 +24,90 @@ import org.springframework.context.event.EventListener;
  */
 public final class SimulatorLeadership {
 
-  private static final Logger log = LoggerFactory.getLogger(SimulatorLeadership.class);
-  /** The advisory lock key: "sim" in ASCII, one fixed number for every instance. */
-  static final long LOCK_KEY = 0x73696dL;
-  static final Duration RETRY = Duration.ofSeconds(5);
+    private static final Logger log = LoggerFactory.getLogger(SimulatorLeadership.class);
+    /** The advisory lock key: "sim" in ASCII, one fixed number for every instance. */
+    static final long LOCK_KEY = 0x73696dL;
 
-  private final DataSource dataSource;
-  private final Runnable lead;
-  private final Runnable resign;
-  private final ScheduledExecutorService contender = Executors.newSingleThreadScheduledExecutor(
-      Thread.ofPlatform().daemon().name("simulator-leadership").factory());
-  private Connection held;
-  private volatile boolean leading;
+    static final Duration RETRY = Duration.ofSeconds(5);
 
-  /** {@code lead} starts the simulator on this instance, {@code resign} stops it. */
-  public SimulatorLeadership(DataSource dataSource, Runnable lead, Runnable resign) {
-    this.dataSource = dataSource;
-    this.lead = lead;
-    this.resign = resign;
-  }
+    private final DataSource dataSource;
+    private final Runnable lead;
+    private final Runnable resign;
+    private final ScheduledExecutorService contender = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("simulator-leadership").factory());
+    private Connection held;
+    private volatile boolean leading;
 
-  /** Once the web server listens (the simulated riders call it). */
-  @EventListener(ApplicationReadyEvent.class)
-  public void contend() {
-    contender.scheduleWithFixedDelay(this::tryToLead, 0, RETRY.toMillis(), TimeUnit.MILLISECONDS);
-  }
+    /** {@code lead} starts the simulator on this instance, {@code resign} stops it. */
+    public SimulatorLeadership(DataSource dataSource, Runnable lead, Runnable resign) {
+        this.dataSource = dataSource;
+        this.lead = lead;
+        this.resign = resign;
+    }
 
-  private void tryToLead() {
-    if (leading) {
-      if (!stillHeld()) {
-        // the database session is gone (a PostgreSQL restart): another instance may lead now
-        log.error("Lost the simulator lock's database session; this instance stops driving simulated riders");
-        leading = false;
-        resign.run();
+    /** Once the web server listens (the simulated riders call it). */
+    @EventListener(ApplicationReadyEvent.class)
+    public void contend() {
+        contender.scheduleWithFixedDelay(this::tryToLead, 0, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void tryToLead() {
+        if (leading) {
+            if (!stillHeld()) {
+                // the database session is gone (a PostgreSQL restart): another instance may lead now
+                log.error("Lost the simulator lock's database session; this instance stops driving simulated riders");
+                leading = false;
+                resign.run();
+                release();
+            }
+            return;
+        }
+        try {
+            if (held == null) {
+                held = dataSource.getConnection();
+                held.setAutoCommit(true);
+            }
+            if (tryLock(held)) {
+                leading = true;
+                lead.run();
+                log.info("This instance drives the sandbox rider simulator (PostgreSQL advisory lock {})", LOCK_KEY);
+            }
+        } catch (SQLException | RuntimeException e) {
+            log.warn("Could not contend for the simulator lock: {}", e.toString());
+            release();
+        }
+    }
+
+    private static boolean tryLock(Connection connection) throws SQLException {
+        try (PreparedStatement lock = connection.prepareStatement("select pg_try_advisory_lock(?)")) {
+            lock.setLong(1, LOCK_KEY);
+            try (ResultSet result = lock.executeQuery()) {
+                return result.next() && result.getBoolean(1);
+            }
+        }
+    }
+
+    private boolean stillHeld() {
+        try {
+            return held != null && held.isValid(2);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    private void release() {
+        if (held != null) {
+            try {
+                held.close();
+            } catch (SQLException ignored) {
+                // closing ends the session, and the lock with it
+            }
+            held = null;
+        }
+    }
+
+    public void stop() {
+        contender.shutdownNow();
         release();
-      }
-      return;
     }
-    try {
-      if (held == null) {
-        held = dataSource.getConnection();
-        held.setAutoCommit(true);
-      }
-      if (tryLock(held)) {
-        leading = true;
-        lead.run();
-        log.info("This instance drives the sandbox rider simulator (PostgreSQL advisory lock {})", LOCK_KEY);
-      }
-    } catch (SQLException | RuntimeException e) {
-      log.warn("Could not contend for the simulator lock: {}", e.toString());
-      release();
-    }
-  }
-
-  private static boolean tryLock(Connection connection) throws SQLException {
-    try (PreparedStatement lock = connection.prepareStatement("select pg_try_advisory_lock(?)")) {
-      lock.setLong(1, LOCK_KEY);
-      try (ResultSet result = lock.executeQuery()) {
-        return result.next() && result.getBoolean(1);
-      }
-    }
-  }
-
-  private boolean stillHeld() {
-    try {
-      return held != null && held.isValid(2);
-    } catch (SQLException e) {
-      return false;
-    }
-  }
-
-  private void release() {
-    if (held != null) {
-      try {
-        held.close();
-      } catch (SQLException ignored) {
-        // closing ends the session, and the lock with it
-      }
-      held = null;
-    }
-  }
-
-  public void stop() {
-    contender.shutdownNow();
-    release();
-  }
 }

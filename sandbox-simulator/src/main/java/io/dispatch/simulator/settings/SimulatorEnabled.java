@@ -14,25 +14,27 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  */
 public class SimulatorEnabled implements Condition {
 
-  private static final Logger log = LoggerFactory.getLogger(SimulatorEnabled.class);
-  static final Set<String> PRODUCTION_PROFILES = Set.of("production", "prod");
+    private static final Logger log = LoggerFactory.getLogger(SimulatorEnabled.class);
+    static final Set<String> PRODUCTION_PROFILES = Set.of("production", "prod");
 
-  @Override
-  public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-    return enabled(context.getEnvironment());
-  }
+    @Override
+    public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+        return enabled(context.getEnvironment());
+    }
 
-  public static boolean enabled(Environment environment) {
-    if (!environment.getProperty("dispatch.simulator.enabled", Boolean.class, false)) {
-      return false;
+    public static boolean enabled(Environment environment) {
+        if (!environment.getProperty("dispatch.simulator.enabled", Boolean.class, false)) {
+            return false;
+        }
+        for (String profile : environment.getActiveProfiles()) {
+            if (PRODUCTION_PROFILES.contains(profile)) {
+                log.warn(
+                        "dispatch.simulator.enabled=true is ignored under the '{}' profile: the sandbox rider simulator "
+                                + "never runs in production",
+                        profile);
+                return false;
+            }
+        }
+        return true;
     }
-    for (String profile : environment.getActiveProfiles()) {
-      if (PRODUCTION_PROFILES.contains(profile)) {
-        log.warn("dispatch.simulator.enabled=true is ignored under the '{}' profile: the sandbox rider simulator "
-            + "never runs in production", profile);
-        return false;
-      }
-    }
-    return true;
-  }
 }

@@ -21,56 +21,57 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("dispatch.simulator")
 public record SimulatorProperties(
-    boolean enabled,
-    Integer riders,
-    Double timeScale,
-    Double failShare,
-    Duration acceptAfter,
-    Duration pickupTime,
-    Duration handoverTime,
-    Duration locationInterval,
-    Duration maxAge,
-    String baseUrl) {
+        boolean enabled,
+        Integer riders,
+        Double timeScale,
+        Double failShare,
+        Duration acceptAfter,
+        Duration pickupTime,
+        Duration handoverTime,
+        Duration locationInterval,
+        Duration maxAge,
+        String baseUrl) {
 
-  public SimulatorProperties {
-    riders = riders == null ? 5 : riders;
-    timeScale = timeScale == null ? 20.0 : timeScale;
-    failShare = failShare == null ? 0.1 : failShare;
-    acceptAfter = acceptAfter == null ? Duration.ofSeconds(30) : acceptAfter;
-    pickupTime = pickupTime == null ? Duration.ofMinutes(2) : pickupTime;
-    handoverTime = handoverTime == null ? Duration.ofMinutes(1) : handoverTime;
-    locationInterval = locationInterval == null ? Duration.ofSeconds(2) : locationInterval;
-    maxAge = maxAge == null ? Duration.ofHours(1) : maxAge;
-    require(riders >= 1 && riders <= 1000, "riders must be 1 to 1000, was " + riders);
-    require(timeScale > 0 && timeScale <= 100_000, "time-scale must be above 0 (at most 100000), was " + timeScale);
-    require(failShare >= 0 && failShare <= 1, "fail-share must be 0 to 1, was " + failShare);
-    require(!acceptAfter.isNegative() && !pickupTime.isNegative() && !handoverTime.isNegative(),
-        "accept-after, pickup-time and handover-time must not be negative");
-    require(locationInterval.toMillis() >= 10, "location-interval must be at least 10 ms, was " + locationInterval);
-    require(maxAge.isPositive(), "max-age must be positive, was " + maxAge);
-  }
-
-  /**
-   * The longest ride in real time, whatever the distance: a drop-off typed on another continent
-   * (a sandbox merchant's slip, a store's test order) would otherwise hold a simulated rider for
-   * hours at any time scale.
-   */
-  public static final Duration LONGEST_REAL_RIDE = Duration.ofMinutes(2);
-
-  /** The real time a simulated duration takes at this time scale. */
-  public Duration real(Duration simulated) {
-    return Duration.ofNanos(Math.round(simulated.toNanos() / timeScale));
-  }
-
-  /** The real time of a simulated ride: {@link #real}, at most {@link #LONGEST_REAL_RIDE}. */
-  public Duration realRide(Duration simulated) {
-    Duration real = real(simulated);
-    return real.compareTo(LONGEST_REAL_RIDE) > 0 ? LONGEST_REAL_RIDE : real;
-  }
-
-  private static void require(boolean condition, String message) {
-    if (!condition) {
-      throw new IllegalArgumentException("dispatch.simulator." + message);
+    public SimulatorProperties {
+        riders = riders == null ? 5 : riders;
+        timeScale = timeScale == null ? 20.0 : timeScale;
+        failShare = failShare == null ? 0.1 : failShare;
+        acceptAfter = acceptAfter == null ? Duration.ofSeconds(30) : acceptAfter;
+        pickupTime = pickupTime == null ? Duration.ofMinutes(2) : pickupTime;
+        handoverTime = handoverTime == null ? Duration.ofMinutes(1) : handoverTime;
+        locationInterval = locationInterval == null ? Duration.ofSeconds(2) : locationInterval;
+        maxAge = maxAge == null ? Duration.ofHours(1) : maxAge;
+        require(riders >= 1 && riders <= 1000, "riders must be 1 to 1000, was " + riders);
+        require(timeScale > 0 && timeScale <= 100_000, "time-scale must be above 0 (at most 100000), was " + timeScale);
+        require(failShare >= 0 && failShare <= 1, "fail-share must be 0 to 1, was " + failShare);
+        require(
+                !acceptAfter.isNegative() && !pickupTime.isNegative() && !handoverTime.isNegative(),
+                "accept-after, pickup-time and handover-time must not be negative");
+        require(locationInterval.toMillis() >= 10, "location-interval must be at least 10 ms, was " + locationInterval);
+        require(maxAge.isPositive(), "max-age must be positive, was " + maxAge);
     }
-  }
+
+    /**
+     * The longest ride in real time, whatever the distance: a drop-off typed on another continent
+     * (a sandbox merchant's slip, a store's test order) would otherwise hold a simulated rider for
+     * hours at any time scale.
+     */
+    public static final Duration LONGEST_REAL_RIDE = Duration.ofMinutes(2);
+
+    /** The real time a simulated duration takes at this time scale. */
+    public Duration real(Duration simulated) {
+        return Duration.ofNanos(Math.round(simulated.toNanos() / timeScale));
+    }
+
+    /** The real time of a simulated ride: {@link #real}, at most {@link #LONGEST_REAL_RIDE}. */
+    public Duration realRide(Duration simulated) {
+        Duration real = real(simulated);
+        return real.compareTo(LONGEST_REAL_RIDE) > 0 ? LONGEST_REAL_RIDE : real;
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException("dispatch.simulator." + message);
+        }
+    }
 }

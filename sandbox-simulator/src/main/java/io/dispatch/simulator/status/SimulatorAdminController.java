@@ -1,7 +1,7 @@
 package io.dispatch.simulator.status;
 
-import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Map;
@@ -16,20 +16,20 @@ import reactor.core.publisher.Mono;
 @RestController
 public class SimulatorAdminController {
 
-  private final ObjectProvider<Status.Source> simulator;
+    private final ObjectProvider<Status.Source> simulator;
 
-  public SimulatorAdminController(ObjectProvider<Status.Source> simulator) {
-    this.simulator = simulator;
-  }
+    public SimulatorAdminController(ObjectProvider<Status.Source> simulator) {
+        this.simulator = simulator;
+    }
 
-  @Operation(operationId = "simulatorStatus", summary = "The sandbox rider simulator", description = """
+    @Operation(operationId = "simulatorStatus", summary = "The sandbox rider simulator", description = """
       {enabled: false} when dispatch.simulator.enabled is off (always under a production profile); else the \
       settings, each simulated rider with the delivery it carries and the ones queued for it, the deliveries \
       waiting for a free rider, counts of outcomes (accepted, DELIVERED, FAILED, INTERRUPTED, LEFT, GAVE_UP), \
       and the active and last 50 trips (distance, zone speed, simulated ride time, location reports).""")
-  @GetMapping(path = "/api/v1/admin/simulator", produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> status(OperatorPrincipal operator) {
-    Status.Source running = simulator.getIfAvailable();
-    return Mono.just(Envelope.of(running == null ? Map.of("enabled", false) : running.status()));
-  }
+    @GetMapping(path = "/api/v1/admin/simulator", produces = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> status(OperatorPrincipal operator) {
+        Status.Source running = simulator.getIfAvailable();
+        return Mono.just(Envelope.of(running == null ? Map.of("enabled", false) : running.status()));
+    }
 }

@@ -13,20 +13,20 @@ import java.util.UUID;
  */
 public interface Deliveries {
 
-  /** A delivery as the trip needs it; {@code speedKmh} is the average speed of its pickup's zone. */
-  record Delivery(
-      UUID id,
-      DispatchStatus status,
-      UUID riderId,
-      Stop pickup,
-      Stop dropoff,
-      String customerName,
-      String pin,
-      double speedKmh) {}
+    /** A delivery as the trip needs it; {@code speedKmh} is the average speed of its pickup's zone. */
+    record Delivery(
+            UUID id,
+            DispatchStatus status,
+            UUID riderId,
+            Stop pickup,
+            Stop dropoff,
+            String customerName,
+            String pin,
+            double speedKmh) {}
 
-  /** Where the delivery stands now, or empty when there is no such delivery. */
-  Optional<Delivery> current(UUID dispatchId);
+    /** Where the delivery stands now, or empty when there is no such delivery. */
+    Optional<Delivery> current(UUID dispatchId);
 
-  /** The rider's deliveries that are ASSIGNED, PICKED_UP or IN_TRANSIT. */
-  List<UUID> heldBy(UUID riderId);
+    /** The rider's deliveries that are ASSIGNED, PICKED_UP or IN_TRANSIT. */
+    List<UUID> heldBy(UUID riderId);
 }

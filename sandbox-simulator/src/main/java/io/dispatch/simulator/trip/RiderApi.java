@@ -11,31 +11,31 @@ import java.util.UUID;
  */
 public interface RiderApi {
 
-  /** What the service answered. */
-  record Answer(int status, String body) {
-    public boolean ok() {
-      return status / 100 == 2;
+    /** What the service answered. */
+    record Answer(int status, String body) {
+        public boolean ok() {
+            return status / 100 == 2;
+        }
+
+        /** The delivery moved on, or is someone else's now: nothing more for this rider to do. */
+        public boolean refused() {
+            return status == 403 || status == 404 || status == 409 || status == 422;
+        }
     }
 
-    /** The delivery moved on, or is someone else's now: nothing more for this rider to do. */
-    public boolean refused() {
-      return status == 403 || status == 404 || status == 409 || status == 422;
-    }
-  }
+    /** Where the calls go, for the operators' status view. */
+    String baseUrl();
 
-  /** Where the calls go, for the operators' status view. */
-  String baseUrl();
+    Answer accept(String token, UUID dispatchId) throws IOException;
 
-  Answer accept(String token, UUID dispatchId) throws IOException;
+    Answer pickup(String token, UUID dispatchId) throws IOException;
 
-  Answer pickup(String token, UUID dispatchId) throws IOException;
+    Answer depart(String token, UUID dispatchId) throws IOException;
 
-  Answer depart(String token, UUID dispatchId) throws IOException;
+    /** Delivers with a PIN proof: the customer's name as recipient and the PIN they give at the door. */
+    Answer deliver(String token, UUID dispatchId, String recipientName, String pin) throws IOException;
 
-  /** Delivers with a PIN proof: the customer's name as recipient and the PIN they give at the door. */
-  Answer deliver(String token, UUID dispatchId, String recipientName, String pin) throws IOException;
+    Answer fail(String token, UUID dispatchId, FailureReason reason, String detail) throws IOException;
 
-  Answer fail(String token, UUID dispatchId, FailureReason reason, String detail) throws IOException;
-
-  Answer location(String token, double lat, double lng) throws IOException;
+    Answer location(String token, double lat, double lng) throws IOException;
 }

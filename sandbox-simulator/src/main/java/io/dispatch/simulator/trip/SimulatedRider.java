@@ -9,35 +9,35 @@ import java.util.UUID;
  */
 public final class SimulatedRider {
 
-  private final UUID id;
-  private final String name;
-  private final String token;
-  private volatile Route.Point lastPosition;
+    private final UUID id;
+    private final String name;
+    private final String token;
+    private volatile Route.Point lastPosition;
 
-  public SimulatedRider(UUID id, String name, String token, Route.Point lastPosition) {
-    this.id = id;
-    this.name = name;
-    this.token = token;
-    this.lastPosition = lastPosition;
-  }
+    public SimulatedRider(UUID id, String name, String token, Route.Point lastPosition) {
+        this.id = id;
+        this.name = name;
+        this.token = token;
+        this.lastPosition = lastPosition;
+    }
 
-  public UUID id() {
-    return id;
-  }
+    public UUID id() {
+        return id;
+    }
 
-  public String name() {
-    return name;
-  }
+    public String name() {
+        return name;
+    }
 
-  String token() {
-    return token;
-  }
+    String token() {
+        return token;
+    }
 
-  Optional<Route.Point> lastPosition() {
-    return Optional.ofNullable(lastPosition);
-  }
+    Optional<Route.Point> lastPosition() {
+        return Optional.ofNullable(lastPosition);
+    }
 
-  void reported(Route.Point at) {
-    lastPosition = at;
-  }
+    void reported(Route.Point at) {
+        lastPosition = at;
+    }
 }

@@ -20,145 +20,159 @@ import org.junit.jupiter.api.Test;
  */
 class TripScriptTest {
 
-  private static final Stop PICKUP = new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null);
-  private static final Stop DROPOFF = new Stop("Ngong Rd 12", -1.3001, 36.7833, null);
-  private static final UUID RIDER = UUID.randomUUID();
+    private static final Stop PICKUP = new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null);
+    private static final Stop DROPOFF = new Stop("Ngong Rd 12", -1.3001, 36.7833, null);
+    private static final UUID RIDER = UUID.randomUUID();
 
-  private final FakeRiderService service = new FakeRiderService();
-  private final SimulatedRider rider = new SimulatedRider(RIDER, "Sandbox Rider 1", RIDER.toString(), null);
-  private final List<Duration> waits = new ArrayList<>();
-  private long nanos;
-  private int accepted;
+    private final FakeRiderService service = new FakeRiderService();
+    private final SimulatedRider rider = new SimulatedRider(RIDER, "Sandbox Rider 1", RIDER.toString(), null);
+    private final List<Duration> waits = new ArrayList<>();
+    private long nanos;
+    private int accepted;
 
-  @Test
-  void an_offer_is_accepted_ridden_in_a_straight_line_and_delivered_with_the_customers_pin() {
-    UUID id = delivery(DispatchStatus.NEW, null);
-    Trip trip = new Trip(id, rider, Stage.ACCEPTING, Instant.EPOCH);
+    @Test
+    void an_offer_is_accepted_ridden_in_a_straight_line_and_delivered_with_the_customers_pin() {
+        UUID id = delivery(DispatchStatus.NEW, null);
+        Trip trip = new Trip(id, rider, Stage.ACCEPTING, Instant.EPOCH);
 
-    run(trip, settings(0.0), stage -> false);
+        run(trip, settings(0.0), stage -> false);
 
-    assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
-    assertThat(service.actions()).containsExactly("accept", "pickup", "depart", "deliver Achieng Otieno 4821");
-    assertThat(service.deliveries.get(id).status()).isEqualTo(DispatchStatus.DELIVERED);
-    assertThat(accepted).isEqualTo(1);
-    assertThat(service.calls.get(1)).as("first at the pickup").isEqualTo("location -1.2841,36.8219");
-    assertThat(service.calls.getLast()).isEqualTo("deliver Achieng Otieno 4821");
-    assertThat(service.locations()).as("pickup, on the way, dropoff").hasSizeGreaterThan(3)
-        .endsWith("location -1.3001,36.7833");
-    assertThat(waits).as("pickup and hand-over at time scale 60").contains(Duration.ofSeconds(3), Duration.ofSeconds(1));
-    TripView view = trip.view(Instant.EPOCH);
-    assertThat(view.speedKmh()).isEqualTo(25.0);
-    assertThat(view.lastReported()).isEqualTo(new Route.Point(-1.3001, 36.7833));
-    assertThat(view.detail()).isEqualTo("PIN proof");
-  }
-
-  @Test
-  void a_delivery_that_fails_at_the_door_is_failed_with_a_door_reason_and_a_detail() {
-    UUID id = delivery(DispatchStatus.ASSIGNED, RIDER);
-    Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-
-    run(trip, settings(1.0), stage -> false);
-
-    assertThat(trip.stage()).isEqualTo(Stage.FAILED);
-    assertThat(service.actions()).hasSize(3).startsWith("pickup", "depart");
-    assertThat(service.actions().getLast()).matches(
-        "fail (CUSTOMER_UNREACHABLE|WRONG_ADDRESS|REFUSED) Sandbox simulator: .+");
-    assertThat(service.actions().getLast()).startsWith("fail " + trip.detail() + " ");
-    assertThat(service.deliveries.get(id).status()).isEqualTo(DispatchStatus.FAILED);
-  }
-
-  @Test
-  void a_transient_answer_or_an_unreachable_service_is_tried_again_two_seconds_later() {
-    UUID id = delivery(DispatchStatus.ASSIGNED, RIDER);
-    service.answerFirst("pickup", 503);
-    service.answerFirst("depart", -1, 500);
-    Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-
-    run(trip, settings(0.0), stage -> false);
-
-    assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
-    assertThat(service.actions()).startsWith("pickup", "pickup", "depart", "depart", "depart");
-    assertThat(waits.stream().filter(TripScript.RETRY_WAIT::equals)).hasSize(3);
-  }
-
-  @Test
-  void a_rider_gives_up_when_a_step_still_fails_after_five_retries() {
-    UUID id = delivery(DispatchStatus.PICKED_UP, RIDER);
-    service.answerFirst("depart", 500, 500, 500, 500, 500, 500, 500);
-    Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-
-    run(trip, settings(0.0), stage -> false);
-
-    assertThat(trip.stage()).isEqualTo(Stage.GAVE_UP);
-    assertThat(service.actions()).containsExactly("depart", "depart", "depart", "depart", "depart", "depart");
-    assertThat(trip.detail()).isEqualTo("depart kept failing: 500 queued answer");
-    assertThat(service.deliveries.get(id).status()).isEqualTo(DispatchStatus.PICKED_UP);
-  }
-
-  @Test
-  void a_delivery_cancelled_while_the_rider_waits_at_the_pickup_interrupts_the_trip() {
-    UUID id = delivery(DispatchStatus.NEW, null);
-    Trip trip = new Trip(id, rider, Stage.ACCEPTING, Instant.EPOCH);
-    TripScript script = run(trip, settings(0.0), stage -> stage == Stage.AT_PICKUP);
-
-    service.setStatus(id, DispatchStatus.CANCELLED);
-    run(trip, script, stage -> false);
-
-    assertThat(trip.stage()).isEqualTo(Stage.INTERRUPTED);
-    assertThat(trip.detail()).startsWith("pickup answered 409 ").contains("CANCELLED");
-    assertThat(service.actions()).containsExactly("accept", "pickup");
-  }
-
-  @Test
-  void a_delivery_that_is_not_the_riders_any_more_is_left_without_a_call() {
-    UUID reassigned = delivery(DispatchStatus.ASSIGNED, UUID.randomUUID());
-    UUID failed = delivery(DispatchStatus.FAILED, RIDER);
-
-    for (UUID id : List.of(reassigned, failed)) {
-      Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-      run(trip, settings(0.0), stage -> false);
-      assertThat(trip.stage()).isEqualTo(Stage.LEFT);
+        assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
+        assertThat(service.actions()).containsExactly("accept", "pickup", "depart", "deliver Achieng Otieno 4821");
+        assertThat(service.deliveries.get(id).status()).isEqualTo(DispatchStatus.DELIVERED);
+        assertThat(accepted).isEqualTo(1);
+        assertThat(service.calls.get(1)).as("first at the pickup").isEqualTo("location -1.2841,36.8219");
+        assertThat(service.calls.getLast()).isEqualTo("deliver Achieng Otieno 4821");
+        assertThat(service.locations())
+                .as("pickup, on the way, dropoff")
+                .hasSizeGreaterThan(3)
+                .endsWith("location -1.3001,36.7833");
+        assertThat(waits)
+                .as("pickup and hand-over at time scale 60")
+                .contains(Duration.ofSeconds(3), Duration.ofSeconds(1));
+        TripView view = trip.view(Instant.EPOCH);
+        assertThat(view.speedKmh()).isEqualTo(25.0);
+        assertThat(view.lastReported()).isEqualTo(new Route.Point(-1.3001, 36.7833));
+        assertThat(view.detail()).isEqualTo("PIN proof");
     }
-    assertThat(service.calls).isEmpty();
-  }
 
-  @Test
-  void after_a_restart_a_rider_in_transit_rides_on_from_where_it_last_reported() {
-    UUID id = delivery(DispatchStatus.IN_TRANSIT, RIDER);
-    SimulatedRider halfway = new SimulatedRider(RIDER, "Sandbox Rider 1", RIDER.toString(), new Route.Point(-1.29, 36.8));
-    Trip trip = new Trip(id, halfway, Stage.STARTING, Instant.EPOCH);
+    @Test
+    void a_delivery_that_fails_at_the_door_is_failed_with_a_door_reason_and_a_detail() {
+        UUID id = delivery(DispatchStatus.ASSIGNED, RIDER);
+        Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
 
-    run(trip, settings(0.0), stage -> false);
+        run(trip, settings(1.0), stage -> false);
 
-    assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
-    assertThat(service.actions()).containsExactly("deliver Achieng Otieno 4821");
-    assertThat(service.locations().getFirst()).isEqualTo("location -1.29,36.8");
-  }
-
-  private UUID delivery(DispatchStatus status, UUID riderId) {
-    UUID id = UUID.randomUUID();
-    service.deliveries.put(id, new Delivery(id, status, riderId, PICKUP, DROPOFF, "Achieng Otieno", "4821", 25));
-    return id;
-  }
-
-  /** Time scale 60 (pickup 3 s, hand-over 1 s real), a report every real second; {@code failShare} 1 fails every delivery at the door. */
-  private static SimulatorProperties settings(double failShare) {
-    return new SimulatorProperties(true, 1, 60.0, failShare, Duration.ofSeconds(30), Duration.ofMinutes(3),
-        Duration.ofMinutes(1), Duration.ofSeconds(1), null, null);
-  }
-
-  private TripScript run(Trip trip, SimulatorProperties settings, Predicate<Stage> until) {
-    TripScript script = new TripScript(service, service, settings, () -> nanos, () -> accepted++);
-    run(trip, script, until);
-    return script;
-  }
-
-  /** Steps the trip until it ended or reached a stage {@code until} accepts, letting each asked wait pass at once. */
-  private void run(Trip trip, TripScript script, Predicate<Stage> until) {
-    for (int step = 0; step < 10_000 && !trip.stage().ended() && !until.test(trip.stage()); step++) {
-      Duration wait = script.step(trip);
-      waits.add(wait);
-      nanos += wait.toNanos();
+        assertThat(trip.stage()).isEqualTo(Stage.FAILED);
+        assertThat(service.actions()).hasSize(3).startsWith("pickup", "depart");
+        assertThat(service.actions().getLast())
+                .matches("fail (CUSTOMER_UNREACHABLE|WRONG_ADDRESS|REFUSED) Sandbox simulator: .+");
+        assertThat(service.actions().getLast()).startsWith("fail " + trip.detail() + " ");
+        assertThat(service.deliveries.get(id).status()).isEqualTo(DispatchStatus.FAILED);
     }
-  }
+
+    @Test
+    void a_transient_answer_or_an_unreachable_service_is_tried_again_two_seconds_later() {
+        UUID id = delivery(DispatchStatus.ASSIGNED, RIDER);
+        service.answerFirst("pickup", 503);
+        service.answerFirst("depart", -1, 500);
+        Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
+
+        run(trip, settings(0.0), stage -> false);
+
+        assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
+        assertThat(service.actions()).startsWith("pickup", "pickup", "depart", "depart", "depart");
+        assertThat(waits.stream().filter(TripScript.RETRY_WAIT::equals)).hasSize(3);
+    }
+
+    @Test
+    void a_rider_gives_up_when_a_step_still_fails_after_five_retries() {
+        UUID id = delivery(DispatchStatus.PICKED_UP, RIDER);
+        service.answerFirst("depart", 500, 500, 500, 500, 500, 500, 500);
+        Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
+
+        run(trip, settings(0.0), stage -> false);
+
+        assertThat(trip.stage()).isEqualTo(Stage.GAVE_UP);
+        assertThat(service.actions()).containsExactly("depart", "depart", "depart", "depart", "depart", "depart");
+        assertThat(trip.detail()).isEqualTo("depart kept failing: 500 queued answer");
+        assertThat(service.deliveries.get(id).status()).isEqualTo(DispatchStatus.PICKED_UP);
+    }
+
+    @Test
+    void a_delivery_cancelled_while_the_rider_waits_at_the_pickup_interrupts_the_trip() {
+        UUID id = delivery(DispatchStatus.NEW, null);
+        Trip trip = new Trip(id, rider, Stage.ACCEPTING, Instant.EPOCH);
+        TripScript script = run(trip, settings(0.0), stage -> stage == Stage.AT_PICKUP);
+
+        service.setStatus(id, DispatchStatus.CANCELLED);
+        run(trip, script, stage -> false);
+
+        assertThat(trip.stage()).isEqualTo(Stage.INTERRUPTED);
+        assertThat(trip.detail()).startsWith("pickup answered 409 ").contains("CANCELLED");
+        assertThat(service.actions()).containsExactly("accept", "pickup");
+    }
+
+    @Test
+    void a_delivery_that_is_not_the_riders_any_more_is_left_without_a_call() {
+        UUID reassigned = delivery(DispatchStatus.ASSIGNED, UUID.randomUUID());
+        UUID failed = delivery(DispatchStatus.FAILED, RIDER);
+
+        for (UUID id : List.of(reassigned, failed)) {
+            Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
+            run(trip, settings(0.0), stage -> false);
+            assertThat(trip.stage()).isEqualTo(Stage.LEFT);
+        }
+        assertThat(service.calls).isEmpty();
+    }
+
+    @Test
+    void after_a_restart_a_rider_in_transit_rides_on_from_where_it_last_reported() {
+        UUID id = delivery(DispatchStatus.IN_TRANSIT, RIDER);
+        SimulatedRider halfway =
+                new SimulatedRider(RIDER, "Sandbox Rider 1", RIDER.toString(), new Route.Point(-1.29, 36.8));
+        Trip trip = new Trip(id, halfway, Stage.STARTING, Instant.EPOCH);
+
+        run(trip, settings(0.0), stage -> false);
+
+        assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
+        assertThat(service.actions()).containsExactly("deliver Achieng Otieno 4821");
+        assertThat(service.locations().getFirst()).isEqualTo("location -1.29,36.8");
+    }
+
+    private UUID delivery(DispatchStatus status, UUID riderId) {
+        UUID id = UUID.randomUUID();
+        service.deliveries.put(id, new Delivery(id, status, riderId, PICKUP, DROPOFF, "Achieng Otieno", "4821", 25));
+        return id;
+    }
+
+    /** Time scale 60 (pickup 3 s, hand-over 1 s real), a report every real second; {@code failShare} 1 fails every delivery at the door. */
+    private static SimulatorProperties settings(double failShare) {
+        return new SimulatorProperties(
+                true,
+                1,
+                60.0,
+                failShare,
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(3),
+                Duration.ofMinutes(1),
+                Duration.ofSeconds(1),
+                null,
+                null);
+    }
+
+    private TripScript run(Trip trip, SimulatorProperties settings, Predicate<Stage> until) {
+        TripScript script = new TripScript(service, service, settings, () -> nanos, () -> accepted++);
+        run(trip, script, until);
+        return script;
+    }
+
+    /** Steps the trip until it ended or reached a stage {@code until} accepts, letting each asked wait pass at once. */
+    private void run(Trip trip, TripScript script, Predicate<Stage> until) {
+        for (int step = 0; step < 10_000 && !trip.stage().ended() && !until.test(trip.stage()); step++) {
+            Duration wait = script.step(trip);
+            waits.add(wait);
+            nanos += wait.toNanos();
+        }
+    }
 }

@@ -16,41 +16,41 @@ import java.time.format.DateTimeParseException;
  */
 public final class DispatchCreatedServiceTargets implements Upcaster {
 
-  @Override
-  public String type() {
-    return EventType.DISPATCH_CREATED.wireName();
-  }
+    @Override
+    public String type() {
+        return EventType.DISPATCH_CREATED.wireName();
+    }
 
-  @Override
-  public int fromVersion() {
-    return 1;
-  }
+    @Override
+    public int fromVersion() {
+        return 1;
+    }
 
-  @Override
-  public ObjectNode upcast(ObjectNode data) {
-    Instant pickupBy = instant(data, "targetPickupAt");
-    Instant deliverBy = instant(data, "targetDeliveryAt");
-    Instant createdAt = instant(data, "occurredAt");
-    if (createdAt == null && (pickupBy != null || deliverBy != null)) {
-      throw new EventDecodingException("dispatch.created v1 has target times but no occurredAt to count from");
+    @Override
+    public ObjectNode upcast(ObjectNode data) {
+        Instant pickupBy = instant(data, "targetPickupAt");
+        Instant deliverBy = instant(data, "targetDeliveryAt");
+        Instant createdAt = instant(data, "occurredAt");
+        if (createdAt == null && (pickupBy != null || deliverBy != null)) {
+            throw new EventDecodingException("dispatch.created v1 has target times but no occurredAt to count from");
+        }
+        data.put("targetPickupSeconds", DispatchCreated.secondsFromCreation(createdAt, pickupBy));
+        data.put("targetDeliverySeconds", DispatchCreated.secondsFromCreation(createdAt, deliverBy));
+        return data;
     }
-    data.put("targetPickupSeconds", DispatchCreated.secondsFromCreation(createdAt, pickupBy));
-    data.put("targetDeliverySeconds", DispatchCreated.secondsFromCreation(createdAt, deliverBy));
-    return data;
-  }
 
-  private static Instant instant(ObjectNode data, String field) {
-    JsonNode node = data.get(field);
-    if (node == null || node.isNull()) {
-      return null;
+    private static Instant instant(ObjectNode data, String field) {
+        JsonNode node = data.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw new EventDecodingException("dispatch.created v1 field '" + field + "' is not an ISO-8601 instant");
+        }
+        try {
+            return Instant.parse(node.textValue());
+        } catch (DateTimeParseException e) {
+            throw new EventDecodingException("dispatch.created v1 field '" + field + "' is not an ISO-8601 instant", e);
+        }
     }
-    if (!node.isTextual()) {
-      throw new EventDecodingException("dispatch.created v1 field '" + field + "' is not an ISO-8601 instant");
-    }
-    try {
-      return Instant.parse(node.textValue());
-    } catch (DateTimeParseException e) {
-      throw new EventDecodingException("dispatch.created v1 field '" + field + "' is not an ISO-8601 instant", e);
-    }
-  }
 }

@@ -27,154 +27,152 @@ import java.util.UUID;
  */
 public final class EventCodec {
 
-  private static final List<String> LIFTED = List.of("dispatchId", "merchantId", "occurredAt", "actor");
-  private static final EventCodec STANDARD = new EventCodec(ProductionUpcasters.ALL);
+    private static final List<String> LIFTED = List.of("dispatchId", "merchantId", "occurredAt", "actor");
+    private static final EventCodec STANDARD = new EventCodec(ProductionUpcasters.ALL);
 
-  private final ObjectMapper mapper = EventJson.newMapper();
-  private final UpcasterChain upcasters;
+    private final ObjectMapper mapper = EventJson.newMapper();
+    private final UpcasterChain upcasters;
 
-  private EventCodec(List<? extends Upcaster> upcasters) {
-    this.upcasters = new UpcasterChain(upcasters);
-  }
-
-  /** The shared codec with every upcaster the code ships. */
-  public static EventCodec standard() {
-    return STANDARD;
-  }
-
-  /** A codec with exactly these upcasters; for tests and tools, production uses {@link #standard()}. */
-  public static EventCodec withUpcasters(List<? extends Upcaster> upcasters) {
-    return new EventCodec(List.copyOf(upcasters));
-  }
-
-  /**
-   * Always writes the current version of the event's type.
-   *
-   * @throws IllegalArgumentException if the envelope's type, version, delivery, merchant, time
-   *     or actor disagree with its event: the wire would then say something the record does not
-   */
-  public byte[] encode(EventEnvelope envelope) {
-    EventType type = checkConsistent(envelope);
-    ObjectNode root = mapper.createObjectNode();
-    root.put("eventId", envelope.eventId().toString());
-    root.put("type", type.wireName());
-    root.put("version", type.version());
-    root.set("dispatchId", tree(envelope.dispatchId()));
-    root.set("merchantId", tree(envelope.merchantId()));
-    root.put("sequence", envelope.sequence());
-    root.set("occurredAt", tree(envelope.occurredAt()));
-    root.set("actor", tree(envelope.actor()));
-    ObjectNode data = mapper.valueToTree(envelope.event());
-    data.remove(LIFTED);
-    root.set("data", data);
-    try {
-      return mapper.writeValueAsBytes(root);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("could not write event " + envelope.eventId(), e);
+    private EventCodec(List<? extends Upcaster> upcasters) {
+        this.upcasters = new UpcasterChain(upcasters);
     }
-  }
 
-  /**
-   * @throws UnknownEventTypeException if the type is not one this code knows
-   * @throws EventDecodingException if the bytes are not a readable envelope of a known version
-   */
-  public EventEnvelope decode(byte[] bytes) {
-    if (bytes == null) {
-      throw new EventDecodingException("no bytes to decode");
+    /** The shared codec with every upcaster the code ships. */
+    public static EventCodec standard() {
+        return STANDARD;
     }
-    JsonNode root = parse(bytes);
-    String typeName = requiredText(root, "type");
-    EventType type = EventType.fromWireName(typeName).orElseThrow(() -> new UnknownEventTypeException(typeName));
-    UUID eventId = parseEventId(requiredText(root, "eventId"));
-    int version = requiredIntegral(root, "version").intValue();
-    long sequence = requiredIntegral(root, "sequence").longValue();
-    if (!(root.get("data") instanceof ObjectNode data)) {
-      throw new EventDecodingException("envelope of event " + eventId + " has no data object");
-    }
-    // Upcasters see the record's whole shape: a new field may derive from a lifted one (the time).
-    for (String field : LIFTED) {
-      data.set(field, root.hasNonNull(field) ? root.get(field) : NullNode.getInstance());
-    }
-    DispatchEvent event = bind(upcasters.upcast(type, version, data), type, eventId);
-    return new EventEnvelope(
-        eventId,
-        type.wireName(),
-        type.version(),
-        event.dispatchId(),
-        event.merchantId(),
-        sequence,
-        event.occurredAt(),
-        event.actor(),
-        event);
-  }
 
-  private static EventType checkConsistent(EventEnvelope envelope) {
-    DispatchEvent event = envelope.event();
-    EventType type = EventType.of(event);
-    boolean consistent =
-        type.wireName().equals(envelope.type())
-            && type.version() == envelope.version()
-            && Objects.equals(event.dispatchId(), envelope.dispatchId())
-            && Objects.equals(event.merchantId(), envelope.merchantId())
-            && Objects.equals(event.occurredAt(), envelope.occurredAt())
-            && Objects.equals(event.actor(), envelope.actor());
-    if (!consistent) {
-      throw new IllegalArgumentException(
-          "envelope " + envelope.eventId() + " disagrees with its " + type.wireName()
-              + " event; build it with EventEnvelope.of");
+    /** A codec with exactly these upcasters; for tests and tools, production uses {@link #standard()}. */
+    public static EventCodec withUpcasters(List<? extends Upcaster> upcasters) {
+        return new EventCodec(List.copyOf(upcasters));
     }
-    return type;
-  }
 
-  private JsonNode tree(Object value) {
-    return value == null ? NullNode.getInstance() : mapper.valueToTree(value);
-  }
+    /**
+     * Always writes the current version of the event's type.
+     *
+     * @throws IllegalArgumentException if the envelope's type, version, delivery, merchant, time
+     *     or actor disagree with its event: the wire would then say something the record does not
+     */
+    public byte[] encode(EventEnvelope envelope) {
+        EventType type = checkConsistent(envelope);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("eventId", envelope.eventId().toString());
+        root.put("type", type.wireName());
+        root.put("version", type.version());
+        root.set("dispatchId", tree(envelope.dispatchId()));
+        root.set("merchantId", tree(envelope.merchantId()));
+        root.put("sequence", envelope.sequence());
+        root.set("occurredAt", tree(envelope.occurredAt()));
+        root.set("actor", tree(envelope.actor()));
+        ObjectNode data = mapper.valueToTree(envelope.event());
+        data.remove(LIFTED);
+        root.set("data", data);
+        try {
+            return mapper.writeValueAsBytes(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not write event " + envelope.eventId(), e);
+        }
+    }
 
-  private JsonNode parse(byte[] bytes) {
-    try {
-      JsonNode root = mapper.readTree(bytes);
-      if (root == null || !root.isObject()) {
-        throw new EventDecodingException("event is not a JSON object");
-      }
-      return root;
-    } catch (IOException e) {
-      throw new EventDecodingException("event is not valid JSON: " + e.getMessage(), e);
+    /**
+     * @throws UnknownEventTypeException if the type is not one this code knows
+     * @throws EventDecodingException if the bytes are not a readable envelope of a known version
+     */
+    public EventEnvelope decode(byte[] bytes) {
+        if (bytes == null) {
+            throw new EventDecodingException("no bytes to decode");
+        }
+        JsonNode root = parse(bytes);
+        String typeName = requiredText(root, "type");
+        EventType type = EventType.fromWireName(typeName).orElseThrow(() -> new UnknownEventTypeException(typeName));
+        UUID eventId = parseEventId(requiredText(root, "eventId"));
+        int version = requiredIntegral(root, "version").intValue();
+        long sequence = requiredIntegral(root, "sequence").longValue();
+        if (!(root.get("data") instanceof ObjectNode data)) {
+            throw new EventDecodingException("envelope of event " + eventId + " has no data object");
+        }
+        // Upcasters see the record's whole shape: a new field may derive from a lifted one (the time).
+        for (String field : LIFTED) {
+            data.set(field, root.hasNonNull(field) ? root.get(field) : NullNode.getInstance());
+        }
+        DispatchEvent event = bind(upcasters.upcast(type, version, data), type, eventId);
+        return new EventEnvelope(
+                eventId,
+                type.wireName(),
+                type.version(),
+                event.dispatchId(),
+                event.merchantId(),
+                sequence,
+                event.occurredAt(),
+                event.actor(),
+                event);
     }
-  }
 
-  private DispatchEvent bind(ObjectNode data, EventType type, UUID eventId) {
-    try {
-      return mapper.treeToValue(data, type.javaType());
-    } catch (JsonProcessingException | IllegalArgumentException e) {
-      throw new EventDecodingException(
-          "data of " + type.wireName() + " event " + eventId + " does not bind: " + e.getMessage(), e);
+    private static EventType checkConsistent(EventEnvelope envelope) {
+        DispatchEvent event = envelope.event();
+        EventType type = EventType.of(event);
+        boolean consistent = type.wireName().equals(envelope.type())
+                && type.version() == envelope.version()
+                && Objects.equals(event.dispatchId(), envelope.dispatchId())
+                && Objects.equals(event.merchantId(), envelope.merchantId())
+                && Objects.equals(event.occurredAt(), envelope.occurredAt())
+                && Objects.equals(event.actor(), envelope.actor());
+        if (!consistent) {
+            throw new IllegalArgumentException("envelope " + envelope.eventId() + " disagrees with its "
+                    + type.wireName() + " event; build it with EventEnvelope.of");
+        }
+        return type;
     }
-  }
 
-  private static String requiredText(JsonNode root, String field) {
-    JsonNode node = root.get(field);
-    if (node == null || !node.isTextual()) {
-      throw new EventDecodingException("envelope field '" + field + "' is missing or not text");
+    private JsonNode tree(Object value) {
+        return value == null ? NullNode.getInstance() : mapper.valueToTree(value);
     }
-    return node.textValue();
-  }
 
-  private static Number requiredIntegral(JsonNode root, String field) {
-    JsonNode node = root.get(field);
-    if (node == null || !node.isIntegralNumber() || !node.canConvertToLong()) {
-      throw new EventDecodingException("envelope field '" + field + "' is missing or not an integer");
+    private JsonNode parse(byte[] bytes) {
+        try {
+            JsonNode root = mapper.readTree(bytes);
+            if (root == null || !root.isObject()) {
+                throw new EventDecodingException("event is not a JSON object");
+            }
+            return root;
+        } catch (IOException e) {
+            throw new EventDecodingException("event is not valid JSON: " + e.getMessage(), e);
+        }
     }
-    if ("version".equals(field) && !node.canConvertToInt()) {
-      throw new EventDecodingException("envelope field 'version' is out of range");
-    }
-    return node.numberValue();
-  }
 
-  private static UUID parseEventId(String text) {
-    try {
-      return UUID.fromString(text);
-    } catch (IllegalArgumentException e) {
-      throw new EventDecodingException("eventId '" + text + "' is not a UUID", e);
+    private DispatchEvent bind(ObjectNode data, EventType type, UUID eventId) {
+        try {
+            return mapper.treeToValue(data, type.javaType());
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new EventDecodingException(
+                    "data of " + type.wireName() + " event " + eventId + " does not bind: " + e.getMessage(), e);
+        }
     }
-  }
+
+    private static String requiredText(JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || !node.isTextual()) {
+            throw new EventDecodingException("envelope field '" + field + "' is missing or not text");
+        }
+        return node.textValue();
+    }
+
+    private static Number requiredIntegral(JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || !node.isIntegralNumber() || !node.canConvertToLong()) {
+            throw new EventDecodingException("envelope field '" + field + "' is missing or not an integer");
+        }
+        if ("version".equals(field) && !node.canConvertToInt()) {
+            throw new EventDecodingException("envelope field 'version' is out of range");
+        }
+        return node.numberValue();
+    }
+
+    private static UUID parseEventId(String text) {
+        try {
+            return UUID.fromString(text);
+        } catch (IllegalArgumentException e) {
+            throw new EventDecodingException("eventId '" + text + "' is not a UUID", e);
+        }
+    }
 }

@@ -7,11 +7,11 @@ package io.dispatch.events.codec;
  */
 public class EventDecodingException extends RuntimeException {
 
-  public EventDecodingException(String message) {
-    super(message);
-  }
+    public EventDecodingException(String message) {
+        super(message);
+    }
 
-  public EventDecodingException(String message, Throwable cause) {
-    super(message, cause);
-  }
+    public EventDecodingException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

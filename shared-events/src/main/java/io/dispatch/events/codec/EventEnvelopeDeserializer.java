@@ -10,18 +10,18 @@ import org.apache.kafka.common.serialization.Deserializer;
  */
 public final class EventEnvelopeDeserializer implements Deserializer<EventEnvelope> {
 
-  private final EventCodec codec;
+    private final EventCodec codec;
 
-  public EventEnvelopeDeserializer() {
-    this(EventCodec.standard());
-  }
+    public EventEnvelopeDeserializer() {
+        this(EventCodec.standard());
+    }
 
-  public EventEnvelopeDeserializer(EventCodec codec) {
-    this.codec = codec;
-  }
+    public EventEnvelopeDeserializer(EventCodec codec) {
+        this.codec = codec;
+    }
 
-  @Override
-  public EventEnvelope deserialize(String topic, byte[] bytes) {
-    return bytes == null ? null : codec.decode(bytes);
-  }
+    @Override
+    public EventEnvelope deserialize(String topic, byte[] bytes) {
+        return bytes == null ? null : codec.decode(bytes);
+    }
 }

@@ -19,34 +19,36 @@ import java.time.temporal.ChronoUnit;
 /** The one Jackson configuration for the event wire format. */
 final class EventJson {
 
-  private EventJson() {}
+    private EventJson() {}
 
-  static ObjectMapper newMapper() {
-    return JsonMapper.builder()
-        .addModule(new JavaTimeModule())
-        .addModule(new SimpleModule("event-instants").addSerializer(Instant.class, new MillisInstantSerializer()))
-        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-        // Forward compatibility: a newer producer may add fields we do not know yet.
-        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-        .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
-        .build();
-  }
-
-  /**
-   * Always exactly three fraction digits, so the shape of a timestamp never depends on its
-   * value (Jackson's default drops ".000" and prints nanoseconds when present).
-   */
-  static final class MillisInstantSerializer extends StdSerializer<Instant> {
-
-    private static final DateTimeFormatter FORMAT = new DateTimeFormatterBuilder().appendInstant(3).toFormatter();
-
-    MillisInstantSerializer() {
-      super(Instant.class);
+    static ObjectMapper newMapper() {
+        return JsonMapper.builder()
+                .addModule(new JavaTimeModule())
+                .addModule(
+                        new SimpleModule("event-instants").addSerializer(Instant.class, new MillisInstantSerializer()))
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                // Forward compatibility: a newer producer may add fields we do not know yet.
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+                .build();
     }
 
-    @Override
-    public void serialize(Instant value, JsonGenerator generator, SerializerProvider provider) throws IOException {
-      generator.writeString(FORMAT.format(value.truncatedTo(ChronoUnit.MILLIS)));
+    /**
+     * Always exactly three fraction digits, so the shape of a timestamp never depends on its
+     * value (Jackson's default drops ".000" and prints nanoseconds when present).
+     */
+    static final class MillisInstantSerializer extends StdSerializer<Instant> {
+
+        private static final DateTimeFormatter FORMAT =
+                new DateTimeFormatterBuilder().appendInstant(3).toFormatter();
+
+        MillisInstantSerializer() {
+            super(Instant.class);
+        }
+
+        @Override
+        public void serialize(Instant value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeString(FORMAT.format(value.truncatedTo(ChronoUnit.MILLIS)));
+        }
     }
-  }
 }

@@ -6,15 +6,15 @@ package io.dispatch.events.codec;
  */
 public class UnknownEventTypeException extends EventDecodingException {
 
-  private final String type;
+    private final String type;
 
-  public UnknownEventTypeException(String type) {
-    super("unknown event type '" + type + "'");
-    this.type = type;
-  }
+    public UnknownEventTypeException(String type) {
+        super("unknown event type '" + type + "'");
+        this.type = type;
+    }
 
-  /** The wire name as it appeared in the envelope. */
-  public String type() {
-    return type;
-  }
+    /** The wire name as it appeared in the envelope. */
+    public String type() {
+        return type;
+    }
 }

@@ -9,16 +9,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public interface Upcaster {
 
-  /** The wire name, e.g. {@code dispatch.cancelled}. */
-  String type();
+    /** The wire name, e.g. {@code dispatch.cancelled}. */
+    String type();
 
-  /** The version this upcaster reads; it produces {@code fromVersion() + 1}. */
-  int fromVersion();
+    /** The version this upcaster reads; it produces {@code fromVersion() + 1}. */
+    int fromVersion();
 
-  /**
-   * May modify and return {@code data}; it is a private copy owned by the decoder. It holds the
-   * envelope's {@code data} plus the four fields the envelope lifts out ({@code dispatchId},
-   * {@code merchantId}, {@code occurredAt}, {@code actor}), i.e. the record's JSON shape.
-   */
-  ObjectNode upcast(ObjectNode data);
+    /**
+     * May modify and return {@code data}; it is a private copy owned by the decoder. It holds the
+     * envelope's {@code data} plus the four fields the envelope lifts out ({@code dispatchId},
+     * {@code merchantId}, {@code occurredAt}, {@code actor}), i.e. the record's JSON shape.
+     */
+    ObjectNode upcast(ObjectNode data);
 }

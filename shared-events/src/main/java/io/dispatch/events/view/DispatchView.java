@@ -1,8 +1,8 @@
 package io.dispatch.events.view;
 
-import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
@@ -40,115 +40,146 @@ import java.util.UUID;
  * neither a guess nor a reset moves {@code updatedAt}.
  */
 public record DispatchView(
-    UUID dispatchId,
-    UUID merchantId,
-    String externalId,
-    DispatchStatus status,
-    UUID riderId,
-    String zoneId,
-    String customerName,
-    String customerPhone,
-    Stop pickup,
-    Stop dropoff,
-    PaymentType paymentType,
-    long amountCents,
-    long feeCents,
-    String currency,
-    Instant targetPickupAt,
-    Instant targetDeliveryAt,
-    String trackingToken,
-    String deliveryPin,
-    Source source,
-    FailureReason failureReason,
-    String failureDetail,
-    String cancelReason,
-    ProofOfDelivery proofOfDelivery,
-    RiderPosition lastLocation,
-    PinGuesses pinGuesses,
-    Instant createdAt,
-    Instant updatedAt,
-    long sequence) {
+        UUID dispatchId,
+        UUID merchantId,
+        String externalId,
+        DispatchStatus status,
+        UUID riderId,
+        String zoneId,
+        String customerName,
+        String customerPhone,
+        Stop pickup,
+        Stop dropoff,
+        PaymentType paymentType,
+        long amountCents,
+        long feeCents,
+        String currency,
+        Instant targetPickupAt,
+        Instant targetDeliveryAt,
+        String trackingToken,
+        String deliveryPin,
+        Source source,
+        FailureReason failureReason,
+        String failureDetail,
+        String cancelReason,
+        ProofOfDelivery proofOfDelivery,
+        RiderPosition lastLocation,
+        PinGuesses pinGuesses,
+        Instant createdAt,
+        Instant updatedAt,
+        long sequence) {
 
-  /** A view stored before the PIN guard existed has no {@code pinGuesses}: it had none. */
-  public DispatchView {
-    if (pinGuesses == null) {
-      pinGuesses = PinGuesses.NONE;
+    /** A view stored before the PIN guard existed has no {@code pinGuesses}: it had none. */
+    public DispatchView {
+        if (pinGuesses == null) {
+            pinGuesses = PinGuesses.NONE;
+        }
     }
-  }
 
-  /** The view right after creation: status NEW, sequence of the creation envelope. */
-  public static DispatchView created(EventEnvelope envelope) {
-    if (!(envelope.event() instanceof DispatchCreated e)) {
-      throw new IllegalArgumentException("a view starts from dispatch.created, not " + envelope.type());
+    /** The view right after creation: status NEW, sequence of the creation envelope. */
+    public static DispatchView created(EventEnvelope envelope) {
+        if (!(envelope.event() instanceof DispatchCreated e)) {
+            throw new IllegalArgumentException("a view starts from dispatch.created, not " + envelope.type());
+        }
+        return new DispatchView(
+                e.dispatchId(),
+                e.merchantId(),
+                e.externalId(),
+                DispatchStatus.reachedBy(e),
+                null,
+                e.zoneId(),
+                e.customerName(),
+                e.customerPhone(),
+                e.pickup(),
+                e.dropoff(),
+                e.paymentType(),
+                e.amountCents(),
+                e.feeCents(),
+                e.currency(),
+                e.targetPickupAt(),
+                e.targetDeliveryAt(),
+                e.trackingToken(),
+                e.deliveryPin(),
+                e.source(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                PinGuesses.NONE,
+                e.occurredAt(),
+                e.occurredAt(),
+                envelope.sequence());
     }
-    return new DispatchView(
-        e.dispatchId(), e.merchantId(), e.externalId(), DispatchStatus.reachedBy(e), null, e.zoneId(),
-        e.customerName(), e.customerPhone(), e.pickup(), e.dropoff(), e.paymentType(),
-        e.amountCents(), e.feeCents(), e.currency(), e.targetPickupAt(), e.targetDeliveryAt(),
-        e.trackingToken(), e.deliveryPin(), e.source(), null, null, null, null, null, PinGuesses.NONE,
-        e.occurredAt(), e.occurredAt(), envelope.sequence());
-  }
 
-  /**
-   * The state after {@code envelope}. Webhook attempts are ignored: their sequence counts
-   * notification revisions, not the delivery's events.
-   *
-   * @throws IllegalArgumentException for another delivery's event, or a second creation
-   */
-  public DispatchView apply(EventEnvelope envelope) {
-    if (envelope.event() instanceof WebhookAttemptRecorded) {
-      return this;
+    /**
+     * The state after {@code envelope}. Webhook attempts are ignored: their sequence counts
+     * notification revisions, not the delivery's events.
+     *
+     * @throws IllegalArgumentException for another delivery's event, or a second creation
+     */
+    public DispatchView apply(EventEnvelope envelope) {
+        if (envelope.event() instanceof WebhookAttemptRecorded) {
+            return this;
+        }
+        if (!dispatchId.equals(envelope.event().dispatchId())) {
+            throw new IllegalArgumentException(
+                    "event of dispatch " + envelope.event().dispatchId() + " applied to " + dispatchId);
+        }
+        if (envelope.sequence() <= sequence) {
+            return this;
+        }
+        DispatchViewBuilder next = new DispatchViewBuilder(this, envelope.sequence());
+        switch (envelope.event()) {
+            case DispatchCreated e ->
+                throw new IllegalArgumentException(
+                        "dispatch " + dispatchId + " created again at sequence " + envelope.sequence());
+            case RiderAssigned e ->
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
+            case DispatchPickedUp e ->
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
+            case DispatchDeparted e ->
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
+            case DispatchDelivered e ->
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt())
+                        .rider(e.riderId())
+                        .proof(e.proof());
+            case DispatchFailed e ->
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).failure(e.reasonCode(), e.detail());
+            case DispatchCancelled e ->
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).cancellation(e.reason());
+            case RiderLocationUpdated e ->
+                next.location(new RiderPosition(e.latitude(), e.longitude(), e.recordedAt()));
+            case DeliveryPinRejected e ->
+                next.pinGuesses(new PinGuesses(
+                        e.wrongGuesses(), e.occurredAt(), e.locked() ? e.occurredAt() : pinGuesses.lockedAt()));
+            case DeliveryPinReset e -> next.pinGuesses(PinGuesses.NONE);
+            case WebhookAttemptRecorded e -> {
+                return this; // returned above; the sealed switch still needs the case
+            }
+        }
+        return next.build();
     }
-    if (!dispatchId.equals(envelope.event().dispatchId())) {
-      throw new IllegalArgumentException(
-          "event of dispatch " + envelope.event().dispatchId() + " applied to " + dispatchId);
-    }
-    if (envelope.sequence() <= sequence) {
-      return this;
-    }
-    DispatchViewBuilder next = new DispatchViewBuilder(this, envelope.sequence());
-    switch (envelope.event()) {
-      case DispatchCreated e ->
-          throw new IllegalArgumentException(
-              "dispatch " + dispatchId + " created again at sequence " + envelope.sequence());
-      case RiderAssigned e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
-      case DispatchPickedUp e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
-      case DispatchDeparted e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
-      case DispatchDelivered e ->
-          next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId()).proof(e.proof());
-      case DispatchFailed e ->
-          next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).failure(e.reasonCode(), e.detail());
-      case DispatchCancelled e -> next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).cancellation(e.reason());
-      case RiderLocationUpdated e -> next.location(new RiderPosition(e.latitude(), e.longitude(), e.recordedAt()));
-      case DeliveryPinRejected e -> next.pinGuesses(new PinGuesses(
-          e.wrongGuesses(), e.occurredAt(), e.locked() ? e.occurredAt() : pinGuesses.lockedAt()));
-      case DeliveryPinReset e -> next.pinGuesses(PinGuesses.NONE);
-      case WebhookAttemptRecorded e -> {
-        return this; // returned above; the sealed switch still needs the case
-      }
-    }
-    return next.build();
-  }
 
-  /**
-   * Folds one delivery's envelopes, in sequence order whatever the list order; empty when the
-   * list holds no creation (e.g. only webhook attempts, or a stream read from the middle).
-   */
-  public static Optional<DispatchView> fold(List<EventEnvelope> envelopes) {
-    List<EventEnvelope> ordered =
-        envelopes.stream()
-            .filter(envelope -> !(envelope.event() instanceof WebhookAttemptRecorded))
-            .sorted(Comparator.comparingLong(EventEnvelope::sequence))
-            .toList();
-    Optional<EventEnvelope> creation =
-        ordered.stream().filter(envelope -> envelope.event() instanceof DispatchCreated).findFirst();
-    if (creation.isEmpty()) {
-      return Optional.empty();
+    /**
+     * Folds one delivery's envelopes, in sequence order whatever the list order; empty when the
+     * list holds no creation (e.g. only webhook attempts, or a stream read from the middle).
+     */
+    public static Optional<DispatchView> fold(List<EventEnvelope> envelopes) {
+        List<EventEnvelope> ordered = envelopes.stream()
+                .filter(envelope -> !(envelope.event() instanceof WebhookAttemptRecorded))
+                .sorted(Comparator.comparingLong(EventEnvelope::sequence))
+                .toList();
+        Optional<EventEnvelope> creation = ordered.stream()
+                .filter(envelope -> envelope.event() instanceof DispatchCreated)
+                .findFirst();
+        if (creation.isEmpty()) {
+            return Optional.empty();
+        }
+        DispatchView view = created(creation.get());
+        for (EventEnvelope envelope : ordered) {
+            view = view.apply(envelope);
+        }
+        return Optional.of(view);
     }
-    DispatchView view = created(creation.get());
-    for (EventEnvelope envelope : ordered) {
-      view = view.apply(envelope);
-    }
-    return Optional.of(view);
-  }
 }

@@ -12,76 +12,98 @@ import java.util.UUID;
  */
 final class DispatchViewBuilder {
 
-  private final DispatchView base;
-  private final long sequence;
-  private DispatchStatus status;
-  private UUID riderId;
-  private FailureReason failureReason;
-  private String failureDetail;
-  private String cancelReason;
-  private ProofOfDelivery proofOfDelivery;
-  private RiderPosition lastLocation;
-  private PinGuesses pinGuesses;
-  private Instant updatedAt;
+    private final DispatchView base;
+    private final long sequence;
+    private DispatchStatus status;
+    private UUID riderId;
+    private FailureReason failureReason;
+    private String failureDetail;
+    private String cancelReason;
+    private ProofOfDelivery proofOfDelivery;
+    private RiderPosition lastLocation;
+    private PinGuesses pinGuesses;
+    private Instant updatedAt;
 
-  DispatchViewBuilder(DispatchView base, long sequence) {
-    this.base = base;
-    this.sequence = sequence;
-    this.status = base.status();
-    this.riderId = base.riderId();
-    this.failureReason = base.failureReason();
-    this.failureDetail = base.failureDetail();
-    this.cancelReason = base.cancelReason();
-    this.proofOfDelivery = base.proofOfDelivery();
-    this.lastLocation = base.lastLocation();
-    this.pinGuesses = base.pinGuesses();
-    this.updatedAt = base.updatedAt();
-  }
+    DispatchViewBuilder(DispatchView base, long sequence) {
+        this.base = base;
+        this.sequence = sequence;
+        this.status = base.status();
+        this.riderId = base.riderId();
+        this.failureReason = base.failureReason();
+        this.failureDetail = base.failureDetail();
+        this.cancelReason = base.cancelReason();
+        this.proofOfDelivery = base.proofOfDelivery();
+        this.lastLocation = base.lastLocation();
+        this.pinGuesses = base.pinGuesses();
+        this.updatedAt = base.updatedAt();
+    }
 
-  DispatchViewBuilder transition(DispatchStatus newStatus, Instant occurredAt) {
-    this.status = newStatus;
-    this.updatedAt = occurredAt;
-    return this;
-  }
+    DispatchViewBuilder transition(DispatchStatus newStatus, Instant occurredAt) {
+        this.status = newStatus;
+        this.updatedAt = occurredAt;
+        return this;
+    }
 
-  DispatchViewBuilder rider(UUID newRiderId) {
-    this.riderId = newRiderId;
-    return this;
-  }
+    DispatchViewBuilder rider(UUID newRiderId) {
+        this.riderId = newRiderId;
+        return this;
+    }
 
-  DispatchViewBuilder proof(ProofOfDelivery proof) {
-    this.proofOfDelivery = proof;
-    return this;
-  }
+    DispatchViewBuilder proof(ProofOfDelivery proof) {
+        this.proofOfDelivery = proof;
+        return this;
+    }
 
-  DispatchViewBuilder failure(FailureReason reason, String detail) {
-    this.failureReason = reason;
-    this.failureDetail = detail;
-    return this;
-  }
+    DispatchViewBuilder failure(FailureReason reason, String detail) {
+        this.failureReason = reason;
+        this.failureDetail = detail;
+        return this;
+    }
 
-  DispatchViewBuilder cancellation(String reason) {
-    this.cancelReason = reason;
-    return this;
-  }
+    DispatchViewBuilder cancellation(String reason) {
+        this.cancelReason = reason;
+        return this;
+    }
 
-  DispatchViewBuilder location(RiderPosition position) {
-    this.lastLocation = position;
-    return this;
-  }
+    DispatchViewBuilder location(RiderPosition position) {
+        this.lastLocation = position;
+        return this;
+    }
 
-  DispatchViewBuilder pinGuesses(PinGuesses guesses) {
-    this.pinGuesses = guesses;
-    return this;
-  }
+    DispatchViewBuilder pinGuesses(PinGuesses guesses) {
+        this.pinGuesses = guesses;
+        return this;
+    }
 
-  DispatchView build() {
-    return new DispatchView(
-        base.dispatchId(), base.merchantId(), base.externalId(), status, riderId, base.zoneId(),
-        base.customerName(), base.customerPhone(), base.pickup(), base.dropoff(), base.paymentType(),
-        base.amountCents(), base.feeCents(), base.currency(), base.targetPickupAt(),
-        base.targetDeliveryAt(), base.trackingToken(), base.deliveryPin(), base.source(),
-        failureReason, failureDetail, cancelReason, proofOfDelivery, lastLocation, pinGuesses,
-        base.createdAt(), updatedAt, sequence);
-  }
+    DispatchView build() {
+        return new DispatchView(
+                base.dispatchId(),
+                base.merchantId(),
+                base.externalId(),
+                status,
+                riderId,
+                base.zoneId(),
+                base.customerName(),
+                base.customerPhone(),
+                base.pickup(),
+                base.dropoff(),
+                base.paymentType(),
+                base.amountCents(),
+                base.feeCents(),
+                base.currency(),
+                base.targetPickupAt(),
+                base.targetDeliveryAt(),
+                base.trackingToken(),
+                base.deliveryPin(),
+                base.source(),
+                failureReason,
+                failureDetail,
+                cancelReason,
+                proofOfDelivery,
+                lastLocation,
+                pinGuesses,
+                base.createdAt(),
+                updatedAt,
+                sequence);
+    }
 }

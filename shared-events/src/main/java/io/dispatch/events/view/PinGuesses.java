@@ -8,10 +8,10 @@ import java.time.Instant;
  */
 public record PinGuesses(int wrongGuesses, Instant lastWrongGuessAt, Instant lockedAt) {
 
-  /** No wrong guess since creation or the last reset. */
-  public static final PinGuesses NONE = new PinGuesses(0, null, null);
+    /** No wrong guess since creation or the last reset. */
+    public static final PinGuesses NONE = new PinGuesses(0, null, null);
 
-  public boolean locked() {
-    return lockedAt != null;
-  }
+    public boolean locked() {
+        return lockedAt != null;
+    }
 }

@@ -15,32 +15,40 @@ import java.time.Instant;
  * audit all use it, so they cannot disagree.
  */
 public record StatusTransition(
-    long sequence,
-    String status,
-    String previousStatus,
-    Instant occurredAt,
-    String actorType,
-    String actorId,
-    String reasonCode,
-    String detail) {
+        long sequence,
+        String status,
+        String previousStatus,
+        Instant occurredAt,
+        String actorType,
+        String actorId,
+        String reasonCode,
+        String detail) {
 
-  /** Whether the event makes a history entry: every status change (creation included), not location updates or PIN guard events. */
-  public static boolean isTransition(EventEnvelope envelope) {
-    return !(envelope.event() instanceof RiderLocationUpdated
-        || envelope.event() instanceof DeliveryPinEvent
-        || envelope.event() instanceof WebhookAttemptRecorded);
-  }
+    /** Whether the event makes a history entry: every status change (creation included), not location updates or PIN guard events. */
+    public static boolean isTransition(EventEnvelope envelope) {
+        return !(envelope.event() instanceof RiderLocationUpdated
+                || envelope.event() instanceof DeliveryPinEvent
+                || envelope.event() instanceof WebhookAttemptRecorded);
+    }
 
-  /** The entry of an event that moved the delivery from {@code previous} (null for the creation) to {@code status}. */
-  public static StatusTransition of(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
-    String reasonCode = envelope.event() instanceof DispatchFailed failed && failed.reasonCode() != null
-        ? failed.reasonCode().name() : null;
-    String detail = switch (envelope.event()) {
-      case DispatchFailed failed -> failed.detail();
-      case DispatchCancelled cancelled -> cancelled.reason();
-      default -> null;
-    };
-    return new StatusTransition(envelope.sequence(), status.name(), previous == null ? null : previous.name(),
-        envelope.occurredAt(), envelope.actor().type().wireName(), envelope.actor().id(), reasonCode, detail);
-  }
+    /** The entry of an event that moved the delivery from {@code previous} (null for the creation) to {@code status}. */
+    public static StatusTransition of(EventEnvelope envelope, DispatchStatus status, DispatchStatus previous) {
+        String reasonCode = envelope.event() instanceof DispatchFailed failed && failed.reasonCode() != null
+                ? failed.reasonCode().name()
+                : null;
+        String detail = switch (envelope.event()) {
+            case DispatchFailed failed -> failed.detail();
+            case DispatchCancelled cancelled -> cancelled.reason();
+            default -> null;
+        };
+        return new StatusTransition(
+                envelope.sequence(),
+                status.name(),
+                previous == null ? null : previous.name(),
+                envelope.occurredAt(),
+                envelope.actor().type().wireName(),
+                envelope.actor().id(),
+                reasonCode,
+                detail);
+    }
 }

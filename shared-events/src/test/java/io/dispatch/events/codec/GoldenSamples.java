@@ -30,75 +30,184 @@ import java.util.UUID;
  */
 final class GoldenSamples {
 
-  static final UUID DISPATCH = UUID.fromString("5b0a4c1e-7d2f-4c3a-9e8b-1f2d3c4b5a60");
-  static final UUID MERCHANT = UUID.fromString("0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0");
-  static final UUID RIDER = UUID.fromString("7c6b5a49-3827-4165-9e8d-7c6b5a493827");
-  static final UUID PREVIOUS_RIDER = UUID.fromString("3a2b1c0d-9e8f-47a6-b5c4-d3e2f1a0b9c8");
-  static final UUID NOTIFICATION = UUID.fromString("b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e");
-  static final Instant CREATED_AT = Instant.parse("2026-11-21T10:15:30.123Z");
+    static final UUID DISPATCH = UUID.fromString("5b0a4c1e-7d2f-4c3a-9e8b-1f2d3c4b5a60");
+    static final UUID MERCHANT = UUID.fromString("0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0");
+    static final UUID RIDER = UUID.fromString("7c6b5a49-3827-4165-9e8d-7c6b5a493827");
+    static final UUID PREVIOUS_RIDER = UUID.fromString("3a2b1c0d-9e8f-47a6-b5c4-d3e2f1a0b9c8");
+    static final UUID NOTIFICATION = UUID.fromString("b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e");
+    static final Instant CREATED_AT = Instant.parse("2026-11-21T10:15:30.123Z");
 
-  private GoldenSamples() {}
+    private GoldenSamples() {}
 
-  static String fileName(EventType type) {
-    return type.wireName() + ".v" + type.version() + ".json";
-  }
+    static String fileName(EventType type) {
+        return type.wireName() + ".v" + type.version() + ".json";
+    }
 
-  static EventEnvelope of(EventType type) {
-    // An exhaustive switch: a new EventType does not compile here until it has a sample.
-    return switch (type) {
-      case DISPATCH_CREATED -> EventEnvelope.of(eventId(1), 0, created());
-      case DISPATCH_ASSIGNED -> EventEnvelope.of(eventId(2), 1,
-          new RiderAssigned(DISPATCH, MERCHANT, at("10:20:00.000"), Actor.operator("ops-amina"), RIDER, PREVIOUS_RIDER));
-      case DISPATCH_PICKED_UP -> EventEnvelope.of(eventId(3), 2,
-          new DispatchPickedUp(DISPATCH, MERCHANT, at("10:31:12.450"), Actor.rider(RIDER), RIDER));
-      case DISPATCH_EN_ROUTE -> EventEnvelope.of(eventId(4), 3,
-          new DispatchDeparted(DISPATCH, MERCHANT, at("10:33:05.001"), Actor.rider(RIDER), RIDER));
-      case DISPATCH_DELIVERED -> EventEnvelope.of(eventId(5), 5,
-          new DispatchDelivered(DISPATCH, MERCHANT, at("11:02:47.999"), Actor.rider(RIDER), RIDER,
-              new ProofOfDelivery(ProofType.PHOTO, "Wanjiku Kamau", at("11:02:40.250"),
-                  "https://cdn.example.com/proof/5b0a4c1e.jpg", "https://cdn.example.com/signature/5b0a4c1e.png")));
-      case DISPATCH_FAILED -> EventEnvelope.of(eventId(6), 4,
-          new DispatchFailed(DISPATCH, MERCHANT, at("10:58:00.010"), Actor.rider(RIDER),
-              FailureReason.CUSTOMER_UNREACHABLE, "Called three times, no answer at the gate"));
-      case DISPATCH_CANCELLED -> EventEnvelope.of(eventId(7), 1,
-          new DispatchCancelled(DISPATCH, MERCHANT, at("10:16:02.500"), Actor.merchant(MERCHANT), "Customer changed their mind"));
-      case DISPATCH_LOCATION_UPDATED -> EventEnvelope.of(eventId(8), 4,
-          new RiderLocationUpdated(DISPATCH, MERCHANT, at("10:40:21.300"), Actor.rider(RIDER), RIDER,
-              -1.2863891, 36.8172, at("10:40:19.875")));
-      case DISPATCH_PIN_REJECTED -> EventEnvelope.of(eventId(11), 5,
-          new DeliveryPinRejected(DISPATCH, MERCHANT, at("10:58:31.420"), Actor.rider(RIDER), RIDER, 5, true));
-      case DISPATCH_PIN_RESET -> EventEnvelope.of(eventId(12), 6,
-          new DeliveryPinReset(DISPATCH, MERCHANT, at("11:01:02.003"), Actor.operator("ops-amina"), 5));
-      case WEBHOOK_ATTEMPT_RECORDED -> EventEnvelope.of(eventId(9), 3,
-          new WebhookAttemptRecorded(DISPATCH, MERCHANT, at("10:16:45.600"), Actor.system(), NOTIFICATION,
-              "dispatch.created", NotificationStatus.PENDING, 3, 503, "HTTP 503 Service Unavailable",
-              at("10:17:05.600"), at("10:15:30.200")));
-    };
-  }
+    static EventEnvelope of(EventType type) {
+        // An exhaustive switch: a new EventType does not compile here until it has a sample.
+        return switch (type) {
+            case DISPATCH_CREATED -> EventEnvelope.of(eventId(1), 0, created());
+            case DISPATCH_ASSIGNED ->
+                EventEnvelope.of(
+                        eventId(2),
+                        1,
+                        new RiderAssigned(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:20:00.000"),
+                                Actor.operator("ops-amina"),
+                                RIDER,
+                                PREVIOUS_RIDER));
+            case DISPATCH_PICKED_UP ->
+                EventEnvelope.of(
+                        eventId(3),
+                        2,
+                        new DispatchPickedUp(DISPATCH, MERCHANT, at("10:31:12.450"), Actor.rider(RIDER), RIDER));
+            case DISPATCH_EN_ROUTE ->
+                EventEnvelope.of(
+                        eventId(4),
+                        3,
+                        new DispatchDeparted(DISPATCH, MERCHANT, at("10:33:05.001"), Actor.rider(RIDER), RIDER));
+            case DISPATCH_DELIVERED ->
+                EventEnvelope.of(
+                        eventId(5),
+                        5,
+                        new DispatchDelivered(
+                                DISPATCH,
+                                MERCHANT,
+                                at("11:02:47.999"),
+                                Actor.rider(RIDER),
+                                RIDER,
+                                new ProofOfDelivery(
+                                        ProofType.PHOTO,
+                                        "Wanjiku Kamau",
+                                        at("11:02:40.250"),
+                                        "https://cdn.example.com/proof/5b0a4c1e.jpg",
+                                        "https://cdn.example.com/signature/5b0a4c1e.png")));
+            case DISPATCH_FAILED ->
+                EventEnvelope.of(
+                        eventId(6),
+                        4,
+                        new DispatchFailed(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:58:00.010"),
+                                Actor.rider(RIDER),
+                                FailureReason.CUSTOMER_UNREACHABLE,
+                                "Called three times, no answer at the gate"));
+            case DISPATCH_CANCELLED ->
+                EventEnvelope.of(
+                        eventId(7),
+                        1,
+                        new DispatchCancelled(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:16:02.500"),
+                                Actor.merchant(MERCHANT),
+                                "Customer changed their mind"));
+            case DISPATCH_LOCATION_UPDATED ->
+                EventEnvelope.of(
+                        eventId(8),
+                        4,
+                        new RiderLocationUpdated(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:40:21.300"),
+                                Actor.rider(RIDER),
+                                RIDER,
+                                -1.2863891,
+                                36.8172,
+                                at("10:40:19.875")));
+            case DISPATCH_PIN_REJECTED ->
+                EventEnvelope.of(
+                        eventId(11),
+                        5,
+                        new DeliveryPinRejected(
+                                DISPATCH, MERCHANT, at("10:58:31.420"), Actor.rider(RIDER), RIDER, 5, true));
+            case DISPATCH_PIN_RESET ->
+                EventEnvelope.of(
+                        eventId(12),
+                        6,
+                        new DeliveryPinReset(DISPATCH, MERCHANT, at("11:01:02.003"), Actor.operator("ops-amina"), 5));
+            case WEBHOOK_ATTEMPT_RECORDED ->
+                EventEnvelope.of(
+                        eventId(9),
+                        3,
+                        new WebhookAttemptRecorded(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:16:45.600"),
+                                Actor.system(),
+                                NOTIFICATION,
+                                "dispatch.created",
+                                NotificationStatus.PENDING,
+                                3,
+                                503,
+                                "HTTP 503 Service Unavailable",
+                                at("10:17:05.600"),
+                                at("10:15:30.200")));
+        };
+    }
 
-  static DispatchCreated created() {
-    return new DispatchCreated(DISPATCH, MERCHANT, CREATED_AT, Actor.merchant(MERCHANT), "ORD-10042",
-        "Wanjiku Kamau", "+254 712 345 678",
-        new Stop("Kimathi Street 12, Nairobi", -1.2841, 36.8233, "Ask for Otieno at the counter"),
-        new Stop("Ngong Road 221, Apt 4B, Nairobi", -1.3001, 36.7807, "Blue gate, ring twice"),
-        PaymentType.COD, 250000, 24000, "KES", at("10:45:30.123"), at("11:15:30.123"), 1800L, 3600L,
-        "nairobi-cbd", Source.API, "trk_Q2hvY29sYXRlQ2FrZUlzR29vZA", "4821");
-  }
+    static DispatchCreated created() {
+        return new DispatchCreated(
+                DISPATCH,
+                MERCHANT,
+                CREATED_AT,
+                Actor.merchant(MERCHANT),
+                "ORD-10042",
+                "Wanjiku Kamau",
+                "+254 712 345 678",
+                new Stop("Kimathi Street 12, Nairobi", -1.2841, 36.8233, "Ask for Otieno at the counter"),
+                new Stop("Ngong Road 221, Apt 4B, Nairobi", -1.3001, 36.7807, "Blue gate, ring twice"),
+                PaymentType.COD,
+                250000,
+                24000,
+                "KES",
+                at("10:45:30.123"),
+                at("11:15:30.123"),
+                1800L,
+                3600L,
+                "nairobi-cbd",
+                Source.API,
+                "trk_Q2hvY29sYXRlQ2FrZUlzR29vZA",
+                "4821");
+    }
 
-  /** The same creation with every optional field null: shows the stable shape with explicit nulls. */
-  static EventEnvelope createdWithOptionalsNull() {
-    return EventEnvelope.of(eventId(10), 0,
-        new DispatchCreated(DISPATCH, MERCHANT, CREATED_AT, Actor.system(), null, "Wanjiku Kamau",
-            "+254712345678", new Stop("Kimathi Street 12, Nairobi", null, null, null),
-            new Stop("Ngong Road 221, Nairobi", null, null, null), PaymentType.PREPAID, 0, 25000, "KES",
-            null, null, null, null, null, Source.CSV, "trk_U2Vjb25kU2FtcGxlVG9rZW4", "0007"));
-  }
+    /** The same creation with every optional field null: shows the stable shape with explicit nulls. */
+    static EventEnvelope createdWithOptionalsNull() {
+        return EventEnvelope.of(
+                eventId(10),
+                0,
+                new DispatchCreated(
+                        DISPATCH,
+                        MERCHANT,
+                        CREATED_AT,
+                        Actor.system(),
+                        null,
+                        "Wanjiku Kamau",
+                        "+254712345678",
+                        new Stop("Kimathi Street 12, Nairobi", null, null, null),
+                        new Stop("Ngong Road 221, Nairobi", null, null, null),
+                        PaymentType.PREPAID,
+                        0,
+                        25000,
+                        "KES",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        Source.CSV,
+                        "trk_U2Vjb25kU2FtcGxlVG9rZW4",
+                        "0007"));
+    }
 
-  static UUID eventId(int n) {
-    return UUID.fromString("9d1c6f2e-0000-4000-8000-%012d".formatted(n));
-  }
+    static UUID eventId(int n) {
+        return UUID.fromString("9d1c6f2e-0000-4000-8000-%012d".formatted(n));
+    }
 
-  private static Instant at(String timeOfDay) {
-    return Instant.parse("2026-11-21T" + timeOfDay + "Z");
-  }
+    private static Instant at(String timeOfDay) {
+        return Instant.parse("2026-11-21T" + timeOfDay + "Z");
+    }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class UpcasterTest {
 
-  private static final String CANCELLED_V0 = """
+    private static final String CANCELLED_V0 = """
       {"eventId":"9d1c6f2e-0000-4000-8000-000000000007","type":"dispatch.cancelled","version":0,
        "dispatchId":"5b0a4c1e-7d2f-4c3a-9e8b-1f2d3c4b5a60","merchantId":"0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0",
        "sequence":1,"occurredAt":"2026-11-21T10:16:02.500Z",
@@ -26,82 +26,85 @@ class UpcasterTest {
        "data":{"cancelReason":"Customer changed their mind"}}
       """;
 
-  /** v0 -> v1: {@code cancelReason} was renamed to {@code reason}. */
-  static class CancelReasonRenamed implements Upcaster {
-    @Override
-    public String type() {
-      return "dispatch.cancelled";
+    /** v0 -> v1: {@code cancelReason} was renamed to {@code reason}. */
+    static class CancelReasonRenamed implements Upcaster {
+        @Override
+        public String type() {
+            return "dispatch.cancelled";
+        }
+
+        @Override
+        public int fromVersion() {
+            return 0;
+        }
+
+        @Override
+        public ObjectNode upcast(ObjectNode data) {
+            JsonNode reason = data.remove("cancelReason");
+            data.set("reason", reason);
+            return data;
+        }
     }
 
-    @Override
-    public int fromVersion() {
-      return 0;
+    private static byte[] cancelledV0() {
+        return CANCELLED_V0.getBytes(StandardCharsets.UTF_8);
     }
 
-    @Override
-    public ObjectNode upcast(ObjectNode data) {
-      JsonNode reason = data.remove("cancelReason");
-      data.set("reason", reason);
-      return data;
+    @Test
+    void an_old_version_is_upcast_before_binding_and_comes_out_as_the_current_version() {
+        EventCodec codec = EventCodec.withUpcasters(List.of(new CancelReasonRenamed()));
+
+        EventEnvelope decoded = codec.decode(cancelledV0());
+
+        assertThat(decoded).isEqualTo(GoldenSamples.of(EventType.DISPATCH_CANCELLED));
+        assertThat(decoded.version()).isEqualTo(1);
+        assertThat(((DispatchCancelled) decoded.event()).reason()).isEqualTo("Customer changed their mind");
     }
-  }
 
-  private static byte[] cancelledV0() {
-    return CANCELLED_V0.getBytes(StandardCharsets.UTF_8);
-  }
+    @Test
+    void the_current_version_is_not_passed_through_an_upcaster() {
+        EventCodec codec = EventCodec.withUpcasters(List.of(new CancelReasonRenamed()));
+        byte[] current = EventCodec.standard().encode(GoldenSamples.of(EventType.DISPATCH_CANCELLED));
 
-  @Test
-  void an_old_version_is_upcast_before_binding_and_comes_out_as_the_current_version() {
-    EventCodec codec = EventCodec.withUpcasters(List.of(new CancelReasonRenamed()));
+        assertThat(codec.decode(current)).isEqualTo(GoldenSamples.of(EventType.DISPATCH_CANCELLED));
+    }
 
-    EventEnvelope decoded = codec.decode(cancelledV0());
+    @Test
+    void without_the_upcaster_the_old_version_fails_to_decode() {
+        assertThatThrownBy(() -> EventCodec.standard().decode(cancelledV0()))
+                .isExactlyInstanceOf(EventDecodingException.class);
+    }
 
-    assertThat(decoded).isEqualTo(GoldenSamples.of(EventType.DISPATCH_CANCELLED));
-    assertThat(decoded.version()).isEqualTo(1);
-    assertThat(((DispatchCancelled) decoded.event()).reason()).isEqualTo("Customer changed their mind");
-  }
+    @Test
+    void two_upcasters_for_the_same_type_and_version_are_refused() {
+        assertThatThrownBy(
+                        () -> EventCodec.withUpcasters(List.of(new CancelReasonRenamed(), new CancelReasonRenamed())))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 
-  @Test
-  void the_current_version_is_not_passed_through_an_upcaster() {
-    EventCodec codec = EventCodec.withUpcasters(List.of(new CancelReasonRenamed()));
-    byte[] current = EventCodec.standard().encode(GoldenSamples.of(EventType.DISPATCH_CANCELLED));
+    @Test
+    void an_upcaster_for_an_unknown_type_is_refused() {
+        Upcaster unknown = new CancelReasonRenamed() {
+            @Override
+            public String type() {
+                return "dispatch.teleported";
+            }
+        };
 
-    assertThat(codec.decode(current)).isEqualTo(GoldenSamples.of(EventType.DISPATCH_CANCELLED));
-  }
+        assertThatThrownBy(() -> EventCodec.withUpcasters(List.of(unknown)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 
-  @Test
-  void without_the_upcaster_the_old_version_fails_to_decode() {
-    assertThatThrownBy(() -> EventCodec.standard().decode(cancelledV0()))
-        .isExactlyInstanceOf(EventDecodingException.class);
-  }
+    @Test
+    void an_upcaster_from_the_current_version_is_refused() {
+        Upcaster fromCurrent = new CancelReasonRenamed() {
+            @Override
+            public int fromVersion() {
+                return EventType.DISPATCH_CANCELLED.version();
+            }
+        };
 
-  @Test
-  void two_upcasters_for_the_same_type_and_version_are_refused() {
-    assertThatThrownBy(() -> EventCodec.withUpcasters(List.of(new CancelReasonRenamed(), new CancelReasonRenamed())))
-        .isInstanceOf(IllegalArgumentException.class);
-  }
-
-  @Test
-  void an_upcaster_for_an_unknown_type_is_refused() {
-    Upcaster unknown = new CancelReasonRenamed() {
-      @Override
-      public String type() {
-        return "dispatch.teleported";
-      }
-    };
-
-    assertThatThrownBy(() -> EventCodec.withUpcasters(List.of(unknown))).isInstanceOf(IllegalArgumentException.class);
-  }
-
-  @Test
-  void an_upcaster_from_the_current_version_is_refused() {
-    Upcaster fromCurrent = new CancelReasonRenamed() {
-      @Override
-      public int fromVersion() {
-        return EventType.DISPATCH_CANCELLED.version();
-      }
-    };
-
-    assertThatThrownBy(() -> EventCodec.withUpcasters(List.of(fromCurrent))).isInstanceOf(IllegalArgumentException.class);
-  }
+        assertThatThrownBy(() -> EventCodec.withUpcasters(List.of(fromCurrent)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

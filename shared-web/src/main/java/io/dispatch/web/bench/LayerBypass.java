@@ -15,21 +15,25 @@ import org.springframework.web.server.ServerWebExchange;
 @Component
 public class LayerBypass {
 
-  public static final String HEADER = "X-Dispatch-Bench-Bypass";
-  public static final String PROPERTY = "dispatch.bench.allow-layer-bypass";
-  private static final Logger log = LoggerFactory.getLogger(LayerBypass.class);
+    public static final String HEADER = "X-Dispatch-Bench-Bypass";
+    public static final String PROPERTY = "dispatch.bench.allow-layer-bypass";
+    private static final Logger log = LoggerFactory.getLogger(LayerBypass.class);
 
-  private final boolean allowed;
+    private final boolean allowed;
 
-  public LayerBypass(BenchProperties properties) {
-    this.allowed = properties.allowLayerBypass();
-    if (allowed) {
-      log.warn("{}=true: requests with {}: true skip the rate limit and idempotency (benchmarks only, "
-          + "never in production)", PROPERTY, HEADER);
+    public LayerBypass(BenchProperties properties) {
+        this.allowed = properties.allowLayerBypass();
+        if (allowed) {
+            log.warn(
+                    "{}=true: requests with {}: true skip the rate limit and idempotency (benchmarks only, "
+                            + "never in production)",
+                    PROPERTY,
+                    HEADER);
+        }
     }
-  }
 
-  public boolean applies(ServerWebExchange exchange) {
-    return allowed && "true".equalsIgnoreCase(exchange.getRequest().getHeaders().getFirst(HEADER));
-  }
+    public boolean applies(ServerWebExchange exchange) {
+        return allowed
+                && "true".equalsIgnoreCase(exchange.getRequest().getHeaders().getFirst(HEADER));
+    }
 }

@@ -19,54 +19,54 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class SignedCursors {
 
-  private static final int MAC_BYTES = 16;
-  private final SecretKeySpec key;
+    private static final int MAC_BYTES = 16;
+    private final SecretKeySpec key;
 
-  public SignedCursors(byte[] key) {
-    this.key = new SecretKeySpec(key, "HmacSHA256");
-  }
-
-  public String encode(UUID merchantId, String text) {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    byte[] whole = Arrays.copyOf(bytes, bytes.length + MAC_BYTES);
-    System.arraycopy(mac(merchantId, bytes), 0, whole, bytes.length, MAC_BYTES);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(whole);
-  }
-
-  /** The cursor's text, or empty when it is not one issued to this merchant with this key, unchanged. */
-  public Optional<String> decode(UUID merchantId, String encoded) {
-    byte[] whole;
-    try {
-      whole = Base64.getUrlDecoder().decode(encoded);
-    } catch (IllegalArgumentException e) {
-      return Optional.empty();
+    public SignedCursors(byte[] key) {
+        this.key = new SecretKeySpec(key, "HmacSHA256");
     }
-    if (whole.length <= MAC_BYTES) {
-      return Optional.empty();
-    }
-    byte[] text = Arrays.copyOf(whole, whole.length - MAC_BYTES);
-    byte[] presented = Arrays.copyOfRange(whole, text.length, whole.length);
-    if (!MessageDigest.isEqual(presented, Arrays.copyOf(mac(merchantId, text), MAC_BYTES))) {
-      return Optional.empty();
-    }
-    return Optional.of(new String(text, StandardCharsets.UTF_8));
-  }
 
-  private byte[] mac(UUID merchantId, byte[] text) {
-    byte[] scoped = (merchantId + "|").getBytes(StandardCharsets.UTF_8);
-    byte[] message = Arrays.copyOf(scoped, scoped.length + text.length);
-    System.arraycopy(text, 0, message, scoped.length, text.length);
-    return hmac(key.getEncoded(), message);
-  }
-
-  /** HMAC-SHA256 of a message (also how a cursor key is derived from another secret). */
-  public static byte[] hmac(byte[] key, byte[] message) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      return mac.doFinal(message);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+    public String encode(UUID merchantId, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        byte[] whole = Arrays.copyOf(bytes, bytes.length + MAC_BYTES);
+        System.arraycopy(mac(merchantId, bytes), 0, whole, bytes.length, MAC_BYTES);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(whole);
     }
-  }
+
+    /** The cursor's text, or empty when it is not one issued to this merchant with this key, unchanged. */
+    public Optional<String> decode(UUID merchantId, String encoded) {
+        byte[] whole;
+        try {
+            whole = Base64.getUrlDecoder().decode(encoded);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (whole.length <= MAC_BYTES) {
+            return Optional.empty();
+        }
+        byte[] text = Arrays.copyOf(whole, whole.length - MAC_BYTES);
+        byte[] presented = Arrays.copyOfRange(whole, text.length, whole.length);
+        if (!MessageDigest.isEqual(presented, Arrays.copyOf(mac(merchantId, text), MAC_BYTES))) {
+            return Optional.empty();
+        }
+        return Optional.of(new String(text, StandardCharsets.UTF_8));
+    }
+
+    private byte[] mac(UUID merchantId, byte[] text) {
+        byte[] scoped = (merchantId + "|").getBytes(StandardCharsets.UTF_8);
+        byte[] message = Arrays.copyOf(scoped, scoped.length + text.length);
+        System.arraycopy(text, 0, message, scoped.length, text.length);
+        return hmac(key.getEncoded(), message);
+    }
+
+    /** HMAC-SHA256 of a message (also how a cursor key is derived from another secret). */
+    public static byte[] hmac(byte[] key, byte[] message) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac.doFinal(message);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
+    }
 }

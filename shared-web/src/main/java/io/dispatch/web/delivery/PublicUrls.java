@@ -7,15 +7,15 @@ import org.springframework.stereotype.Component;
 @Component
 public class PublicUrls {
 
-  private final String baseUrl;
+    private final String baseUrl;
 
-  /** Without {@code dispatch.public-base-url}, this service's own port on localhost (the local run). */
-  public PublicUrls(PublicUrlProperties properties, @Value("${server.port:8080}") String port) {
-    String configured = properties.publicBaseUrl();
-    this.baseUrl = configured == null || configured.isBlank() ? "http://localhost:" + port : configured;
-  }
+    /** Without {@code dispatch.public-base-url}, this service's own port on localhost (the local run). */
+    public PublicUrls(PublicUrlProperties properties, @Value("${server.port:8080}") String port) {
+        String configured = properties.publicBaseUrl();
+        this.baseUrl = configured == null || configured.isBlank() ? "http://localhost:" + port : configured;
+    }
 
-  public String baseUrl() {
-    return baseUrl;
-  }
+    public String baseUrl() {
+        return baseUrl;
+    }
 }

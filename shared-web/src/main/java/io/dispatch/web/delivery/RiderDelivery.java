@@ -20,35 +20,52 @@ import java.util.UUID;
     A delivery as riders see it: the merchant's Delivery without trackingToken, trackingUrl and deliveryPin \
     (the customer gives the PIN at the door; the tracking link would show it).""")
 public record RiderDelivery(
-    UUID id,
-    String externalId,
-    DispatchStatus status,
-    UUID riderId,
-    String zoneId,
-    String customerName,
-    String customerPhone,
-    Stop pickup,
-    Stop dropoff,
-    PaymentType paymentType,
-    long amountCents,
-    long feeCents,
-    String currency,
-    Instant targetPickupAt,
-    Instant targetDeliveryAt,
-    String source,
-    FailureReason failureReason,
-    String failureDetail,
-    String cancelReason,
-    ProofOfDelivery proofOfDelivery,
-    Instant createdAt,
-    Instant updatedAt) {
+        UUID id,
+        String externalId,
+        DispatchStatus status,
+        UUID riderId,
+        String zoneId,
+        String customerName,
+        String customerPhone,
+        Stop pickup,
+        Stop dropoff,
+        PaymentType paymentType,
+        long amountCents,
+        long feeCents,
+        String currency,
+        Instant targetPickupAt,
+        Instant targetDeliveryAt,
+        String source,
+        FailureReason failureReason,
+        String failureDetail,
+        String cancelReason,
+        ProofOfDelivery proofOfDelivery,
+        Instant createdAt,
+        Instant updatedAt) {
 
-  public static RiderDelivery from(DispatchView view) {
-    return new RiderDelivery(
-        view.dispatchId(), view.externalId(), view.status(), view.riderId(), view.zoneId(),
-        view.customerName(), view.customerPhone(), view.pickup(), view.dropoff(), view.paymentType(),
-        view.amountCents(), view.feeCents(), view.currency(), view.targetPickupAt(), view.targetDeliveryAt(),
-        view.source() == null ? null : view.source().wireName(), view.failureReason(), view.failureDetail(),
-        view.cancelReason(), view.proofOfDelivery(), view.createdAt(), view.updatedAt());
-  }
+    public static RiderDelivery from(DispatchView view) {
+        return new RiderDelivery(
+                view.dispatchId(),
+                view.externalId(),
+                view.status(),
+                view.riderId(),
+                view.zoneId(),
+                view.customerName(),
+                view.customerPhone(),
+                view.pickup(),
+                view.dropoff(),
+                view.paymentType(),
+                view.amountCents(),
+                view.feeCents(),
+                view.currency(),
+                view.targetPickupAt(),
+                view.targetDeliveryAt(),
+                view.source() == null ? null : view.source().wireName(),
+                view.failureReason(),
+                view.failureDetail(),
+                view.cancelReason(),
+                view.proofOfDelivery(),
+                view.createdAt(),
+                view.updatedAt());
+    }
 }

@@ -1,10 +1,10 @@
 package io.dispatch.web.edge;
 
 import io.dispatch.web.request.HttpEdgeProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.reactor.netty.autoconfigure.NettyServerProperties;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.PropertySource;
@@ -26,21 +26,24 @@ import tools.jackson.databind.ObjectMapper;
 @PropertySource("classpath:io/dispatch/web/edge/edge.properties")
 public class HttpEdgeConfiguration {
 
-  @Bean
-  NettyServerCustomizer httpEdge(
-      HttpEdgeProperties edge,
-      ObjectMapper json,
-      ObjectProvider<ServerProperties> server,
-      ObjectProvider<NettyServerProperties> netty) {
-    // absent in a context without a web server (some tests): the customizer is then never applied
-    long maxInitialLine = netty.stream().findFirst()
-        .map(n -> n.getMaxInitialLineLength().toBytes()).orElse(4096L);
-    long maxHeaders = server.stream().findFirst()
-        .map(s -> s.getMaxHttpRequestHeaderSize().toBytes()).orElse(8192L);
-    EdgeAnswers answers = new EdgeAnswers(json, maxInitialLine, maxHeaders);
-    return http -> http
-        .requestTimeout(edge.bodyTimeout())
-        .doOnChannelInit((observer, channel, remoteAddress) ->
-            RequestHeadGuard.install(channel.pipeline(), edge.headerTimeout(), answers));
-  }
+    @Bean
+    NettyServerCustomizer httpEdge(
+            HttpEdgeProperties edge,
+            ObjectMapper json,
+            ObjectProvider<ServerProperties> server,
+            ObjectProvider<NettyServerProperties> netty) {
+        // absent in a context without a web server (some tests): the customizer is then never applied
+        long maxInitialLine = netty.stream()
+                .findFirst()
+                .map(n -> n.getMaxInitialLineLength().toBytes())
+                .orElse(4096L);
+        long maxHeaders = server.stream()
+                .findFirst()
+                .map(s -> s.getMaxHttpRequestHeaderSize().toBytes())
+                .orElse(8192L);
+        EdgeAnswers answers = new EdgeAnswers(json, maxInitialLine, maxHeaders);
+        return http -> http.requestTimeout(edge.bodyTimeout())
+                .doOnChannelInit((observer, channel, remoteAddress) ->
+                        RequestHeadGuard.install(channel.pipeline(), edge.headerTimeout(), answers));
+    }
 }

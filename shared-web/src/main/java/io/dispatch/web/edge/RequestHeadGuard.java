@@ -28,104 +28,113 @@ import reactor.netty.NettyPipeline;
  */
 final class RequestHeadGuard {
 
-  private static final Logger log = LoggerFactory.getLogger(RequestHeadGuard.class);
+    private static final Logger log = LoggerFactory.getLogger(RequestHeadGuard.class);
 
-  private enum Phase { BETWEEN_REQUESTS, HEAD, BODY, REFUSED }
-
-  private final Duration headerTimeout;
-  private final EdgeAnswers answers;
-  private Phase phase = Phase.BETWEEN_REQUESTS;
-  private ScheduledFuture<?> deadline;
-
-  private RequestHeadGuard(Duration headerTimeout, EdgeAnswers answers) {
-    this.headerTimeout = headerTimeout;
-    this.answers = answers;
-  }
-
-  /** Installs the guard around the HTTP/1.1 codec of a new connection (none without one). */
-  static void install(ChannelPipeline pipeline, Duration headerTimeout, EdgeAnswers answers) {
-    if (pipeline.get(NettyPipeline.HttpCodec) == null) {
-      return;
-    }
-    RequestHeadGuard guard = new RequestHeadGuard(headerTimeout, answers);
-    pipeline.addBefore(NettyPipeline.HttpCodec, "dispatch.requestHeadStart", guard.new Start());
-    pipeline.addAfter(NettyPipeline.HttpCodec, "dispatch.requestHead", guard.new Head());
-  }
-
-  private void stopClock() {
-    if (deadline != null) {
-      deadline.cancel(false);
-      deadline = null;
-    }
-  }
-
-  /** Starts the clock when the first byte of a request arrives. */
-  private final class Start extends ChannelInboundHandlerAdapter {
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      if (phase == Phase.BETWEEN_REQUESTS && msg instanceof ByteBuf bytes && bytes.isReadable()) {
-        phase = Phase.HEAD;
-        deadline = ctx.executor().schedule(() -> expire(ctx), headerTimeout.toMillis(), TimeUnit.MILLISECONDS);
-      }
-      ctx.fireChannelRead(msg);
+    private enum Phase {
+        BETWEEN_REQUESTS,
+        HEAD,
+        BODY,
+        REFUSED
     }
 
-    private void expire(ChannelHandlerContext ctx) {
-      if (phase == Phase.HEAD) {
-        log.debug("Closed a connection from {}: no complete request head within {}",
-            ctx.channel().remoteAddress(), headerTimeout);
-        ctx.channel().close();
-      }
+    private final Duration headerTimeout;
+    private final EdgeAnswers answers;
+    private Phase phase = Phase.BETWEEN_REQUESTS;
+    private ScheduledFuture<?> deadline;
+
+    private RequestHeadGuard(Duration headerTimeout, EdgeAnswers answers) {
+        this.headerTimeout = headerTimeout;
+        this.answers = answers;
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      stopClock();
-      ctx.fireChannelInactive();
-    }
-  }
-
-  /** Stops the clock at the decoded head, answers a refused one, and notes the end of the body. */
-  private final class Head extends ChannelInboundHandlerAdapter {
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      if (phase == Phase.REFUSED) {
-        ReferenceCountUtil.release(msg);
-        return;
-      }
-      if (msg instanceof HttpRequest request) {
-        stopClock();
-        Throwable refused = request.decoderResult().isFailure() ? request.decoderResult().cause() : unusable(request);
-        if (refused != null) {
-          phase = Phase.REFUSED;
-          ReferenceCountUtil.release(msg);
-          answers.refuse(ctx, refused);
-          return;
+    /** Installs the guard around the HTTP/1.1 codec of a new connection (none without one). */
+    static void install(ChannelPipeline pipeline, Duration headerTimeout, EdgeAnswers answers) {
+        if (pipeline.get(NettyPipeline.HttpCodec) == null) {
+            return;
         }
-        phase = Phase.BODY;
-      }
-      if (msg instanceof LastHttpContent && phase == Phase.BODY) {
-        phase = Phase.BETWEEN_REQUESTS;
-      }
-      ctx.fireChannelRead(msg);
+        RequestHeadGuard guard = new RequestHeadGuard(headerTimeout, answers);
+        pipeline.addBefore(NettyPipeline.HttpCodec, "dispatch.requestHeadStart", guard.new Start());
+        pipeline.addAfter(NettyPipeline.HttpCodec, "dispatch.requestHead", guard.new Head());
     }
-  }
 
-  /**
-   * A head the codec took but the server cannot serve, which Reactor Netty or Spring would refuse
-   * with a bare 400: a version other than HTTP/1.0 or 1.1, or a target that is no URI (a lone
-   * {@code %}, {@code %zz}).
-   */
-  private static Throwable unusable(HttpRequest request) {
-    HttpVersion version = request.protocolVersion();
-    if (version.majorVersion() != 1 || version.minorVersion() > 1) {
-      return new IllegalArgumentException("HTTP version " + version.text() + " is not served here");
+    private void stopClock() {
+        if (deadline != null) {
+            deadline.cancel(false);
+            deadline = null;
+        }
     }
-    try {
-      new java.net.URI(request.uri());
-      return null;
-    } catch (java.net.URISyntaxException e) {
-      return new IllegalArgumentException("the request target is not a valid URI (check its %-escapes)");
+
+    /** Starts the clock when the first byte of a request arrives. */
+    private final class Start extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (phase == Phase.BETWEEN_REQUESTS && msg instanceof ByteBuf bytes && bytes.isReadable()) {
+                phase = Phase.HEAD;
+                deadline = ctx.executor().schedule(() -> expire(ctx), headerTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        private void expire(ChannelHandlerContext ctx) {
+            if (phase == Phase.HEAD) {
+                log.debug(
+                        "Closed a connection from {}: no complete request head within {}",
+                        ctx.channel().remoteAddress(),
+                        headerTimeout);
+                ctx.channel().close();
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            stopClock();
+            ctx.fireChannelInactive();
+        }
     }
-  }
+
+    /** Stops the clock at the decoded head, answers a refused one, and notes the end of the body. */
+    private final class Head extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (phase == Phase.REFUSED) {
+                ReferenceCountUtil.release(msg);
+                return;
+            }
+            if (msg instanceof HttpRequest request) {
+                stopClock();
+                Throwable refused = request.decoderResult().isFailure()
+                        ? request.decoderResult().cause()
+                        : unusable(request);
+                if (refused != null) {
+                    phase = Phase.REFUSED;
+                    ReferenceCountUtil.release(msg);
+                    answers.refuse(ctx, refused);
+                    return;
+                }
+                phase = Phase.BODY;
+            }
+            if (msg instanceof LastHttpContent && phase == Phase.BODY) {
+                phase = Phase.BETWEEN_REQUESTS;
+            }
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    /**
+     * A head the codec took but the server cannot serve, which Reactor Netty or Spring would refuse
+     * with a bare 400: a version other than HTTP/1.0 or 1.1, or a target that is no URI (a lone
+     * {@code %}, {@code %zz}).
+     */
+    private static Throwable unusable(HttpRequest request) {
+        HttpVersion version = request.protocolVersion();
+        if (version.majorVersion() != 1 || version.minorVersion() > 1) {
+            return new IllegalArgumentException("HTTP version " + version.text() + " is not served here");
+        }
+        try {
+            new java.net.URI(request.uri());
+            return null;
+        } catch (java.net.URISyntaxException e) {
+            return new IllegalArgumentException("the request target is not a valid URI (check its %-escapes)");
+        }
+    }
 }

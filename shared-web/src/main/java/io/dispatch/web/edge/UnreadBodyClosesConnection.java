@@ -25,29 +25,29 @@ import reactor.core.publisher.Mono;
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class UnreadBodyClosesConnection implements WebFilter {
 
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    ServerHttpRequest request = exchange.getRequest();
-    if (!hasBody(request.getHeaders())) {
-      return chain.filter(exchange);
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        ServerHttpRequest request = exchange.getRequest();
+        if (!hasBody(request.getHeaders())) {
+            return chain.filter(exchange);
+        }
+        AtomicBoolean read = new AtomicBoolean();
+        ServerHttpRequest watched = new ServerHttpRequestDecorator(request) {
+            @Override
+            public Flux<DataBuffer> getBody() {
+                return super.getBody().doOnComplete(() -> read.set(true));
+            }
+        };
+        exchange.getResponse().beforeCommit(() -> {
+            if (!read.get()) {
+                exchange.getResponse().getHeaders().set(HttpHeaders.CONNECTION, "close");
+            }
+            return Mono.empty();
+        });
+        return chain.filter(exchange.mutate().request(watched).build());
     }
-    AtomicBoolean read = new AtomicBoolean();
-    ServerHttpRequest watched = new ServerHttpRequestDecorator(request) {
-      @Override
-      public Flux<DataBuffer> getBody() {
-        return super.getBody().doOnComplete(() -> read.set(true));
-      }
-    };
-    exchange.getResponse().beforeCommit(() -> {
-      if (!read.get()) {
-        exchange.getResponse().getHeaders().set(HttpHeaders.CONNECTION, "close");
-      }
-      return Mono.empty();
-    });
-    return chain.filter(exchange.mutate().request(watched).build());
-  }
 
-  private static boolean hasBody(HttpHeaders headers) {
-    return headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
-  }
+    private static boolean hasBody(HttpHeaders headers) {
+        return headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
+    }
 }

@@ -37,136 +37,173 @@ import tools.jackson.databind.ObjectMapper;
 @Order(-2)
 public class ApiErrorHandler implements WebExceptionHandler {
 
-  private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
+    private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
 
-  private final ObjectMapper json;
-  private final String bodyLimit;
-  private final Duration bodyTimeout;
+    private final ObjectMapper json;
+    private final String bodyLimit;
+    private final Duration bodyTimeout;
 
-  public ApiErrorHandler(ObjectMapper json,
-      @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody,
-      HttpEdgeProperties edge) {
-    this.json = json;
-    this.bodyLimit = Sizes.describe(maxBody.toBytes());
-    this.bodyTimeout = edge.bodyTimeout();
-  }
+    public ApiErrorHandler(
+            ObjectMapper json,
+            @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody,
+            HttpEdgeProperties edge) {
+        this.json = json;
+        this.bodyLimit = Sizes.describe(maxBody.toBytes());
+        this.bodyTimeout = edge.bodyTimeout();
+    }
 
-  @Override
-  public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
-    ServerHttpResponse response = exchange.getResponse();
-    if (response.isCommitted()) {
-      return Mono.error(failure);
-    }
-    String requestId = RequestIds.of(exchange);
-    Answer answer = answerFor(failure, requestId);
-    Envelope body = Envelope.error(answer.code.name(), answer.message, answer.details, requestId);
-    response.setStatusCode(answer.status);
-    response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-    if (answer.status.value() == 503) {
-      response.getHeaders().set(org.springframework.http.HttpHeaders.RETRY_AFTER, "1");
-    }
-    if (answer.status.value() == 413 || answer.status.value() == 408) {
-      // the body was not read to its end: the connection cannot carry another request
-      response.getHeaders().set(org.springframework.http.HttpHeaders.CONNECTION, "close");
-    }
-    if (failure instanceof MethodNotAllowedException notAllowed) {
-      response.getHeaders().setAllow(notAllowed.getSupportedMethods());
-    }
-    byte[] bytes = json.writeValueAsBytes(body);
-    return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
-  }
-
-  private Answer answerFor(Throwable failure, String requestId) {
-    return switch (failure) {
-      // Spring reports an over-long body in several wrappers (ContentTooLargeException, a
-      // ServerWebInputException, the bare DataBufferLimitException): the cause decides
-      case Throwable t when causedBy(t, DataBufferLimitException.class::isInstance) ->
-          new Answer(HttpStatus.CONTENT_TOO_LARGE, ErrorCode.VALIDATION_ERROR,
-              "The request body is larger than " + bodyLimit + ", the limit of this API",
-              body("must be at most " + bodyLimit));
-      case Throwable t when causedBy(t, ApiErrorHandler::bodyTimedOut) -> {
-        // Reactor Netty closes the connection right after: the client may or may not read this
-        log.debug("A request body did not arrive within {} (requestId={})", bodyTimeout, requestId);
-        yield new Answer(HttpStatus.REQUEST_TIMEOUT, ErrorCode.VALIDATION_ERROR,
-            "The request body did not arrive within " + bodyTimeout.toSeconds() + " s; send the request again",
-            Map.of());
-      }
-      case ApiException api -> new Answer(api.status(), api.code(), api.getMessage(), api.details());
-      // raised inside a body's stream (Utf8Only), it reaches us wrapped by the decoder
-      case Throwable t when causedBy(t, ApiException.class::isInstance) -> {
-        Throwable cause = t;
-        while (!(cause instanceof ApiException)) {
-          cause = cause.getCause();
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
+        ServerHttpResponse response = exchange.getResponse();
+        if (response.isCommitted()) {
+            return Mono.error(failure);
         }
-        yield answerFor(cause, requestId);
-      }
-      case MethodNotAllowedException e ->
-          new Answer(HttpStatus.METHOD_NOT_ALLOWED, ErrorCode.NOT_FOUND,
-              "Method " + e.getHttpMethod() + " is not allowed here", Map.of());
-      case UnsupportedMediaTypeStatusException e ->
-          new Answer(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.VALIDATION_ERROR,
-              "Content-Type must be application/json", body("Content-Type must be application/json"));
-      case ServerWebInputException e when e.getCause() instanceof DecodingException ->
-          new Answer(ErrorCode.VALIDATION_ERROR.status(), ErrorCode.VALIDATION_ERROR,
-              "The request body is not valid JSON", body("The body is not valid JSON for this request"));
-      case ServerWebInputException e ->
-          new Answer(ErrorCode.VALIDATION_ERROR.status(), ErrorCode.VALIDATION_ERROR,
-              "The request is not valid", Map.of("fieldErrors", Map.of("request", List.of(String.valueOf(e.getReason())))));
-      case ResponseStatusException e when e.getStatusCode().value() == 404 ->
-          new Answer(HttpStatus.NOT_FOUND, ErrorCode.NOT_FOUND, "No such resource", Map.of());
-      case ResponseStatusException e when e.getStatusCode().is4xxClientError() ->
-          new Answer(e.getStatusCode(), ErrorCode.VALIDATION_ERROR, reason(e), Map.of());
-      // no database connection in time (pool exhausted under overload, database restarting): a
-      // retry will do, so 503 with Retry-After as the spec's clients expect, not a 500
-      case Throwable t when causedBy(t, ApiErrorHandler::databaseBusy) -> {
-        log.warn("No database connection in time, answered 503 (requestId={}): {}", requestId, failure.toString());
-        yield new Answer(HttpStatus.SERVICE_UNAVAILABLE, ErrorCode.INTERNAL_ERROR,
-            "The service is busy; retry in a second with the same Idempotency-Key", Map.of());
-      }
-      default -> {
-        log.error("Unhandled failure, answered 500 (requestId={})", requestId, failure);
-        yield new Answer(HttpStatus.INTERNAL_SERVER_ERROR, ErrorCode.INTERNAL_ERROR,
-            "Internal error; it is safe to retry with the same Idempotency-Key", Map.of());
-      }
-    };
-  }
-
-  static boolean databaseBusy(Throwable failure) {
-    return failure instanceof java.sql.SQLTransientConnectionException
-        || failure instanceof org.springframework.jdbc.CannotGetJdbcConnectionException
-        || failure instanceof org.springframework.transaction.CannotCreateTransactionException
-        // Hikari's plain SQLException when a request that was waiting for a connection is
-        // cancelled (its client went away): no connection in time, as far as the answer goes
-        || failure instanceof java.sql.SQLException sql && sql.getMessage() != null
-            && sql.getMessage().contains("Interrupted during connection acquisition");
-  }
-
-  private static boolean causedBy(Throwable failure, Predicate<Throwable> test) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (test.test(t)) {
-        return true;
-      }
+        String requestId = RequestIds.of(exchange);
+        Answer answer = answerFor(failure, requestId);
+        Envelope body = Envelope.error(answer.code.name(), answer.message, answer.details, requestId);
+        response.setStatusCode(answer.status);
+        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        if (answer.status.value() == 503) {
+            response.getHeaders().set(org.springframework.http.HttpHeaders.RETRY_AFTER, "1");
+        }
+        if (answer.status.value() == 413 || answer.status.value() == 408) {
+            // the body was not read to its end: the connection cannot carry another request
+            response.getHeaders().set(org.springframework.http.HttpHeaders.CONNECTION, "close");
+        }
+        if (failure instanceof MethodNotAllowedException notAllowed) {
+            response.getHeaders().setAllow(notAllowed.getSupportedMethods());
+        }
+        byte[] bytes = json.writeValueAsBytes(body);
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
     }
-    return false;
-  }
 
-  /** Spring's reason, else the status's own phrase: never the text "null". */
-  private static String reason(ResponseStatusException e) {
-    if (e.getReason() != null) {
-      return e.getReason();
+    private Answer answerFor(Throwable failure, String requestId) {
+        return switch (failure) {
+            // Spring reports an over-long body in several wrappers (ContentTooLargeException, a
+            // ServerWebInputException, the bare DataBufferLimitException): the cause decides
+            case Throwable t
+            when causedBy(t, DataBufferLimitException.class::isInstance) ->
+                new Answer(
+                        HttpStatus.CONTENT_TOO_LARGE,
+                        ErrorCode.VALIDATION_ERROR,
+                        "The request body is larger than " + bodyLimit + ", the limit of this API",
+                        body("must be at most " + bodyLimit));
+            case Throwable t
+            when causedBy(t, ApiErrorHandler::bodyTimedOut) -> {
+                // Reactor Netty closes the connection right after: the client may or may not read this
+                log.debug("A request body did not arrive within {} (requestId={})", bodyTimeout, requestId);
+                yield new Answer(
+                        HttpStatus.REQUEST_TIMEOUT,
+                        ErrorCode.VALIDATION_ERROR,
+                        "The request body did not arrive within " + bodyTimeout.toSeconds()
+                                + " s; send the request again",
+                        Map.of());
+            }
+            case ApiException api -> new Answer(api.status(), api.code(), api.getMessage(), api.details());
+            // raised inside a body's stream (Utf8Only), it reaches us wrapped by the decoder
+            case Throwable t
+            when causedBy(t, ApiException.class::isInstance) -> {
+                Throwable cause = t;
+                while (!(cause instanceof ApiException)) {
+                    cause = cause.getCause();
+                }
+                yield answerFor(cause, requestId);
+            }
+            case MethodNotAllowedException e ->
+                new Answer(
+                        HttpStatus.METHOD_NOT_ALLOWED,
+                        ErrorCode.NOT_FOUND,
+                        "Method " + e.getHttpMethod() + " is not allowed here",
+                        Map.of());
+            case UnsupportedMediaTypeStatusException e ->
+                new Answer(
+                        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                        ErrorCode.VALIDATION_ERROR,
+                        "Content-Type must be application/json",
+                        body("Content-Type must be application/json"));
+            case ServerWebInputException e
+            when e.getCause() instanceof DecodingException ->
+                new Answer(
+                        ErrorCode.VALIDATION_ERROR.status(),
+                        ErrorCode.VALIDATION_ERROR,
+                        "The request body is not valid JSON",
+                        body("The body is not valid JSON for this request"));
+            case ServerWebInputException e ->
+                new Answer(
+                        ErrorCode.VALIDATION_ERROR.status(),
+                        ErrorCode.VALIDATION_ERROR,
+                        "The request is not valid",
+                        Map.of("fieldErrors", Map.of("request", List.of(String.valueOf(e.getReason())))));
+            case ResponseStatusException e
+            when e.getStatusCode().value() == 404 ->
+                new Answer(HttpStatus.NOT_FOUND, ErrorCode.NOT_FOUND, "No such resource", Map.of());
+            case ResponseStatusException e
+            when e.getStatusCode().is4xxClientError() ->
+                new Answer(e.getStatusCode(), ErrorCode.VALIDATION_ERROR, reason(e), Map.of());
+            // no database connection in time (pool exhausted under overload, database restarting): a
+            // retry will do, so 503 with Retry-After as the spec's clients expect, not a 500
+            case Throwable t
+            when causedBy(t, ApiErrorHandler::databaseBusy) -> {
+                log.warn(
+                        "No database connection in time, answered 503 (requestId={}): {}",
+                        requestId,
+                        failure.toString());
+                yield new Answer(
+                        HttpStatus.SERVICE_UNAVAILABLE,
+                        ErrorCode.INTERNAL_ERROR,
+                        "The service is busy; retry in a second with the same Idempotency-Key",
+                        Map.of());
+            }
+            default -> {
+                log.error("Unhandled failure, answered 500 (requestId={})", requestId, failure);
+                yield new Answer(
+                        HttpStatus.INTERNAL_SERVER_ERROR,
+                        ErrorCode.INTERNAL_ERROR,
+                        "Internal error; it is safe to retry with the same Idempotency-Key",
+                        Map.of());
+            }
+        };
     }
-    HttpStatus status = HttpStatus.resolve(e.getStatusCode().value());
-    return status == null ? "The request was refused (" + e.getStatusCode().value() + ")" : status.getReasonPhrase();
-  }
 
-  /** Reactor Netty's request timeout (dispatch.http.body-timeout); the class is not public. */
-  private static boolean bodyTimedOut(Throwable failure) {
-    return failure.getClass().getName().equals("reactor.netty.http.server.RequestTimeoutException");
-  }
+    static boolean databaseBusy(Throwable failure) {
+        return failure instanceof java.sql.SQLTransientConnectionException
+                || failure instanceof org.springframework.jdbc.CannotGetJdbcConnectionException
+                || failure instanceof org.springframework.transaction.CannotCreateTransactionException
+                // Hikari's plain SQLException when a request that was waiting for a connection is
+                // cancelled (its client went away): no connection in time, as far as the answer goes
+                || failure instanceof java.sql.SQLException sql
+                        && sql.getMessage() != null
+                        && sql.getMessage().contains("Interrupted during connection acquisition");
+    }
 
-  private static Map<String, Object> body(String message) {
-    return Map.of("fieldErrors", Map.of("body", List.of(message)));
-  }
+    private static boolean causedBy(Throwable failure, Predicate<Throwable> test) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (test.test(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
-  private record Answer(HttpStatusCode status, ErrorCode code, String message, Map<String, Object> details) {}
+    /** Spring's reason, else the status's own phrase: never the text "null". */
+    private static String reason(ResponseStatusException e) {
+        if (e.getReason() != null) {
+            return e.getReason();
+        }
+        HttpStatus status = HttpStatus.resolve(e.getStatusCode().value());
+        return status == null
+                ? "The request was refused (" + e.getStatusCode().value() + ")"
+                : status.getReasonPhrase();
+    }
+
+    /** Reactor Netty's request timeout (dispatch.http.body-timeout); the class is not public. */
+    private static boolean bodyTimedOut(Throwable failure) {
+        return failure.getClass().getName().equals("reactor.netty.http.server.RequestTimeoutException");
+    }
+
+    private static Map<String, Object> body(String message) {
+        return Map.of("fieldErrors", Map.of("body", List.of(message)));
+    }
+
+    private record Answer(HttpStatusCode status, ErrorCode code, String message, Map<String, Object> details) {}
 }

@@ -6,13 +6,13 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.request.RequestIds;
 import io.dispatch.web.security.Routes;
+import io.dispatch.web.security.SecurityConfiguration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import io.dispatch.web.security.SecurityConfiguration;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -47,148 +47,161 @@ import reactor.core.scheduler.Schedulers;
 @Order(SecurityConfiguration.AFTER_SECURITY + 20)
 public class IdempotencyFilter implements WebFilter {
 
-  public static final String HEADER = IdempotencyKeyHeader.NAME;
-  public static final String REPLAYED = "Idempotent-Replayed";
-  private static final PathPattern SCOPE = Routes.pattern(Routes.DISPATCHES);
-  /** Writes outside /dispatches that honour a key when one is sent (decisions.md §9's recover), without requiring it. */
-  private static final PathPattern OPTIONAL_SCOPE = Routes.pattern(Routes.WEBHOOK_RECOVER);
-  private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
+    public static final String HEADER = IdempotencyKeyHeader.NAME;
+    public static final String REPLAYED = "Idempotent-Replayed";
+    private static final PathPattern SCOPE = Routes.pattern(Routes.DISPATCHES);
+    /** Writes outside /dispatches that honour a key when one is sent (decisions.md §9's recover), without requiring it. */
+    private static final PathPattern OPTIONAL_SCOPE = Routes.pattern(Routes.WEBHOOK_RECOVER);
 
-  private final IdempotencyStore store;
-  private final ApiErrorHandler errors;
-  private final LayerBypass bypass;
-  private final int maxBodyBytes;
+    private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
 
-  public IdempotencyFilter(IdempotencyStore store, ApiErrorHandler errors, LayerBypass bypass,
-      @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
-    this.store = store;
-    this.errors = errors;
-    this.bypass = bypass;
-    this.maxBodyBytes = (int) Math.min(Integer.MAX_VALUE, maxBody.toBytes());
-  }
+    private final IdempotencyStore store;
+    private final ApiErrorHandler errors;
+    private final LayerBypass bypass;
+    private final int maxBodyBytes;
 
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    String path = exchange.getRequest().getPath().value();
-    boolean optional = !Routes.matches(SCOPE, exchange);
-    if (optional && !(Routes.matches(OPTIONAL_SCOPE, exchange)
-        && exchange.getRequest().getHeaders().containsHeader(HEADER))) {
-      return chain.filter(exchange);
-    }
-    MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
-    if (principal == null || bypass.applies(exchange)) {
-      return chain.filter(exchange);
-    }
-    String problem = IdempotencyKeyHeader.problem(exchange.getRequest().getHeaders().get(HEADER));
-    if (problem != null) {
-      return Mono.error(ApiException.validation(HEADER, problem));
-    }
-    String key = exchange.getRequest().getHeaders().getFirst(HEADER);
-    UUID merchantId = principal.merchantId();
-    return readBody(exchange.getRequest()).flatMap(body -> {
-      ServerHttpRequest request = exchange.getRequest();
-      byte[] fingerprint = RequestFingerprint.of(
-          request.getMethod().name(), path, request.getURI().getRawQuery(), body);
-      return blocking(() -> store.claim(merchantId, key, fingerprint)).flatMap(claim -> switch (claim) {
-        case IdempotencyStore.Claim.Acquired acquired ->
-            execute(exchange, chain, body, new Held(merchantId, key, acquired.owner()),
-                new IdempotentRequest(merchantId, key, fingerprint));
-        case IdempotencyStore.Claim.Replay replay -> replay(exchange.getResponse(), replay.answer());
-        case IdempotencyStore.Claim.Mismatch mismatch -> Mono.error(ApiException.conflict(
-            "This Idempotency-Key was already used with a different request; use a new key for a new request",
-            Map.of()));
-        case IdempotencyStore.Claim.Busy busy -> Mono.error(ApiException.conflict(
-            "A request with this Idempotency-Key is still being processed; retry later", Map.of()));
-      });
-    });
-  }
-
-  /** The key this request holds while it runs. */
-  private record Held(UUID merchantId, String key, UUID owner) {}
-
-  private Mono<Void> execute(
-      ServerWebExchange exchange, WebFilterChain chain, byte[] body, Held held, IdempotentRequest request) {
-    RecordingResponse recording = new RecordingResponse(exchange.getResponse(), answer -> finish(held, answer));
-    ServerWebExchange recorded = exchange.mutate()
-        .request(new BufferedBodyRequest(exchange.getRequest(), body, exchange.getResponse()))
-        .response(recording)
-        .build();
-    recorded.getAttributes().put(IdempotentRequest.ATTRIBUTE, request);
-    return chain.filter(recorded)
-        .onErrorResume(failure -> errors.handle(recorded, failure))
-        .then(Mono.defer(recording::setComplete))
-        .doFinally(signal -> {
-          if (!recording.answered()) {
-            // failed or cancelled before any answer: a retry must run again
-            blocking(() -> {
-              store.release(held.merchantId(), held.key(), held.owner());
-              return true;
-            }).subscribe(released -> {}, e -> log.warn("Could not release an idempotency key", e));
-          }
-        });
-  }
-
-  private Mono<Void> finish(Held held, StoredAnswer answer) {
-    return blocking(() -> {
-      if (StoredAnswer.storable(answer.status())) {
-        store.complete(held.merchantId(), held.key(), held.owner(), answer);
-      } else {
-        store.release(held.merchantId(), held.key(), held.owner());
-      }
-      return true;
-    })
-        // the client still gets its answer; the claim then blocks retries until it counts as abandoned
-        .onErrorResume(e -> {
-          log.warn("Could not store the answer of an idempotent request (status {})", answer.status(), e);
-          return Mono.just(false);
-        })
-        .then();
-  }
-
-  private static Mono<Void> replay(ServerHttpResponse response, StoredAnswer answer) {
-    response.setStatusCode(HttpStatusCode.valueOf(answer.status()));
-    HttpHeaders headers = response.getHeaders();
-    if (answer.requestId() != null) {
-      headers.set(RequestIds.HEADER, answer.requestId());
-    }
-    if (answer.contentType() != null) {
-      headers.set(HttpHeaders.CONTENT_TYPE, answer.contentType());
-    }
-    headers.set(REPLAYED, "true");
-    if (answer.body().length == 0) {
-      return response.setComplete();
-    }
-    headers.setContentLength(answer.body().length);
-    return response.writeWith(Mono.just(response.bufferFactory().wrap(answer.body())));
-  }
-
-  private Mono<byte[]> readBody(ServerHttpRequest request) {
-    return DataBufferUtils.join(request.getBody(), maxBodyBytes)
-        .map(RecordingResponse::bytesOf)
-        .defaultIfEmpty(new byte[0]);
-  }
-
-  private static <T> Mono<T> blocking(Callable<T> call) {
-    return Mono.fromCallable(call).subscribeOn(Schedulers.boundedElastic());
-  }
-
-  /** The request with its body, already read for the fingerprint, offered again to the handler. */
-  private static final class BufferedBodyRequest extends ServerHttpRequestDecorator {
-
-    private final byte[] body;
-    private final ServerHttpResponse response;
-
-    BufferedBodyRequest(ServerHttpRequest delegate, byte[] body, ServerHttpResponse response) {
-      super(delegate);
-      this.body = body;
-      this.response = response;
+    public IdempotencyFilter(
+            IdempotencyStore store,
+            ApiErrorHandler errors,
+            LayerBypass bypass,
+            @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
+        this.store = store;
+        this.errors = errors;
+        this.bypass = bypass;
+        this.maxBodyBytes = (int) Math.min(Integer.MAX_VALUE, maxBody.toBytes());
     }
 
     @Override
-    public Flux<DataBuffer> getBody() {
-      return body.length == 0
-          ? Flux.empty()
-          : Flux.defer(() -> Flux.just(response.bufferFactory().wrap(body)));
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        String path = exchange.getRequest().getPath().value();
+        boolean optional = !Routes.matches(SCOPE, exchange);
+        if (optional
+                && !(Routes.matches(OPTIONAL_SCOPE, exchange)
+                        && exchange.getRequest().getHeaders().containsHeader(HEADER))) {
+            return chain.filter(exchange);
+        }
+        MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
+        if (principal == null || bypass.applies(exchange)) {
+            return chain.filter(exchange);
+        }
+        String problem =
+                IdempotencyKeyHeader.problem(exchange.getRequest().getHeaders().get(HEADER));
+        if (problem != null) {
+            return Mono.error(ApiException.validation(HEADER, problem));
+        }
+        String key = exchange.getRequest().getHeaders().getFirst(HEADER);
+        UUID merchantId = principal.merchantId();
+        return readBody(exchange.getRequest()).flatMap(body -> {
+            ServerHttpRequest request = exchange.getRequest();
+            byte[] fingerprint = RequestFingerprint.of(
+                    request.getMethod().name(), path, request.getURI().getRawQuery(), body);
+            return blocking(() -> store.claim(merchantId, key, fingerprint)).flatMap(claim -> switch (claim) {
+                case IdempotencyStore.Claim.Acquired acquired ->
+                    execute(
+                            exchange,
+                            chain,
+                            body,
+                            new Held(merchantId, key, acquired.owner()),
+                            new IdempotentRequest(merchantId, key, fingerprint));
+                case IdempotencyStore.Claim.Replay replay -> replay(exchange.getResponse(), replay.answer());
+                case IdempotencyStore.Claim.Mismatch mismatch ->
+                    Mono.error(ApiException.conflict(
+                            "This Idempotency-Key was already used with a different request; use a new key for a new request",
+                            Map.of()));
+                case IdempotencyStore.Claim.Busy busy ->
+                    Mono.error(ApiException.conflict(
+                            "A request with this Idempotency-Key is still being processed; retry later", Map.of()));
+            });
+        });
     }
-  }
+
+    /** The key this request holds while it runs. */
+    private record Held(UUID merchantId, String key, UUID owner) {}
+
+    private Mono<Void> execute(
+            ServerWebExchange exchange, WebFilterChain chain, byte[] body, Held held, IdempotentRequest request) {
+        RecordingResponse recording = new RecordingResponse(exchange.getResponse(), answer -> finish(held, answer));
+        ServerWebExchange recorded = exchange.mutate()
+                .request(new BufferedBodyRequest(exchange.getRequest(), body, exchange.getResponse()))
+                .response(recording)
+                .build();
+        recorded.getAttributes().put(IdempotentRequest.ATTRIBUTE, request);
+        return chain.filter(recorded)
+                .onErrorResume(failure -> errors.handle(recorded, failure))
+                .then(Mono.defer(recording::setComplete))
+                .doFinally(signal -> {
+                    if (!recording.answered()) {
+                        // failed or cancelled before any answer: a retry must run again
+                        blocking(() -> {
+                                    store.release(held.merchantId(), held.key(), held.owner());
+                                    return true;
+                                })
+                                .subscribe(released -> {}, e -> log.warn("Could not release an idempotency key", e));
+                    }
+                });
+    }
+
+    private Mono<Void> finish(Held held, StoredAnswer answer) {
+        return blocking(() -> {
+                    if (StoredAnswer.storable(answer.status())) {
+                        store.complete(held.merchantId(), held.key(), held.owner(), answer);
+                    } else {
+                        store.release(held.merchantId(), held.key(), held.owner());
+                    }
+                    return true;
+                })
+                // the client still gets its answer; the claim then blocks retries until it counts as abandoned
+                .onErrorResume(e -> {
+                    log.warn("Could not store the answer of an idempotent request (status {})", answer.status(), e);
+                    return Mono.just(false);
+                })
+                .then();
+    }
+
+    private static Mono<Void> replay(ServerHttpResponse response, StoredAnswer answer) {
+        response.setStatusCode(HttpStatusCode.valueOf(answer.status()));
+        HttpHeaders headers = response.getHeaders();
+        if (answer.requestId() != null) {
+            headers.set(RequestIds.HEADER, answer.requestId());
+        }
+        if (answer.contentType() != null) {
+            headers.set(HttpHeaders.CONTENT_TYPE, answer.contentType());
+        }
+        headers.set(REPLAYED, "true");
+        if (answer.body().length == 0) {
+            return response.setComplete();
+        }
+        headers.setContentLength(answer.body().length);
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(answer.body())));
+    }
+
+    private Mono<byte[]> readBody(ServerHttpRequest request) {
+        return DataBufferUtils.join(request.getBody(), maxBodyBytes)
+                .map(RecordingResponse::bytesOf)
+                .defaultIfEmpty(new byte[0]);
+    }
+
+    private static <T> Mono<T> blocking(Callable<T> call) {
+        return Mono.fromCallable(call).subscribeOn(Schedulers.boundedElastic());
+    }
+
+    /** The request with its body, already read for the fingerprint, offered again to the handler. */
+    private static final class BufferedBodyRequest extends ServerHttpRequestDecorator {
+
+        private final byte[] body;
+        private final ServerHttpResponse response;
+
+        BufferedBodyRequest(ServerHttpRequest delegate, byte[] body, ServerHttpResponse response) {
+            super(delegate);
+            this.body = body;
+            this.response = response;
+        }
+
+        @Override
+        public Flux<DataBuffer> getBody() {
+            return body.length == 0
+                    ? Flux.empty()
+                    : Flux.defer(() -> Flux.just(response.bufferFactory().wrap(body)));
+        }
+    }
 }

@@ -14,15 +14,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.idempotency")
 public record IdempotencyProperties(
-    @DefaultValue("PT24H") Duration ttl,
-    @DefaultValue("PT60S") Duration inProgressTimeout,
-    @DefaultValue("PT5M") Duration cleanupInterval,
-    @DefaultValue("500") Integer cleanupBatchSize) {
+        @DefaultValue("PT24H") Duration ttl,
+        @DefaultValue("PT60S") Duration inProgressTimeout,
+        @DefaultValue("PT5M") Duration cleanupInterval,
+        @DefaultValue("500") Integer cleanupBatchSize) {
 
-  public IdempotencyProperties {
-    SettingChecks.positive("dispatch.idempotency.ttl", ttl);
-    SettingChecks.positive("dispatch.idempotency.in-progress-timeout", inProgressTimeout);
-    SettingChecks.positive("dispatch.idempotency.cleanup-interval", cleanupInterval);
-    SettingChecks.atLeast("dispatch.idempotency.cleanup-batch-size", cleanupBatchSize, 1);
-  }
+    public IdempotencyProperties {
+        SettingChecks.positive("dispatch.idempotency.ttl", ttl);
+        SettingChecks.positive("dispatch.idempotency.in-progress-timeout", inProgressTimeout);
+        SettingChecks.positive("dispatch.idempotency.cleanup-interval", cleanupInterval);
+        SettingChecks.atLeast("dispatch.idempotency.cleanup-batch-size", cleanupBatchSize, 1);
+    }
 }

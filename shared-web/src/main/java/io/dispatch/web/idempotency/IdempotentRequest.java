@@ -12,9 +12,9 @@ import org.springframework.web.server.ServerWebExchange;
  */
 public record IdempotentRequest(UUID merchantId, String key, byte[] fingerprint) {
 
-  static final String ATTRIBUTE = IdempotentRequest.class.getName();
+    static final String ATTRIBUTE = IdempotentRequest.class.getName();
 
-  public static Optional<IdempotentRequest> of(ServerWebExchange exchange) {
-    return Optional.ofNullable(exchange.getAttribute(ATTRIBUTE));
-  }
+    public static Optional<IdempotentRequest> of(ServerWebExchange exchange) {
+        return Optional.ofNullable(exchange.getAttribute(ATTRIBUTE));
+    }
 }

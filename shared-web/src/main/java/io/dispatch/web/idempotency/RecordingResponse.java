@@ -21,61 +21,62 @@ import reactor.core.publisher.Mono;
  */
 final class RecordingResponse extends ServerHttpResponseDecorator {
 
-  private static final byte[] EMPTY = new byte[0];
+    private static final byte[] EMPTY = new byte[0];
 
-  private final Function<StoredAnswer, Mono<Void>> onAnswer;
-  private final AtomicBoolean answered = new AtomicBoolean();
+    private final Function<StoredAnswer, Mono<Void>> onAnswer;
+    private final AtomicBoolean answered = new AtomicBoolean();
 
-  RecordingResponse(ServerHttpResponse delegate, Function<StoredAnswer, Mono<Void>> onAnswer) {
-    super(delegate);
-    this.onAnswer = onAnswer;
-  }
-
-  @Override
-  public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
-    return DataBufferUtils.join(body)
-        .map(RecordingResponse::bytesOf)
-        .defaultIfEmpty(EMPTY)
-        .flatMap(bytes -> answer(bytes)
-            .then(Mono.defer(() -> getDelegate().writeWith(Mono.just(bufferFactory().wrap(bytes))))));
-  }
-
-  @Override
-  public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
-    return writeWith(Flux.from(body).concatMap(Flux::from));
-  }
-
-  @Override
-  public Mono<Void> setComplete() {
-    return answer(EMPTY).then(Mono.defer(getDelegate()::setComplete));
-  }
-
-  /** Whether the answer went to the callback (it does once, for the first write or completion). */
-  boolean answered() {
-    return answered.get();
-  }
-
-  private Mono<Void> answer(byte[] body) {
-    if (!answered.compareAndSet(false, true)) {
-      return Mono.empty();
+    RecordingResponse(ServerHttpResponse delegate, Function<StoredAnswer, Mono<Void>> onAnswer) {
+        super(delegate);
+        this.onAnswer = onAnswer;
     }
-    HttpStatusCode status = getStatusCode();
-    MediaType contentType = getHeaders().getContentType();
-    return onAnswer.apply(new StoredAnswer(
-        status == null ? 200 : status.value(),
-        contentType == null ? null : contentType.toString(),
-        getHeaders().getFirst(RequestIds.HEADER),
-        body));
-  }
 
-  /** The buffer's bytes; the buffer is released. */
-  static byte[] bytesOf(DataBuffer buffer) {
-    try {
-      byte[] bytes = new byte[buffer.readableByteCount()];
-      buffer.read(bytes);
-      return bytes;
-    } finally {
-      DataBufferUtils.release(buffer);
+    @Override
+    public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
+        return DataBufferUtils.join(body)
+                .map(RecordingResponse::bytesOf)
+                .defaultIfEmpty(EMPTY)
+                .flatMap(bytes -> answer(bytes)
+                        .then(Mono.defer(() -> getDelegate()
+                                .writeWith(Mono.just(bufferFactory().wrap(bytes))))));
     }
-  }
+
+    @Override
+    public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
+        return writeWith(Flux.from(body).concatMap(Flux::from));
+    }
+
+    @Override
+    public Mono<Void> setComplete() {
+        return answer(EMPTY).then(Mono.defer(getDelegate()::setComplete));
+    }
+
+    /** Whether the answer went to the callback (it does once, for the first write or completion). */
+    boolean answered() {
+        return answered.get();
+    }
+
+    private Mono<Void> answer(byte[] body) {
+        if (!answered.compareAndSet(false, true)) {
+            return Mono.empty();
+        }
+        HttpStatusCode status = getStatusCode();
+        MediaType contentType = getHeaders().getContentType();
+        return onAnswer.apply(new StoredAnswer(
+                status == null ? 200 : status.value(),
+                contentType == null ? null : contentType.toString(),
+                getHeaders().getFirst(RequestIds.HEADER),
+                body));
+    }
+
+    /** The buffer's bytes; the buffer is released. */
+    static byte[] bytesOf(DataBuffer buffer) {
+        try {
+            byte[] bytes = new byte[buffer.readableByteCount()];
+            buffer.read(bytes);
+            return bytes;
+        } finally {
+            DataBufferUtils.release(buffer);
+        }
+    }
 }

@@ -21,37 +21,37 @@ import reactor.core.scheduler.Schedulers;
  */
 final class CredentialCache<T> {
 
-  static final int MAX_ENTRIES = 10_000;
+    static final int MAX_ENTRIES = 10_000;
 
-  private final AsyncLoadingCache<String, Optional<T>> entries;
+    private final AsyncLoadingCache<String, Optional<T>> entries;
 
-  CredentialCache(Function<String, Optional<T>> loader, Duration ttl, Clock clock) {
-    this(loader, ttl, clock, MAX_ENTRIES);
-  }
+    CredentialCache(Function<String, Optional<T>> loader, Duration ttl, Clock clock) {
+        this(loader, ttl, clock, MAX_ENTRIES);
+    }
 
-  CredentialCache(Function<String, Optional<T>> loader, Duration ttl, Clock clock, int maxEntries) {
-    this.entries = Caffeine.newBuilder()
-        .expireAfterWrite(ttl)
-        .maximumSize(maxEntries)
-        .ticker(() -> nanos(clock.instant()))
-        .buildAsync((id, executor) -> Mono.fromCallable(() -> loader.apply(id))
-            .subscribeOn(Schedulers.boundedElastic())
-            .toFuture());
-  }
+    CredentialCache(Function<String, Optional<T>> loader, Duration ttl, Clock clock, int maxEntries) {
+        this.entries = Caffeine.newBuilder()
+                .expireAfterWrite(ttl)
+                .maximumSize(maxEntries)
+                .ticker(() -> nanos(clock.instant()))
+                .buildAsync((id, executor) -> Mono.fromCallable(() -> loader.apply(id))
+                        .subscribeOn(Schedulers.boundedElastic())
+                        .toFuture());
+    }
 
-  /** The credential of this id, or empty when there is none; loaded only on a miss. */
-  Mono<Optional<T>> get(String id) {
-    // suppressCancel: a caller that goes away must not cancel a load other callers share
-    return Mono.fromFuture(() -> entries.get(id), true);
-  }
+    /** The credential of this id, or empty when there is none; loaded only on a miss. */
+    Mono<Optional<T>> get(String id) {
+        // suppressCancel: a caller that goes away must not cancel a load other callers share
+        return Mono.fromFuture(() -> entries.get(id), true);
+    }
 
-  /** How many ids are held once pending evictions have run. */
-  long size() {
-    entries.synchronous().cleanUp();
-    return entries.synchronous().estimatedSize();
-  }
+    /** How many ids are held once pending evictions have run. */
+    long size() {
+        entries.synchronous().cleanUp();
+        return entries.synchronous().estimatedSize();
+    }
 
-  private static long nanos(Instant instant) {
-    return TimeUnit.SECONDS.toNanos(instant.getEpochSecond()) + instant.getNano();
-  }
+    private static long nanos(Instant instant) {
+        return TimeUnit.SECONDS.toNanos(instant.getEpochSecond()) + instant.getNano();
+    }
 }

@@ -10,7 +10,7 @@ import java.util.List;
  */
 public record CredentialHolder(Object principal, List<String> authorities) {
 
-  public CredentialHolder {
-    authorities = List.copyOf(authorities);
-  }
+    public CredentialHolder {
+        authorities = List.copyOf(authorities);
+    }
 }

@@ -22,36 +22,36 @@ import java.util.function.Predicate;
  * @param <S> the stored credential
  */
 public record CredentialKind<S>(
-    String header,
-    Proof proof,
-    String rejected,
-    Function<String, Optional<S>> lookup,
-    Predicate<S> usable,
-    Function<S, byte[]> secretHash,
-    Function<S, CredentialHolder> holder) {
+        String header,
+        Proof proof,
+        String rejected,
+        Function<String, Optional<S>> lookup,
+        Predicate<S> usable,
+        Function<S, byte[]> secretHash,
+        Function<S, CredentialHolder> holder) {
 
-  /** How a presented value names its stored credential and proves that the caller holds it. */
-  public enum Proof {
-    /** {@code <id>.<secret>}: looked up by id; the SHA-256 of the secret must equal the stored hash. */
-    ID_AND_SECRET,
-    /** The whole value is the secret of the kind's one stored credential (it has no id). */
-    SECRET,
-    /**
-     * The value is an id read from the server-side session store: the session cookie proved it,
-     * so there is no secret to compare. Only a kind without a header may use it.
-     */
-    SESSION
-  }
-
-  public CredentialKind {
-    if ((proof == Proof.SESSION) != (header == null)) {
-      // a header whose value were trusted without a secret would let anyone name any merchant
-      throw new IllegalArgumentException("A session credential has no header, and every other kind has one");
+    /** How a presented value names its stored credential and proves that the caller holds it. */
+    public enum Proof {
+        /** {@code <id>.<secret>}: looked up by id; the SHA-256 of the secret must equal the stored hash. */
+        ID_AND_SECRET,
+        /** The whole value is the secret of the kind's one stored credential (it has no id). */
+        SECRET,
+        /**
+         * The value is an id read from the server-side session store: the session cookie proved it,
+         * so there is no secret to compare. Only a kind without a header may use it.
+         */
+        SESSION
     }
-  }
 
-  @Override
-  public String toString() {
-    return "CredentialKind[" + (header == null ? "session" : header) + "]";
-  }
+    public CredentialKind {
+        if ((proof == Proof.SESSION) != (header == null)) {
+            // a header whose value were trusted without a secret would let anyone name any merchant
+            throw new IllegalArgumentException("A session credential has no header, and every other kind has one");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "CredentialKind[" + (header == null ? "session" : header) + "]";
+    }
 }

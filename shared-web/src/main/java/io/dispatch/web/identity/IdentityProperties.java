@@ -12,9 +12,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("dispatch")
 public record IdentityProperties(String adminToken, Duration keyCacheTtl) {
 
-  public IdentityProperties {
-    if (keyCacheTtl == null) {
-      keyCacheTtl = Duration.ofSeconds(2);
+    public IdentityProperties {
+        if (keyCacheTtl == null) {
+            keyCacheTtl = Duration.ofSeconds(2);
+        }
     }
-  }
 }

@@ -19,110 +19,137 @@ import org.springframework.stereotype.Component;
 @Component
 public class MerchantAccounts {
 
-  private final JdbcTemplate jdbc;
-  private final Clock clock;
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
 
-  public MerchantAccounts(JdbcTemplate jdbc, Clock clock) {
-    this.jdbc = jdbc;
-    this.clock = clock;
-  }
+    public MerchantAccounts(JdbcTemplate jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
 
-  /** A merchant; a sandbox merchant's deliveries are driven by simulated riders when the simulator is on. */
-  public record Merchant(UUID id, String name, String status, boolean sandbox, Instant connectedAt) {}
+    /** A merchant; a sandbox merchant's deliveries are driven by simulated riders when the simulator is on. */
+    public record Merchant(UUID id, String name, String status, boolean sandbox, Instant connectedAt) {}
 
-  public record IssuedKey(String keyId, String apiKey, Set<Scope> scopes, Instant createdAt) {}
+    public record IssuedKey(String keyId, String apiKey, Set<Scope> scopes, Instant createdAt) {}
 
-  /** A key as its merchant sees it in a list: never its secret. */
-  public record KeySummary(String keyId, Set<Scope> scopes, Instant createdAt, Instant revokedAt) {}
+    /** A key as its merchant sees it in a list: never its secret. */
+    public record KeySummary(String keyId, Set<Scope> scopes, Instant createdAt, Instant revokedAt) {}
 
-  public record StoredKey(String keyId, UUID merchantId, byte[] secretHash, Set<Scope> scopes, boolean usable) {}
+    public record StoredKey(String keyId, UUID merchantId, byte[] secretHash, Set<Scope> scopes, boolean usable) {}
 
-  public Merchant createMerchant(String name) {
-    return createMerchant(name, false);
-  }
+    public Merchant createMerchant(String name) {
+        return createMerchant(name, false);
+    }
 
-  public Merchant createMerchant(String name, boolean sandbox) {
-    UUID id = UUID.randomUUID();
-    jdbc.update(
-        "insert into identity.merchants (id, name, status, sandbox, created_at) values (?, ?, 'ACTIVE', ?, ?)",
-        id, name, sandbox, Timestamp.from(clock.instant()));
-    return new Merchant(id, name, "ACTIVE", sandbox, null);
-  }
+    public Merchant createMerchant(String name, boolean sandbox) {
+        UUID id = UUID.randomUUID();
+        jdbc.update(
+                "insert into identity.merchants (id, name, status, sandbox, created_at) values (?, ?, 'ACTIVE', ?, ?)",
+                id,
+                name,
+                sandbox,
+                Timestamp.from(clock.instant()));
+        return new Merchant(id, name, "ACTIVE", sandbox, null);
+    }
 
-  public Optional<Merchant> findMerchant(UUID id) {
-    return jdbc.query(
-            "select id, name, status, sandbox, connected_at from identity.merchants where id = ?",
-            (rs, i) -> new Merchant(
-                rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("status"), rs.getBoolean("sandbox"),
-                Optional.ofNullable(rs.getTimestamp("connected_at")).map(Timestamp::toInstant).orElse(null)),
-            id)
-        .stream()
-        .findFirst();
-  }
+    public Optional<Merchant> findMerchant(UUID id) {
+        return jdbc
+                .query(
+                        "select id, name, status, sandbox, connected_at from identity.merchants where id = ?",
+                        (rs, i) -> new Merchant(
+                                rs.getObject("id", UUID.class),
+                                rs.getString("name"),
+                                rs.getString("status"),
+                                rs.getBoolean("sandbox"),
+                                Optional.ofNullable(rs.getTimestamp("connected_at"))
+                                        .map(Timestamp::toInstant)
+                                        .orElse(null)),
+                        id)
+                .stream()
+                .findFirst();
+    }
 
-  public IssuedKey issueKey(UUID merchantId, Collection<Scope> scopes) {
-    String keyId = ApiKeys.newKeyId();
-    String secret = ApiKeys.newSecret();
-    Instant now = clock.instant();
-    jdbc.update(
-        "insert into identity.api_keys (key_id, merchant_id, secret_hash, scopes, created_at) values (?, ?, ?, ?, ?)",
-        keyId, merchantId, ApiKeys.hash(secret), join(scopes), Timestamp.from(now));
-    return new IssuedKey(keyId, keyId + "." + secret, Set.copyOf(scopes), now);
-  }
+    public IssuedKey issueKey(UUID merchantId, Collection<Scope> scopes) {
+        String keyId = ApiKeys.newKeyId();
+        String secret = ApiKeys.newSecret();
+        Instant now = clock.instant();
+        jdbc.update(
+                "insert into identity.api_keys (key_id, merchant_id, secret_hash, scopes, created_at) values (?, ?, ?, ?, ?)",
+                keyId,
+                merchantId,
+                ApiKeys.hash(secret),
+                join(scopes),
+                Timestamp.from(now));
+        return new IssuedKey(keyId, keyId + "." + secret, Set.copyOf(scopes), now);
+    }
 
-  /** The merchant's keys, newest first, revoked ones included (with when). */
-  public List<KeySummary> listKeys(UUID merchantId) {
-    return jdbc.query(
-        "select key_id, scopes, created_at, revoked_at from identity.api_keys where merchant_id = ? order by created_at desc, key_id",
-        (rs, i) -> new KeySummary(rs.getString("key_id"), split(rs.getString("scopes")),
-            rs.getTimestamp("created_at").toInstant(),
-            rs.getTimestamp("revoked_at") == null ? null : rs.getTimestamp("revoked_at").toInstant()),
-        merchantId);
-  }
+    /** The merchant's keys, newest first, revoked ones included (with when). */
+    public List<KeySummary> listKeys(UUID merchantId) {
+        return jdbc.query(
+                "select key_id, scopes, created_at, revoked_at from identity.api_keys where merchant_id = ? order by created_at desc, key_id",
+                (rs, i) -> new KeySummary(
+                        rs.getString("key_id"),
+                        split(rs.getString("scopes")),
+                        rs.getTimestamp("created_at").toInstant(),
+                        rs.getTimestamp("revoked_at") == null
+                                ? null
+                                : rs.getTimestamp("revoked_at").toInstant()),
+                merchantId);
+    }
 
-  /** The key with whether it may be used now: not revoked, merchant active. */
-  public Optional<StoredKey> findKey(String keyId) {
-    return jdbc.query(
-            """
+    /** The key with whether it may be used now: not revoked, merchant active. */
+    public Optional<StoredKey> findKey(String keyId) {
+        return jdbc
+                .query(
+                        """
             select k.key_id, k.merchant_id, k.secret_hash, k.scopes,
                    (k.revoked_at is null and m.status = 'ACTIVE') as usable
               from identity.api_keys k join identity.merchants m on m.id = k.merchant_id
              where k.key_id = ?""",
-            (rs, i) -> new StoredKey(
-                rs.getString("key_id"), rs.getObject("merchant_id", UUID.class), rs.getBytes("secret_hash"),
-                split(rs.getString("scopes")), rs.getBoolean("usable")),
-            keyId)
-        .stream()
-        .findFirst();
-  }
+                        (rs, i) -> new StoredKey(
+                                rs.getString("key_id"),
+                                rs.getObject("merchant_id", UUID.class),
+                                rs.getBytes("secret_hash"),
+                                split(rs.getString("scopes")),
+                                rs.getBoolean("usable")),
+                        keyId)
+                .stream()
+                .findFirst();
+    }
 
-  /** Revokes a merchant's key; false when the merchant has no such key. Revoking twice is harmless. */
-  public boolean revokeKey(UUID merchantId, String keyId) {
-    return jdbc.update(
-        "update identity.api_keys set revoked_at = coalesce(revoked_at, ?) where merchant_id = ? and key_id = ?",
-        Timestamp.from(clock.instant()), merchantId, keyId) > 0;
-  }
+    /** Revokes a merchant's key; false when the merchant has no such key. Revoking twice is harmless. */
+    public boolean revokeKey(UUID merchantId, String keyId) {
+        return jdbc.update(
+                        "update identity.api_keys set revoked_at = coalesce(revoked_at, ?) where merchant_id = ? and key_id = ?",
+                        Timestamp.from(clock.instant()),
+                        merchantId,
+                        keyId)
+                > 0;
+    }
 
-  /** Sets ACTIVE or SUSPENDED; a suspended merchant's keys all answer 401. Empty when there is no such merchant. */
-  public Optional<Merchant> setStatus(UUID merchantId, String status) {
-    jdbc.update("update identity.merchants set status = ? where id = ?", status, merchantId);
-    return findMerchant(merchantId);
-  }
+    /** Sets ACTIVE or SUSPENDED; a suspended merchant's keys all answer 401. Empty when there is no such merchant. */
+    public Optional<Merchant> setStatus(UUID merchantId, String status) {
+        jdbc.update("update identity.merchants set status = ? where id = ?", status, merchantId);
+        return findMerchant(merchantId);
+    }
 
-  /** Records the first successful ping; later pings keep the first time. */
-  public Instant markConnected(UUID merchantId) {
-    jdbc.update(
-        "update identity.merchants set connected_at = ? where id = ? and connected_at is null",
-        Timestamp.from(clock.instant()), merchantId);
-    return findMerchant(merchantId).map(Merchant::connectedAt).orElseThrow();
-  }
+    /** Records the first successful ping; later pings keep the first time. */
+    public Instant markConnected(UUID merchantId) {
+        jdbc.update(
+                "update identity.merchants set connected_at = ? where id = ? and connected_at is null",
+                Timestamp.from(clock.instant()),
+                merchantId);
+        return findMerchant(merchantId).map(Merchant::connectedAt).orElseThrow();
+    }
 
-  private static String join(Collection<Scope> scopes) {
-    return scopes.stream().map(Scope::wireName).sorted().collect(Collectors.joining(","));
-  }
+    private static String join(Collection<Scope> scopes) {
+        return scopes.stream().map(Scope::wireName).sorted().collect(Collectors.joining(","));
+    }
 
-  private static Set<Scope> split(String scopes) {
-    return List.of(scopes.split(",")).stream().filter(s -> !s.isBlank()).map(Scope::fromWireName)
-        .collect(Collectors.toUnmodifiableSet());
-  }
+    private static Set<Scope> split(String scopes) {
+        return List.of(scopes.split(",")).stream()
+                .filter(s -> !s.isBlank())
+                .map(Scope::fromWireName)
+                .collect(Collectors.toUnmodifiableSet());
+    }
 }

@@ -9,6 +9,6 @@ import java.util.UUID;
  */
 public record MerchantPrincipal(UUID merchantId, String keyId, Set<Scope> scopes) {
 
-  /** The exchange attribute that carries it; controllers read it with {@code @RequestAttribute}. */
-  public static final String ATTRIBUTE = "io.dispatch.merchant";
+    /** The exchange attribute that carries it; controllers read it with {@code @RequestAttribute}. */
+    public static final String ATTRIBUTE = "io.dispatch.merchant";
 }

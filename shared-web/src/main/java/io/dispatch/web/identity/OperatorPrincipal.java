@@ -7,6 +7,6 @@ package io.dispatch.web.identity;
  */
 public record OperatorPrincipal(String name) {
 
-  /** The exchange attribute that carries it. */
-  public static final String ATTRIBUTE = "io.dispatch.operator";
+    /** The exchange attribute that carries it. */
+    public static final String ATTRIBUTE = "io.dispatch.operator";
 }

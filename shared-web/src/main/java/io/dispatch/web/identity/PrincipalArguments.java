@@ -17,46 +17,46 @@ import reactor.core.publisher.Mono;
  */
 public final class PrincipalArguments implements HandlerMethodArgumentResolver {
 
-  private static final Map<Class<?>, String> ATTRIBUTES = Map.of(
-      MerchantPrincipal.class, MerchantPrincipal.ATTRIBUTE,
-      RiderPrincipal.class, RiderPrincipal.ATTRIBUTE,
-      OperatorPrincipal.class, OperatorPrincipal.ATTRIBUTE);
+    private static final Map<Class<?>, String> ATTRIBUTES = Map.of(
+            MerchantPrincipal.class, MerchantPrincipal.ATTRIBUTE,
+            RiderPrincipal.class, RiderPrincipal.ATTRIBUTE,
+            OperatorPrincipal.class, OperatorPrincipal.ATTRIBUTE);
 
-  public static boolean isPrincipal(Class<?> type) {
-    return ATTRIBUTES.containsKey(type);
-  }
-
-  /** The exchange attribute the security chain puts this principal under, for this resolver and the filters. */
-  public static String attributeOf(Object principal) {
-    String attribute = ATTRIBUTES.get(principal.getClass());
-    if (attribute == null) {
-      throw new IllegalStateException("Unknown principal " + principal.getClass());
+    public static boolean isPrincipal(Class<?> type) {
+        return ATTRIBUTES.containsKey(type);
     }
-    return attribute;
-  }
 
-  @Override
-  public boolean supportsParameter(MethodParameter parameter) {
-    return isPrincipal(parameter.getParameterType());
-  }
+    /** The exchange attribute the security chain puts this principal under, for this resolver and the filters. */
+    public static String attributeOf(Object principal) {
+        String attribute = ATTRIBUTES.get(principal.getClass());
+        if (attribute == null) {
+            throw new IllegalStateException("Unknown principal " + principal.getClass());
+        }
+        return attribute;
+    }
 
-  @Override
-  public Mono<Object> resolveArgument(MethodParameter parameter, BindingContext context, ServerWebExchange exchange) {
-    Object principal = exchange.getAttribute(ATTRIBUTES.get(parameter.getParameterType()));
-    if (principal == null) {
-      return Mono.error(new ApiException(ErrorCode.UNAUTHORIZED,
-          "This route needs " + describe(parameter.getParameterType())));
+    @Override
+    public boolean supportsParameter(MethodParameter parameter) {
+        return isPrincipal(parameter.getParameterType());
     }
-    return Mono.just(principal);
-  }
 
-  private static String describe(Class<?> type) {
-    if (type == MerchantPrincipal.class) {
-      return "an API key (" + CredentialKinds.API_KEY_HEADER + ")";
+    @Override
+    public Mono<Object> resolveArgument(MethodParameter parameter, BindingContext context, ServerWebExchange exchange) {
+        Object principal = exchange.getAttribute(ATTRIBUTES.get(parameter.getParameterType()));
+        if (principal == null) {
+            return Mono.error(new ApiException(
+                    ErrorCode.UNAUTHORIZED, "This route needs " + describe(parameter.getParameterType())));
+        }
+        return Mono.just(principal);
     }
-    if (type == RiderPrincipal.class) {
-      return "a rider token (" + CredentialKinds.RIDER_TOKEN_HEADER + ")";
+
+    private static String describe(Class<?> type) {
+        if (type == MerchantPrincipal.class) {
+            return "an API key (" + CredentialKinds.API_KEY_HEADER + ")";
+        }
+        if (type == RiderPrincipal.class) {
+            return "a rider token (" + CredentialKinds.RIDER_TOKEN_HEADER + ")";
+        }
+        return "the operator token (" + CredentialKinds.OPERATOR_TOKEN_HEADER + ")";
     }
-    return "the operator token (" + CredentialKinds.OPERATOR_TOKEN_HEADER + ")";
-  }
 }

@@ -20,112 +20,115 @@ import org.springframework.stereotype.Component;
 @Component
 public class RiderAccounts {
 
-  private final JdbcTemplate jdbc;
-  private final Clock clock;
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
 
-  public RiderAccounts(JdbcTemplate jdbc, Clock clock) {
-    this.jdbc = jdbc;
-    this.clock = clock;
-  }
+    public RiderAccounts(JdbcTemplate jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
 
-  /** A new rider with the one copy of its token. */
-  public record IssuedRider(UUID id, String name, String phone, String token, Instant createdAt) {}
+    /** A new rider with the one copy of its token. */
+    public record IssuedRider(UUID id, String name, String phone, String token, Instant createdAt) {}
 
-  /** What authentication needs: the hash to compare and who it belongs to. */
-  public record StoredToken(UUID riderId, String name, byte[] tokenHash) {}
+    /** What authentication needs: the hash to compare and who it belongs to. */
+    public record StoredToken(UUID riderId, String name, byte[] tokenHash) {}
 
-  /** A position as the rider's device reported it. */
-  public record Position(double latitude, double longitude, Instant recordedAt) {}
+    /** A position as the rider's device reported it. */
+    public record Position(double latitude, double longitude, Instant recordedAt) {}
 
-  public record Rider(UUID id, String name, String phone, Position lastPosition) {}
+    public record Rider(UUID id, String name, String phone, Position lastPosition) {}
 
-  public IssuedRider createRider(String name, String phone) {
-    return createRider(name, phone, false);
-  }
+    public IssuedRider createRider(String name, String phone) {
+        return createRider(name, phone, false);
+    }
 
-  /** A new rider; a simulated one belongs to the sandbox rider simulator. */
-  public IssuedRider createRider(String name, String phone, boolean simulated) {
-    UUID id = UUID.randomUUID();
-    String tokenId = newTokenId();
-    String secret = ApiKeys.newSecret();
-    Instant now = clock.instant();
-    jdbc.update("""
+    /** A new rider; a simulated one belongs to the sandbox rider simulator. */
+    public IssuedRider createRider(String name, String phone, boolean simulated) {
+        UUID id = UUID.randomUUID();
+        String tokenId = newTokenId();
+        String secret = ApiKeys.newSecret();
+        Instant now = clock.instant();
+        jdbc.update("""
         insert into identity.riders (id, name, phone, token_id, token_hash, created_at, simulated)
-        values (?, ?, ?, ?, ?, ?, ?)""",
-        id, name, phone, tokenId, ApiKeys.hash(secret), Timestamp.from(now), simulated);
-    return new IssuedRider(id, name, phone, tokenId + "." + secret, now);
-  }
+        values (?, ?, ?, ?, ?, ?, ?)""", id, name, phone, tokenId, ApiKeys.hash(secret), Timestamp.from(now), simulated);
+        return new IssuedRider(id, name, phone, tokenId + "." + secret, now);
+    }
 
-  /**
-   * Replaces the rider's token and answers the one copy of the new one; the old token stops
-   * working at once on this instance and within the credential cache's lifetime on the others.
-   * Empty when there is no such rider.
-   */
-  public Optional<String> renewToken(UUID riderId) {
-    String tokenId = newTokenId();
-    String secret = ApiKeys.newSecret();
-    int updated = jdbc.update("update identity.riders set token_id = ?, token_hash = ? where id = ?",
-        tokenId, ApiKeys.hash(secret), riderId);
-    return updated == 1 ? Optional.of(tokenId + "." + secret) : Optional.empty();
-  }
+    /**
+     * Replaces the rider's token and answers the one copy of the new one; the old token stops
+     * working at once on this instance and within the credential cache's lifetime on the others.
+     * Empty when there is no such rider.
+     */
+    public Optional<String> renewToken(UUID riderId) {
+        String tokenId = newTokenId();
+        String secret = ApiKeys.newSecret();
+        int updated = jdbc.update(
+                "update identity.riders set token_id = ?, token_hash = ? where id = ?",
+                tokenId,
+                ApiKeys.hash(secret),
+                riderId);
+        return updated == 1 ? Optional.of(tokenId + "." + secret) : Optional.empty();
+    }
 
-  /** The simulator's riders, oldest first. */
-  public List<Rider> simulatedRiders() {
-    return jdbc.query("""
+    /** The simulator's riders, oldest first. */
+    public List<Rider> simulatedRiders() {
+        return jdbc.query("""
             select id, name, phone, last_lat, last_lng, last_located_at from identity.riders
-             where simulated order by created_at, id""",
-        (rs, i) -> rider(rs));
-  }
+             where simulated order by created_at, id""", (rs, i) -> rider(rs));
+    }
 
-  public Optional<StoredToken> findToken(String tokenId) {
-    return jdbc.query(
-            "select id, name, token_hash from identity.riders where token_id = ?",
-            (rs, i) -> new StoredToken(rs.getObject("id", UUID.class), rs.getString("name"), rs.getBytes("token_hash")),
-            tokenId)
-        .stream()
-        .findFirst();
-  }
+    public Optional<StoredToken> findToken(String tokenId) {
+        return jdbc
+                .query(
+                        "select id, name, token_hash from identity.riders where token_id = ?",
+                        (rs, i) -> new StoredToken(
+                                rs.getObject("id", UUID.class), rs.getString("name"), rs.getBytes("token_hash")),
+                        tokenId)
+                .stream()
+                .findFirst();
+    }
 
-  public Optional<Rider> find(UUID riderId) {
-    return jdbc.query(
-            "select id, name, phone, last_lat, last_lng, last_located_at from identity.riders where id = ?",
-            (rs, i) -> rider(rs), riderId)
-        .stream()
-        .findFirst();
-  }
+    public Optional<Rider> find(UUID riderId) {
+        return jdbc
+                .query(
+                        "select id, name, phone, last_lat, last_lng, last_located_at from identity.riders where id = ?",
+                        (rs, i) -> rider(rs),
+                        riderId)
+                .stream()
+                .findFirst();
+    }
 
-  /** Keeps the newest position: a fix older than the stored one (a late, out-of-order upload) is ignored. */
-  public void recordPosition(UUID riderId, Position position) {
-    Timestamp at = Timestamp.from(position.recordedAt());
-    jdbc.update("""
+    /** Keeps the newest position: a fix older than the stored one (a late, out-of-order upload) is ignored. */
+    public void recordPosition(UUID riderId, Position position) {
+        Timestamp at = Timestamp.from(position.recordedAt());
+        jdbc.update("""
         update identity.riders set last_lat = ?, last_lng = ?, last_located_at = ?
-         where id = ? and (last_located_at is null or last_located_at <= ?)""",
-        position.latitude(), position.longitude(), at, riderId, at);
-  }
+         where id = ? and (last_located_at is null or last_located_at <= ?)""", position.latitude(), position.longitude(), at, riderId, at);
+    }
 
-  /**
-   * Claims the right to emit the rider's location event now: true at most once per
-   * {@code minInterval} per rider, however many instances ask at once (one conditional update;
-   * PostgreSQL re-checks the condition after a concurrent update commits).
-   */
-  public boolean claimLocationEvent(UUID riderId, Duration minInterval) {
-    Instant now = clock.instant();
-    return jdbc.update("""
+    /**
+     * Claims the right to emit the rider's location event now: true at most once per
+     * {@code minInterval} per rider, however many instances ask at once (one conditional update;
+     * PostgreSQL re-checks the condition after a concurrent update commits).
+     */
+    public boolean claimLocationEvent(UUID riderId, Duration minInterval) {
+        Instant now = clock.instant();
+        return jdbc.update("""
         update identity.riders set location_event_at = ?
-         where id = ? and (location_event_at is null or location_event_at <= ?)""",
-        Timestamp.from(now), riderId, Timestamp.from(now.minus(minInterval))) == 1;
-  }
+         where id = ? and (location_event_at is null or location_event_at <= ?)""", Timestamp.from(now), riderId, Timestamp.from(now.minus(minInterval))) == 1;
+    }
 
-  private static String newTokenId() {
-    return "rdr_" + ApiKeys.newKeyId().substring("key_".length());
-  }
+    private static String newTokenId() {
+        return "rdr_" + ApiKeys.newKeyId().substring("key_".length());
+    }
 
-  private static Rider rider(ResultSet rs) throws SQLException {
-    return new Rider(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("phone"), position(rs));
-  }
+    private static Rider rider(ResultSet rs) throws SQLException {
+        return new Rider(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("phone"), position(rs));
+    }
 
-  private static Position position(ResultSet rs) throws SQLException {
-    Timestamp at = rs.getTimestamp("last_located_at");
-    return at == null ? null : new Position(rs.getDouble("last_lat"), rs.getDouble("last_lng"), at.toInstant());
-  }
+    private static Position position(ResultSet rs) throws SQLException {
+        Timestamp at = rs.getTimestamp("last_located_at");
+        return at == null ? null : new Position(rs.getDouble("last_lat"), rs.getDouble("last_lng"), at.toInstant());
+    }
 }

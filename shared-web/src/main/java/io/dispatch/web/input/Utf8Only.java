@@ -38,91 +38,90 @@ import reactor.core.publisher.Mono;
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class Utf8Only implements WebFilter {
 
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    ServerHttpRequest request = exchange.getRequest();
-    List<MediaType> accept;
-    try {
-      accept = request.getHeaders().getAccept();
-    } catch (InvalidMediaTypeException e) {
-      // not ours to judge here: content negotiation answers it (406) as it would without this filter
-      accept = List.of();
-    }
-    boolean charsetAsked = accept.stream().anyMatch(type -> type.getCharset() != null);
-    boolean hasBody = request.getHeaders().getContentLength() > 0
-        || request.getHeaders().containsHeader(HttpHeaders.TRANSFER_ENCODING);
-    if (!charsetAsked && !hasBody) {
-      return chain.filter(exchange);
-    }
-    List<MediaType> negotiated = accept;
-    ServerHttpRequest checked = new ServerHttpRequestDecorator(request) {
-      private final HttpHeaders headers = charsetAsked ? withoutCharsets(request.getHeaders(), negotiated) : null;
-
-      @Override
-      public HttpHeaders getHeaders() {
-        return headers != null ? headers : super.getHeaders();
-      }
-
-      @Override
-      public Flux<DataBuffer> getBody() {
-        if (!hasBody) {
-          return super.getBody();
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        ServerHttpRequest request = exchange.getRequest();
+        List<MediaType> accept;
+        try {
+            accept = request.getHeaders().getAccept();
+        } catch (InvalidMediaTypeException e) {
+            // not ours to judge here: content negotiation answers it (406) as it would without this filter
+            accept = List.of();
         }
-        Utf8Stream stream = new Utf8Stream();
-        return super.getBody()
-            .doOnNext(stream::feed)
-            .concatWith(Mono.fromRunnable(stream::end));
-      }
-    };
-    return chain.filter(exchange.mutate().request(checked).build());
-  }
+        boolean charsetAsked = accept.stream().anyMatch(type -> type.getCharset() != null);
+        boolean hasBody = request.getHeaders().getContentLength() > 0
+                || request.getHeaders().containsHeader(HttpHeaders.TRANSFER_ENCODING);
+        if (!charsetAsked && !hasBody) {
+            return chain.filter(exchange);
+        }
+        List<MediaType> negotiated = accept;
+        ServerHttpRequest checked = new ServerHttpRequestDecorator(request) {
+            private final HttpHeaders headers = charsetAsked ? withoutCharsets(request.getHeaders(), negotiated) : null;
 
-  private static HttpHeaders withoutCharsets(HttpHeaders original, List<MediaType> accept) {
-    HttpHeaders headers = new HttpHeaders();
-    headers.putAll(original);
-    headers.setAccept(accept.stream()
-        .map(type -> type.getCharset() == null ? type : new MediaType(type.getType(), type.getSubtype()))
-        .toList());
-    return headers;
-  }
+            @Override
+            public HttpHeaders getHeaders() {
+                return headers != null ? headers : super.getHeaders();
+            }
 
-  /** A strict UTF-8 decoder over a body's chunks, carrying a sequence split between two chunks. */
-  private static final class Utf8Stream {
-
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
-    private final CharBuffer sink = CharBuffer.allocate(4096);
-    private ByteBuffer carried = ByteBuffer.allocate(0);
-
-    void feed(DataBuffer buffer) {
-      int length = buffer.readableByteCount();
-      ByteBuffer in = ByteBuffer.allocate(carried.remaining() + length);
-      in.put(carried);
-      buffer.toByteBuffer(buffer.readPosition(), in, in.position(), length);
-      in.position(in.position() + length);
-      in.flip();
-      decode(in, false);
-      carried = ByteBuffer.allocate(in.remaining()).put(in).flip();
+            @Override
+            public Flux<DataBuffer> getBody() {
+                if (!hasBody) {
+                    return super.getBody();
+                }
+                Utf8Stream stream = new Utf8Stream();
+                return super.getBody().doOnNext(stream::feed).concatWith(Mono.fromRunnable(stream::end));
+            }
+        };
+        return chain.filter(exchange.mutate().request(checked).build());
     }
 
-    void end() {
-      decode(carried, true);
+    private static HttpHeaders withoutCharsets(HttpHeaders original, List<MediaType> accept) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.putAll(original);
+        headers.setAccept(accept.stream()
+                .map(type -> type.getCharset() == null ? type : new MediaType(type.getType(), type.getSubtype()))
+                .toList());
+        return headers;
     }
 
-    private void decode(ByteBuffer in, boolean last) {
-      try {
-        CoderResult result;
-        do {
-          sink.clear();
-          result = decoder.decode(in, sink, last);
-          if (result.isError()) {
-            result.throwException();
-          }
-        } while (result.isOverflow());
-      } catch (CharacterCodingException e) {
-        throw ApiException.validation("body", "is not valid UTF-8: the API reads JSON and CSV in UTF-8 only");
-      }
+    /** A strict UTF-8 decoder over a body's chunks, carrying a sequence split between two chunks. */
+    private static final class Utf8Stream {
+
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final CharBuffer sink = CharBuffer.allocate(4096);
+        private ByteBuffer carried = ByteBuffer.allocate(0);
+
+        void feed(DataBuffer buffer) {
+            int length = buffer.readableByteCount();
+            ByteBuffer in = ByteBuffer.allocate(carried.remaining() + length);
+            in.put(carried);
+            buffer.toByteBuffer(buffer.readPosition(), in, in.position(), length);
+            in.position(in.position() + length);
+            in.flip();
+            decode(in, false);
+            carried = ByteBuffer.allocate(in.remaining()).put(in).flip();
+        }
+
+        void end() {
+            decode(carried, true);
+        }
+
+        private void decode(ByteBuffer in, boolean last) {
+            try {
+                CoderResult result;
+                do {
+                    sink.clear();
+                    result = decoder.decode(in, sink, last);
+                    if (result.isError()) {
+                        result.throwException();
+                    }
+                } while (result.isOverflow());
+            } catch (CharacterCodingException e) {
+                throw ApiException.validation("body", "is not valid UTF-8: the API reads JSON and CSV in UTF-8 only");
+            }
+        }
     }
-  }
 }

@@ -27,26 +27,31 @@ import org.springframework.kafka.core.KafkaAdmin;
 @PropertySource("classpath:io/dispatch/web/kafka/topics.properties")
 public class KafkaTopics {
 
-  /** The settings each topic needs to stay a complete log. */
-  public static Map<String, String> configOf(Topic topic) {
-    return topic.equals(Topics.RIDER_POSITIONS)
-        ? Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)
-        : Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE, TopicConfig.RETENTION_MS_CONFIG,
-            "-1", TopicConfig.RETENTION_BYTES_CONFIG, "-1");
-  }
+    /** The settings each topic needs to stay a complete log. */
+    public static Map<String, String> configOf(Topic topic) {
+        return topic.equals(Topics.RIDER_POSITIONS)
+                ? Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)
+                : Map.of(
+                        TopicConfig.CLEANUP_POLICY_CONFIG,
+                        TopicConfig.CLEANUP_POLICY_DELETE,
+                        TopicConfig.RETENTION_MS_CONFIG,
+                        "-1",
+                        TopicConfig.RETENTION_BYTES_CONFIG,
+                        "-1");
+    }
 
-  @Bean
-  KafkaAdmin.NewTopics dispatchTopics(TopicProperties properties) {
-    return new KafkaAdmin.NewTopics(Topics.ALL.stream()
-        .map(topic -> topic(topic, properties.partitions(), properties.replicationFactor()))
-        .toArray(NewTopic[]::new));
-  }
+    @Bean
+    KafkaAdmin.NewTopics dispatchTopics(TopicProperties properties) {
+        return new KafkaAdmin.NewTopics(Topics.ALL.stream()
+                .map(topic -> topic(topic, properties.partitions(), properties.replicationFactor()))
+                .toArray(NewTopic[]::new));
+    }
 
-  private static NewTopic topic(Topic topic, int partitions, short replicationFactor) {
-    return TopicBuilder.name(topic.name())
-        .partitions(partitions > 0 ? partitions : topic.partitions())
-        .replicas(replicationFactor)
-        .configs(configOf(topic))
-        .build();
-  }
+    private static NewTopic topic(Topic topic, int partitions, short replicationFactor) {
+        return TopicBuilder.name(topic.name())
+                .partitions(partitions > 0 ? partitions : topic.partitions())
+                .replicas(replicationFactor)
+                .configs(configOf(topic))
+                .build();
+    }
 }

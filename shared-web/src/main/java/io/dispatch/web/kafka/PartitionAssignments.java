@@ -16,42 +16,42 @@ import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
  */
 public final class PartitionAssignments implements ConsumerAwareRebalanceListener {
 
-  private static final PartitionAssignments PROCESS = new PartitionAssignments();
+    private static final PartitionAssignments PROCESS = new PartitionAssignments();
 
-  private final Set<String> started = ConcurrentHashMap.newKeySet();
-  private final Map<String, Set<TopicPartition>> held = new ConcurrentHashMap<>();
+    private final Set<String> started = ConcurrentHashMap.newKeySet();
+    private final Map<String, Set<TopicPartition>> held = new ConcurrentHashMap<>();
 
-  /** One per process: every listener container of the process reports here. */
-  public static PartitionAssignments ofThisProcess() {
-    return PROCESS;
-  }
+    /** One per process: every listener container of the process reports here. */
+    public static PartitionAssignments ofThisProcess() {
+        return PROCESS;
+    }
 
-  @Override
-  public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-    String group = group(consumer);
-    held.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet()).addAll(partitions);
-    started.add(group);
-  }
+    @Override
+    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        String group = group(consumer);
+        held.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet()).addAll(partitions);
+        started.add(group);
+    }
 
-  @Override
-  public void onPartitionsRevokedAfterCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-    held.getOrDefault(group(consumer), Set.of()).removeAll(partitions);
-  }
+    @Override
+    public void onPartitionsRevokedAfterCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        held.getOrDefault(group(consumer), Set.of()).removeAll(partitions);
+    }
 
-  @Override
-  public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-    held.getOrDefault(group(consumer), Set.of()).removeAll(partitions);
-  }
+    @Override
+    public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        held.getOrDefault(group(consumer), Set.of()).removeAll(partitions);
+    }
 
-  public boolean assignedOnce(String group) {
-    return started.contains(group);
-  }
+    public boolean assignedOnce(String group) {
+        return started.contains(group);
+    }
 
-  public int held(String group) {
-    return held.getOrDefault(group, Set.of()).size();
-  }
+    public int held(String group) {
+        return held.getOrDefault(group, Set.of()).size();
+    }
 
-  private static String group(Consumer<?, ?> consumer) {
-    return consumer.groupMetadata().groupId();
-  }
+    private static String group(Consumer<?, ?> consumer) {
+        return consumer.groupMetadata().groupId();
+    }
 }

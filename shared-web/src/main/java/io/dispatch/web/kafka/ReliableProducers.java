@@ -13,16 +13,17 @@ import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
  */
 public final class ReliableProducers {
 
-  private ReliableProducers() {}
+    private ReliableProducers() {}
 
-  public static Map<String, Object> settings(KafkaProperties properties, String clientId, Map<String, Object> overrides) {
-    Map<String, Object> config = properties.buildProducerProperties();
-    config.put(ProducerConfig.ACKS_CONFIG, "all");
-    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
-    config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
-    config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
-    config.putAll(overrides);
-    return config;
-  }
+    public static Map<String, Object> settings(
+            KafkaProperties properties, String clientId, Map<String, Object> overrides) {
+        Map<String, Object> config = properties.buildProducerProperties();
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        config.putAll(overrides);
+        return config;
+    }
 }

@@ -12,10 +12,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param replicationFactor replicas of every topic, dead-letter topics included
  */
 @ConfigurationProperties("dispatch.kafka")
-public record TopicProperties(@DefaultValue("0") int partitions, @DefaultValue("1") short replicationFactor) {
+public record TopicProperties(
+        @DefaultValue("0") int partitions,
+        @DefaultValue("1") short replicationFactor) {
 
-  public TopicProperties {
-    SettingChecks.atLeast("dispatch.kafka.partitions", partitions, 0);
-    SettingChecks.atLeast("dispatch.kafka.replication-factor", replicationFactor, 1);
-  }
+    public TopicProperties {
+        SettingChecks.atLeast("dispatch.kafka.partitions", partitions, 0);
+        SettingChecks.atLeast("dispatch.kafka.replication-factor", replicationFactor, 1);
+    }
 }

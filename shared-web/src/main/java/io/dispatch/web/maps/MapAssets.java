@@ -14,10 +14,10 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 @Configuration(proxyBeanMethods = false)
 public class MapAssets implements WebFluxConfigurer {
 
-  @Override
-  public void addResourceHandlers(ResourceHandlerRegistry registry) {
-    registry.addResourceHandler(Routes.ASSETS)
-        .addResourceLocations("classpath:/io/dispatch/web/maps/assets/")
-        .setCacheControl(CacheControl.noCache());
-  }
+    @Override
+    public void addResourceHandlers(ResourceHandlerRegistry registry) {
+        registry.addResourceHandler(Routes.ASSETS)
+                .addResourceLocations("classpath:/io/dispatch/web/maps/assets/")
+                .setCacheControl(CacheControl.noCache());
+    }
 }

@@ -33,30 +33,31 @@ import org.springframework.util.unit.DataSize;
 @PropertySource("classpath:io/dispatch/web/openapi/openapi.properties")
 public class ApiDocumentation {
 
-  /** Where the README's local run listens; clients replace it with their own base URL. */
-  public static final String LOCAL_SERVER = "http://localhost:8080";
+    /** Where the README's local run listens; clients replace it with their own base URL. */
+    public static final String LOCAL_SERVER = "http://localhost:8080";
 
-  static {
-    // handlers take their principal as a parameter; it is not part of the request
-    SpringDocUtils.getConfig()
-        .addRequestWrapperToIgnore(MerchantPrincipal.class, RiderPrincipal.class, OperatorPrincipal.class)
-        // a handler that reads its body as a JSON tree documents the body itself: the tree's getters are no schema
-        .replaceWithSchema(tools.jackson.databind.JsonNode.class, new Schema<>())
-        .replaceWithSchema(com.fasterxml.jackson.databind.JsonNode.class, new Schema<>());
-  }
+    static {
+        // handlers take their principal as a parameter; it is not part of the request
+        SpringDocUtils.getConfig()
+                .addRequestWrapperToIgnore(MerchantPrincipal.class, RiderPrincipal.class, OperatorPrincipal.class)
+                // a handler that reads its body as a JSON tree documents the body itself: the tree's getters are no
+                // schema
+                .replaceWithSchema(tools.jackson.databind.JsonNode.class, new Schema<>())
+                .replaceWithSchema(com.fasterxml.jackson.databind.JsonNode.class, new Schema<>());
+    }
 
-  @Bean
-  OpenAPI dispatchOpenApi() {
-    return new OpenAPI().info(info("dispatch merchant API", ""));
-  }
+    @Bean
+    OpenAPI dispatchOpenApi() {
+        return new OpenAPI().info(info("dispatch merchant API", ""));
+    }
 
-  /** Title and description of one API's document; every document shares the rest. */
-  static Info info(String title, String lead) {
-    return new Info()
-        .title(title)
-        .version("v1")
-        .license(new License().name("Apache License 2.0").identifier("Apache-2.0"))
-        .description(lead + """
+    /** Title and description of one API's document; every document shares the rest. */
+    static Info info(String title, String lead) {
+        return new Info()
+                .title(title)
+                .version("v1")
+                .license(new License().name("Apache License 2.0").identifier("Apache-2.0"))
+                .description(lead + """
             Merchants create deliveries and follow them through NEW → ASSIGNED → PICKED_UP → IN_TRANSIT → \
             DELIVERED (or FAILED / CANCELLED); operators and riders drive the lifecycle.
 
@@ -76,48 +77,61 @@ public class ApiDocumentation {
             within 10 s of its first byte and its body within 60 s, or the connection is closed.
             * Text fields refuse control characters (multi-line fields such as notes and reason allow tab, \
             line feed and carriage return) and unpaired surrogates; a required text field refuses blank text.""");
-  }
+    }
 
-  static List<Server> servers() {
-    return List.of(new Server().url(LOCAL_SERVER).description("The local run (README); use your own base URL"));
-  }
+    static List<Server> servers() {
+        return List.of(new Server().url(LOCAL_SERVER).description("The local run (README); use your own base URL"));
+    }
 
-  /** The merchant API also as a named group, beside the default document at /v3/api-docs. */
-  @Bean
-  GroupedOpenApi merchantApi() {
-    return GroupedOpenApi.builder().group("merchant").displayName("Merchant API")
-        .pathsToMatch(OperationRules.EXTERNAL + "**").build();
-  }
+    /** The merchant API also as a named group, beside the default document at /v3/api-docs. */
+    @Bean
+    GroupedOpenApi merchantApi() {
+        return GroupedOpenApi.builder()
+                .group("merchant")
+                .displayName("Merchant API")
+                .pathsToMatch(OperationRules.EXTERNAL + "**")
+                .build();
+    }
 
-  @Bean
-  GroupedOpenApi operatorApi() {
-    return GroupedOpenApi.builder().group("operator").displayName("Operator API")
-        .pathsToMatch(OperationRules.ADMIN + "**").build();
-  }
+    @Bean
+    GroupedOpenApi operatorApi() {
+        return GroupedOpenApi.builder()
+                .group("operator")
+                .displayName("Operator API")
+                .pathsToMatch(OperationRules.ADMIN + "**")
+                .build();
+    }
 
-  @Bean
-  GroupedOpenApi riderApi() {
-    return GroupedOpenApi.builder().group("rider").displayName("Rider API")
-        .pathsToMatch(OperationRules.RIDER + "**").build();
-  }
+    @Bean
+    GroupedOpenApi riderApi() {
+        return GroupedOpenApi.builder()
+                .group("rider")
+                .displayName("Rider API")
+                .pathsToMatch(OperationRules.RIDER + "**")
+                .build();
+    }
 
-  @Bean
-  GroupedOpenApi trackingApi() {
-    return GroupedOpenApi.builder().group("tracking").displayName("Public tracking")
-        .pathsToMatch("/api/v1/track/**", "/track/**").build();
-  }
+    @Bean
+    GroupedOpenApi trackingApi() {
+        return GroupedOpenApi.builder()
+                .group("tracking")
+                .displayName("Public tracking")
+                .pathsToMatch("/api/v1/track/**", "/track/**")
+                .build();
+    }
 
-  /** Adds the shared rules to each operation of every document, by the API its path belongs to. */
-  @Bean
-  GlobalOpenApiCustomizer dispatchOperationRules(
-      @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
-    OperationRules rules = new OperationRules(
-        "The body is larger than " + Sizes.describe(maxBody.toBytes()) + " (VALIDATION_ERROR)");
-    return openApi -> {
-      rules.apply(openApi);
-      openApi.servers(servers());
-      ModelConverters.getInstance(true).readAll(ApiSchemas.ErrorResponse.class)
-          .forEach((name, schema) -> openApi.getComponents().addSchemas(name, schema));
-    };
-  }
+    /** Adds the shared rules to each operation of every document, by the API its path belongs to. */
+    @Bean
+    GlobalOpenApiCustomizer dispatchOperationRules(
+            @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
+        OperationRules rules = new OperationRules(
+                "The body is larger than " + Sizes.describe(maxBody.toBytes()) + " (VALIDATION_ERROR)");
+        return openApi -> {
+            rules.apply(openApi);
+            openApi.servers(servers());
+            ModelConverters.getInstance(true)
+                    .readAll(ApiSchemas.ErrorResponse.class)
+                    .forEach((name, schema) -> openApi.getComponents().addSchemas(name, schema));
+        };
+    }
 }

@@ -15,74 +15,82 @@ import java.util.Map;
  */
 final class ErrorAnswers {
 
-  static final String ERROR_SCHEMA = "#/components/schemas/ErrorResponse";
+    static final String ERROR_SCHEMA = "#/components/schemas/ErrorResponse";
 
-  private final String tooLarge;
+    private final String tooLarge;
 
-  ErrorAnswers(String tooLarge) {
-    this.tooLarge = tooLarge;
-  }
+    ErrorAnswers(String tooLarge) {
+        this.tooLarge = tooLarge;
+    }
 
-  void addTo(Api api, String path, Operation operation) {
-    statuses(api, path, operation.getRequestBody() != null).forEach((status, description) -> {
-      ApiResponse response = operation.getResponses().computeIfAbsent(status, s -> new ApiResponse());
-      if (response.getDescription() == null || response.getDescription().isBlank()) {
-        response.setDescription(description);
-      }
-      response.setContent(new Content().addMediaType("application/json",
-          new MediaType().schema(new Schema<>().$ref(ERROR_SCHEMA))));
-    });
-  }
+    void addTo(Api api, String path, Operation operation) {
+        statuses(api, path, operation.getRequestBody() != null).forEach((status, description) -> {
+            ApiResponse response = operation.getResponses().computeIfAbsent(status, s -> new ApiResponse());
+            if (response.getDescription() == null || response.getDescription().isBlank()) {
+                response.setDescription(description);
+            }
+            response.setContent(new Content()
+                    .addMediaType("application/json", new MediaType().schema(new Schema<>().$ref(ERROR_SCHEMA))));
+        });
+    }
 
-  private Map<String, String> statuses(Api api, String path, boolean body) {
-    boolean id = path.contains("{");
-    Map<String, String> errors = new LinkedHashMap<>();
-    errors.put("400", "The request is not in canonical form, refused before routing: e.g. a GET with a body, an "
-        + "encoded slash or a dot segment in the path (VALIDATION_ERROR)");
-    switch (api) {
-      case MERCHANT -> {
-        errors.put("401", "Missing, malformed, revoked or suspended API key (UNAUTHORIZED)");
-        errors.put("403", "The key lacks the scope this route needs (FORBIDDEN)");
-        if (id) {
-          errors.put("404", "No such delivery (or notification) for this merchant, or a malformed id (NOT_FOUND)");
+    private Map<String, String> statuses(Api api, String path, boolean body) {
+        boolean id = path.contains("{");
+        Map<String, String> errors = new LinkedHashMap<>();
+        errors.put(
+                "400",
+                "The request is not in canonical form, refused before routing: e.g. a GET with a body, an "
+                        + "encoded slash or a dot segment in the path (VALIDATION_ERROR)");
+        switch (api) {
+            case MERCHANT -> {
+                errors.put("401", "Missing, malformed, revoked or suspended API key (UNAUTHORIZED)");
+                errors.put("403", "The key lacks the scope this route needs (FORBIDDEN)");
+                if (id) {
+                    errors.put(
+                            "404",
+                            "No such delivery (or notification) for this merchant, or a malformed id (NOT_FOUND)");
+                }
+                if (OperationRules.idempotent(path)) {
+                    errors.put(
+                            "409",
+                            "The Idempotency-Key was used with another request, or its first request is still "
+                                    + "running (CONFLICT)");
+                }
+            }
+            case OPERATOR -> {
+                errors.put("401", "Missing or wrong X-Admin-Token (UNAUTHORIZED)");
+                if (id) {
+                    errors.put("404", "No such resource, or a malformed id (NOT_FOUND)");
+                    errors.put("409", "The resource's state does not allow this (CONFLICT; details.currentStatus)");
+                }
+            }
+            case RIDER -> {
+                errors.put("401", "Missing or unknown X-Rider-Token (UNAUTHORIZED)");
+                if (id) {
+                    errors.put("403", "The delivery is assigned to another rider, or to none (FORBIDDEN)");
+                    errors.put("404", "No such delivery, or a malformed id (NOT_FOUND)");
+                    errors.put(
+                            "409",
+                            "The delivery's status does not allow this action (CONFLICT; details.currentStatus)");
+                }
+                errors.put("429", "Over the rider's rate limit (RATE_LIMITED); see Retry-After");
+            }
+            case TRACKING -> {
+                errors.put("404", "No delivery has this tracking token (NOT_FOUND)");
+                errors.put("429", "Over the per-address limit of public tracking (RATE_LIMITED); see Retry-After");
+            }
         }
-        if (OperationRules.idempotent(path)) {
-          errors.put("409", "The Idempotency-Key was used with another request, or its first request is still "
-              + "running (CONFLICT)");
+        if (body) {
+            errors.put("413", tooLarge);
+            errors.put("415", "The Content-Type is missing or not application/json (VALIDATION_ERROR)");
         }
-      }
-      case OPERATOR -> {
-        errors.put("401", "Missing or wrong X-Admin-Token (UNAUTHORIZED)");
-        if (id) {
-          errors.put("404", "No such resource, or a malformed id (NOT_FOUND)");
-          errors.put("409", "The resource's state does not allow this (CONFLICT; details.currentStatus)");
+        if (api != Api.TRACKING) {
+            errors.put("422", "Invalid input (VALIDATION_ERROR with details.fieldErrors naming each field as sent)");
         }
-      }
-      case RIDER -> {
-        errors.put("401", "Missing or unknown X-Rider-Token (UNAUTHORIZED)");
-        if (id) {
-          errors.put("403", "The delivery is assigned to another rider, or to none (FORBIDDEN)");
-          errors.put("404", "No such delivery, or a malformed id (NOT_FOUND)");
-          errors.put("409", "The delivery's status does not allow this action (CONFLICT; details.currentStatus)");
+        if (api == Api.MERCHANT) {
+            errors.put("429", "Over the rate limit (RATE_LIMITED); see Retry-After");
         }
-        errors.put("429", "Over the rider's rate limit (RATE_LIMITED); see Retry-After");
-      }
-      case TRACKING -> {
-        errors.put("404", "No delivery has this tracking token (NOT_FOUND)");
-        errors.put("429", "Over the per-address limit of public tracking (RATE_LIMITED); see Retry-After");
-      }
+        errors.put("500", "A server fault (INTERNAL_ERROR); safe to retry with the same Idempotency-Key");
+        return errors;
     }
-    if (body) {
-      errors.put("413", tooLarge);
-      errors.put("415", "The Content-Type is missing or not application/json (VALIDATION_ERROR)");
-    }
-    if (api != Api.TRACKING) {
-      errors.put("422", "Invalid input (VALIDATION_ERROR with details.fieldErrors naming each field as sent)");
-    }
-    if (api == Api.MERCHANT) {
-      errors.put("429", "Over the rate limit (RATE_LIMITED); see Retry-After");
-    }
-    errors.put("500", "A server fault (INTERNAL_ERROR); safe to retry with the same Idempotency-Key");
-    return errors;
-  }
 }

@@ -24,86 +24,88 @@ import java.util.TreeMap;
  */
 final class OperationRules {
 
-  static final String EXTERNAL = "/api/v1/external/";
-  static final String DISPATCHES = "/api/v1/external/dispatches";
-  static final String ADMIN = "/api/v1/admin/";
-  static final String RIDER = "/api/v1/rider/";
-  /** The Idempotency-Key rule of decisions.md §1: 1 to 255 printable ASCII characters. */
-  static final String IDEMPOTENCY_KEY_PATTERN = "^[\\x20-\\x7E]{1,255}$";
+    static final String EXTERNAL = "/api/v1/external/";
+    static final String DISPATCHES = "/api/v1/external/dispatches";
+    static final String ADMIN = "/api/v1/admin/";
+    static final String RIDER = "/api/v1/rider/";
+    /** The Idempotency-Key rule of decisions.md §1: 1 to 255 printable ASCII characters. */
+    static final String IDEMPOTENCY_KEY_PATTERN = "^[\\x20-\\x7E]{1,255}$";
 
-  private final ErrorAnswers errors;
+    private final ErrorAnswers errors;
 
-  OperationRules(String tooLarge) {
-    this.errors = new ErrorAnswers(tooLarge);
-  }
-
-  /** The merchant routes that take an Idempotency-Key (required on the dispatch routes). */
-  static boolean idempotent(String path) {
-    return path.startsWith(DISPATCHES) || path.equals(Routes.WEBHOOK_RECOVER);
-  }
-
-  void apply(OpenAPI openApi) {
-    if (openApi.getPaths() == null) {
-      return;
+    OperationRules(String tooLarge) {
+        this.errors = new ErrorAnswers(tooLarge);
     }
-    // the default document (/v3/api-docs) holds every route: it is the merchant API alone
-    if (openApi.getPaths().keySet().stream().anyMatch(path -> path.startsWith(EXTERNAL))) {
-      openApi.getPaths().keySet().removeIf(path -> !path.startsWith(EXTERNAL));
-    }
-    Set<Api> apis = new LinkedHashSet<>();
-    openApi.getPaths().forEach((path, item) -> {
-      Api api = Api.of(path);
-      apis.add(api);
-      item.readOperationsMap().forEach((method, operation) -> rules(api, path, operation));
-    });
-    if (openApi.getComponents() == null) {
-      openApi.setComponents(new Components());
-    }
-    Components components = openApi.getComponents();
-    components.setSecuritySchemes(new TreeMap<>());
-    apis.stream().filter(api -> api.scheme != null)
-        .forEach(api -> components.addSecuritySchemes(api.scheme, api.securityScheme()));
-    DocumentSchemas.keepReferenced(openApi);
-    DocumentSchemas.nullableReferences(openApi);
-    Api main = apis.size() == 1 ? apis.iterator().next() : Api.MERCHANT;
-    openApi.setInfo(ApiDocumentation.info(apis.size() == 1 ? main.title : "dispatch API", ""));
-  }
 
-  private void rules(Api api, String path, Operation operation) {
-    if (operation.getResponses() == null) {
-      operation.setResponses(new ApiResponses());
+    /** The merchant routes that take an Idempotency-Key (required on the dispatch routes). */
+    static boolean idempotent(String path) {
+        return path.startsWith(DISPATCHES) || path.equals(Routes.WEBHOOK_RECOVER);
     }
-    if (api.scheme != null) {
-      operation.setSecurity(new ArrayList<>(List.of(new SecurityRequirement().addList(api.scheme))));
-    }
-    if (api == Api.MERCHANT && idempotent(path)) {
-      idempotencyKey(operation, path.startsWith(DISPATCHES));
-    }
-    errors.addTo(api, path, operation);
-    operation.setResponses(sorted(operation.getResponses()));
-    operation.getResponses().forEach((status, response) -> AnswerHeaders.addTo(api, path, status, response));
-  }
 
-  private static ApiResponses sorted(ApiResponses responses) {
-    ApiResponses sorted = new ApiResponses();
-    new TreeMap<>(responses).forEach(sorted::addApiResponse);
-    return sorted;
-  }
+    void apply(OpenAPI openApi) {
+        if (openApi.getPaths() == null) {
+            return;
+        }
+        // the default document (/v3/api-docs) holds every route: it is the merchant API alone
+        if (openApi.getPaths().keySet().stream().anyMatch(path -> path.startsWith(EXTERNAL))) {
+            openApi.getPaths().keySet().removeIf(path -> !path.startsWith(EXTERNAL));
+        }
+        Set<Api> apis = new LinkedHashSet<>();
+        openApi.getPaths().forEach((path, item) -> {
+            Api api = Api.of(path);
+            apis.add(api);
+            item.readOperationsMap().forEach((method, operation) -> rules(api, path, operation));
+        });
+        if (openApi.getComponents() == null) {
+            openApi.setComponents(new Components());
+        }
+        Components components = openApi.getComponents();
+        components.setSecuritySchemes(new TreeMap<>());
+        apis.stream()
+                .filter(api -> api.scheme != null)
+                .forEach(api -> components.addSecuritySchemes(api.scheme, api.securityScheme()));
+        DocumentSchemas.keepReferenced(openApi);
+        DocumentSchemas.nullableReferences(openApi);
+        Api main = apis.size() == 1 ? apis.iterator().next() : Api.MERCHANT;
+        openApi.setInfo(ApiDocumentation.info(apis.size() == 1 ? main.title : "dispatch API", ""));
+    }
 
-  private static void idempotencyKey(Operation operation, boolean required) {
-    List<Parameter> parameters = operation.getParameters() == null ? new ArrayList<>()
-        : new ArrayList<>(operation.getParameters());
-    parameters.removeIf(p -> "Idempotency-Key".equals(p.getName()));
-    parameters.add(new HeaderParameter()
-        .name("Idempotency-Key")
-        .required(required)
-        .description(required
-            ? "1 to 255 printable ASCII characters, fresh per logical request (reads included); a UUID "
-                + "is appropriate. A missing or malformed key answers 422 on Idempotency-Key."
-            : "Optional: with a key (1 to 255 printable ASCII characters, a UUID is appropriate) a repeat of the "
-                + "same request answers the first answer again; a malformed key answers 422 on Idempotency-Key.")
-        .example("5f0c6a1e-8a53-4c4e-9d0b-2f3f4a1c9e11")
-        .schema(new StringSchema().minLength(1).maxLength(255).pattern(IDEMPOTENCY_KEY_PATTERN)));
-    operation.setParameters(parameters);
-  }
+    private void rules(Api api, String path, Operation operation) {
+        if (operation.getResponses() == null) {
+            operation.setResponses(new ApiResponses());
+        }
+        if (api.scheme != null) {
+            operation.setSecurity(new ArrayList<>(List.of(new SecurityRequirement().addList(api.scheme))));
+        }
+        if (api == Api.MERCHANT && idempotent(path)) {
+            idempotencyKey(operation, path.startsWith(DISPATCHES));
+        }
+        errors.addTo(api, path, operation);
+        operation.setResponses(sorted(operation.getResponses()));
+        operation.getResponses().forEach((status, response) -> AnswerHeaders.addTo(api, path, status, response));
+    }
+
+    private static ApiResponses sorted(ApiResponses responses) {
+        ApiResponses sorted = new ApiResponses();
+        new TreeMap<>(responses).forEach(sorted::addApiResponse);
+        return sorted;
+    }
+
+    private static void idempotencyKey(Operation operation, boolean required) {
+        List<Parameter> parameters =
+                operation.getParameters() == null ? new ArrayList<>() : new ArrayList<>(operation.getParameters());
+        parameters.removeIf(p -> "Idempotency-Key".equals(p.getName()));
+        parameters.add(new HeaderParameter()
+                .name("Idempotency-Key")
+                .required(required)
+                .description(
+                        required
+                                ? "1 to 255 printable ASCII characters, fresh per logical request (reads included); a UUID "
+                                        + "is appropriate. A missing or malformed key answers 422 on Idempotency-Key."
+                                : "Optional: with a key (1 to 255 printable ASCII characters, a UUID is appropriate) a repeat of the "
+                                        + "same request answers the first answer again; a malformed key answers 422 on Idempotency-Key.")
+                .example("5f0c6a1e-8a53-4c4e-9d0b-2f3f4a1c9e11")
+                .schema(new StringSchema().minLength(1).maxLength(255).pattern(IDEMPOTENCY_KEY_PATTERN)));
+        operation.setParameters(parameters);
+    }
 }

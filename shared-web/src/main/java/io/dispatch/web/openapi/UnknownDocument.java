@@ -22,10 +22,14 @@ import org.springframework.web.server.ServerWebExchange;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class UnknownDocument {
 
-  @ExceptionHandler(OpenApiResourceNotFoundException.class)
-  public ResponseEntity<Envelope> notFound(ServerWebExchange exchange) {
-    return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_JSON).body(Envelope.error(
-        ErrorCode.NOT_FOUND.name(), "No such API document: the groups are operator, rider and tracking", Map.of(),
-        RequestIds.of(exchange)));
-  }
+    @ExceptionHandler(OpenApiResourceNotFoundException.class)
+    public ResponseEntity<Envelope> notFound(ServerWebExchange exchange) {
+        return ResponseEntity.status(HttpStatus.NOT_FOUND)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Envelope.error(
+                        ErrorCode.NOT_FOUND.name(),
+                        "No such API document: the groups are operator, rider and tracking",
+                        Map.of(),
+                        RequestIds.of(exchange)));
+    }
 }

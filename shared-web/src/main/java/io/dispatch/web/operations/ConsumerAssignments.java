@@ -16,28 +16,28 @@ import org.springframework.kafka.listener.MessageListenerContainer;
  */
 final class ConsumerAssignments implements HealthIndicator {
 
-  private final KafkaListenerEndpointRegistry registry;
-  private final PartitionAssignments assignments;
+    private final KafkaListenerEndpointRegistry registry;
+    private final PartitionAssignments assignments;
 
-  ConsumerAssignments(KafkaListenerEndpointRegistry registry, PartitionAssignments assignments) {
-    this.registry = registry;
-    this.assignments = assignments;
-  }
-
-  @Override
-  public Health health() {
-    Map<String, Object> groups = new TreeMap<>();
-    boolean up = true;
-    for (MessageListenerContainer container : registry == null ? java.util.List.<MessageListenerContainer>of()
-        : registry.getListenerContainers()) {
-      String group = container.getGroupId();
-      if (group == null || !container.isAutoStartup()) {
-        continue;
-      }
-      boolean joined = container.isRunning() && assignments.assignedOnce(group);
-      up &= joined;
-      groups.put(group, joined ? "partitions " + assignments.held(group) : "not assigned yet");
+    ConsumerAssignments(KafkaListenerEndpointRegistry registry, PartitionAssignments assignments) {
+        this.registry = registry;
+        this.assignments = assignments;
     }
-    return (up ? Health.up() : Health.down()).withDetails(groups).build();
-  }
+
+    @Override
+    public Health health() {
+        Map<String, Object> groups = new TreeMap<>();
+        boolean up = true;
+        for (MessageListenerContainer container :
+                registry == null ? java.util.List.<MessageListenerContainer>of() : registry.getListenerContainers()) {
+            String group = container.getGroupId();
+            if (group == null || !container.isAutoStartup()) {
+                continue;
+            }
+            boolean joined = container.isRunning() && assignments.assignedOnce(group);
+            up &= joined;
+            groups.put(group, joined ? "partitions " + assignments.held(group) : "not assigned yet");
+        }
+        return (up ? Health.up() : Health.down()).withDetails(groups).build();
+    }
 }

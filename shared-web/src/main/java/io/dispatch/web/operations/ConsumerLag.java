@@ -28,63 +28,72 @@ import org.springframework.kafka.listener.MessageListenerContainer;
  */
 final class ConsumerLag implements Runnable {
 
-  private static final Logger log = LoggerFactory.getLogger(ConsumerLag.class);
+    private static final Logger log = LoggerFactory.getLogger(ConsumerLag.class);
 
-  private static final java.util.regex.Pattern PER_INSTANCE =
-      java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
+    private static final java.util.regex.Pattern PER_INSTANCE =
+            java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
 
-  private final Admin admin;
-  private final KafkaListenerEndpointRegistry registry;
-  private final MultiGauge gauge;
+    private final Admin admin;
+    private final KafkaListenerEndpointRegistry registry;
+    private final MultiGauge gauge;
 
-  ConsumerLag(Admin admin, KafkaListenerEndpointRegistry registry, MeterRegistry meters) {
-    this.admin = admin;
-    this.registry = registry;
-    this.gauge = MultiGauge.builder("dispatch.consumer.lag")
-        .description("Records behind the end of the partition, per consumer group")
-        .register(meters);
-  }
-
-  @Override
-  public void run() {
-    List<MultiGauge.Row<?>> rows = new ArrayList<>();
-    for (String group : groups()) {
-      try {
-        Map<TopicPartition, OffsetAndMetadata> committed =
-            admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(5, TimeUnit.SECONDS);
-        if (committed.isEmpty()) {
-          continue;
-        }
-        Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
-        committed.keySet().forEach(partition -> latest.put(partition, OffsetSpec.latest()));
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends =
-            admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS);
-        committed.forEach((partition, offset) -> {
-          long end = ends.get(partition).offset();
-          long lag = offset == null ? end : Math.max(0, end - offset.offset());
-          rows.add(MultiGauge.Row.of(Tags.of("group", group, "topic", partition.topic(),
-              "partition", Integer.toString(partition.partition())), lag));
-        });
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } catch (Exception e) {
-        log.debug("Could not read the lag of group {}: {}", group, e.toString());
-      }
+    ConsumerLag(Admin admin, KafkaListenerEndpointRegistry registry, MeterRegistry meters) {
+        this.admin = admin;
+        this.registry = registry;
+        this.gauge = MultiGauge.builder("dispatch.consumer.lag")
+                .description("Records behind the end of the partition, per consumer group")
+                .register(meters);
     }
-    gauge.register(rows, true);
-  }
 
-  private Set<String> groups() {
-    Set<String> groups = new LinkedHashSet<>();
-    if (registry != null) {
-      for (MessageListenerContainer container : registry.getListenerContainers()) {
-        // a group per instance (the live tracking feed) is not a figure to scale by
-        if (container.getGroupId() != null && !PER_INSTANCE.matcher(container.getGroupId()).find()) {
-          groups.add(container.getGroupId());
+    @Override
+    public void run() {
+        List<MultiGauge.Row<?>> rows = new ArrayList<>();
+        for (String group : groups()) {
+            try {
+                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                        .partitionsToOffsetAndMetadata()
+                        .get(5, TimeUnit.SECONDS);
+                if (committed.isEmpty()) {
+                    continue;
+                }
+                Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
+                committed.keySet().forEach(partition -> latest.put(partition, OffsetSpec.latest()));
+                Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends =
+                        admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS);
+                committed.forEach((partition, offset) -> {
+                    long end = ends.get(partition).offset();
+                    long lag = offset == null ? end : Math.max(0, end - offset.offset());
+                    rows.add(MultiGauge.Row.of(
+                            Tags.of(
+                                    "group",
+                                    group,
+                                    "topic",
+                                    partition.topic(),
+                                    "partition",
+                                    Integer.toString(partition.partition())),
+                            lag));
+                });
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                log.debug("Could not read the lag of group {}: {}", group, e.toString());
+            }
         }
-      }
+        gauge.register(rows, true);
     }
-    return groups;
-  }
+
+    private Set<String> groups() {
+        Set<String> groups = new LinkedHashSet<>();
+        if (registry != null) {
+            for (MessageListenerContainer container : registry.getListenerContainers()) {
+                // a group per instance (the live tracking feed) is not a figure to scale by
+                if (container.getGroupId() != null
+                        && !PER_INSTANCE.matcher(container.getGroupId()).find()) {
+                    groups.add(container.getGroupId());
+                }
+            }
+        }
+        return groups;
+    }
 }

@@ -20,52 +20,60 @@ import org.springframework.boot.health.contributor.Status;
  */
 final class KafkaReachability implements HealthIndicator {
 
-  private static final Logger log = LoggerFactory.getLogger(KafkaReachability.class);
-  private static final Duration KEEP = Duration.ofSeconds(5);
+    private static final Logger log = LoggerFactory.getLogger(KafkaReachability.class);
+    private static final Duration KEEP = Duration.ofSeconds(5);
 
-  private final Admin admin;
-  private final String bootstrapServers;
-  private final Clock clock;
-  private Health last;
-  private Instant checkedAt = Instant.MIN;
+    private final Admin admin;
+    private final String bootstrapServers;
+    private final Clock clock;
+    private Health last;
+    private Instant checkedAt = Instant.MIN;
 
-  KafkaReachability(Admin admin, String bootstrapServers, Clock clock) {
-    this.admin = admin;
-    this.bootstrapServers = bootstrapServers;
-    this.clock = clock;
-  }
-
-  @Override
-  public synchronized Health health() {
-    Instant now = clock.instant();
-    if (last != null && checkedAt.plus(KEEP).isAfter(now)) {
-      return last;
+    KafkaReachability(Admin admin, String bootstrapServers, Clock clock) {
+        this.admin = admin;
+        this.bootstrapServers = bootstrapServers;
+        this.clock = clock;
     }
-    Health next = probe();
-    boolean changed = last == null ? next.getStatus() != Status.UP : !last.getStatus().equals(next.getStatus());
-    if (changed) {
-      if (next.getStatus() == Status.UP) {
-        log.info("Kafka at {} is reachable again", bootstrapServers);
-      } else {
-        log.warn("Kafka at {} is unreachable: {} (readiness is DOWN until it answers)", bootstrapServers,
-            next.getDetails().get("error"));
-      }
-    }
-    last = next;
-    checkedAt = now;
-    return next;
-  }
 
-  private Health probe() {
-    try {
-      int nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(2000)).nodes().get(3, TimeUnit.SECONDS).size();
-      return Health.up().withDetail("nodes", nodes).build();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Health.down().withDetail("error", "interrupted").build();
-    } catch (Exception e) {
-      Throwable cause = e.getCause() == null ? e : e.getCause();
-      return Health.down().withDetail("error", cause.getClass().getSimpleName() + ": " + cause.getMessage()).build();
+    @Override
+    public synchronized Health health() {
+        Instant now = clock.instant();
+        if (last != null && checkedAt.plus(KEEP).isAfter(now)) {
+            return last;
+        }
+        Health next = probe();
+        boolean changed =
+                last == null ? next.getStatus() != Status.UP : !last.getStatus().equals(next.getStatus());
+        if (changed) {
+            if (next.getStatus() == Status.UP) {
+                log.info("Kafka at {} is reachable again", bootstrapServers);
+            } else {
+                log.warn(
+                        "Kafka at {} is unreachable: {} (readiness is DOWN until it answers)",
+                        bootstrapServers,
+                        next.getDetails().get("error"));
+            }
+        }
+        last = next;
+        checkedAt = now;
+        return next;
     }
-  }
+
+    private Health probe() {
+        try {
+            int nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(2000))
+                    .nodes()
+                    .get(3, TimeUnit.SECONDS)
+                    .size();
+            return Health.up().withDetail("nodes", nodes).build();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Health.down().withDetail("error", "interrupted").build();
+        } catch (Exception e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            return Health.down()
+                    .withDetail("error", cause.getClass().getSimpleName() + ": " + cause.getMessage())
+                    .build();
+        }
+    }
 }

@@ -26,69 +26,69 @@ import javax.sql.DataSource;
  */
 public class PostgresRateLimiter implements RateLimiter {
 
-  static final Duration WINDOW = Duration.ofMinutes(1);
-  private static final String TABLE = "identity.rate_limit_buckets";
-  private static final int CLEANUP_BATCH = 1_000;
+    static final Duration WINDOW = Duration.ofMinutes(1);
+    private static final String TABLE = "identity.rate_limit_buckets";
+    private static final int CLEANUP_BATCH = 1_000;
 
-  private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
-  private final BucketConfiguration configuration;
-  private final int limit;
-  private final Clock clock;
+    private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
+    private final BucketConfiguration configuration;
+    private final int limit;
+    private final Clock clock;
 
-  public PostgresRateLimiter(DataSource dataSource, int limit, Clock clock) {
-    this.limit = limit;
-    this.clock = clock;
-    this.configuration = BucketConfiguration.builder()
-        .addLimit(bandwidth -> bandwidth.capacity(limit).refillIntervally(limit, WINDOW))
-        .build();
-    this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
-        .primaryKeyMapper(PrimaryKeyMapper.STRING)
-        .table(TABLE)
-        .clientClock(wallClock(clock))
-        .expirationAfterWrite(ExpirationAfterWriteStrategy.fixedTimeToLive(WINDOW.multipliedBy(2)))
-        .build();
-  }
+    public PostgresRateLimiter(DataSource dataSource, int limit, Clock clock) {
+        this.limit = limit;
+        this.clock = clock;
+        this.configuration = BucketConfiguration.builder()
+                .addLimit(bandwidth -> bandwidth.capacity(limit).refillIntervally(limit, WINDOW))
+                .build();
+        this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+                .primaryKeyMapper(PrimaryKeyMapper.STRING)
+                .table(TABLE)
+                .clientClock(wallClock(clock))
+                .expirationAfterWrite(ExpirationAfterWriteStrategy.fixedTimeToLive(WINDOW.multipliedBy(2)))
+                .build();
+    }
 
-  @Override
-  public Decision tryAcquire(String apiKeyId) {
-    Instant now = clock.instant();
-    long epochMinute = Math.floorDiv(now.getEpochSecond(), WINDOW.toSeconds());
-    Instant windowEnd = Instant.ofEpochSecond((epochMinute + 1) * WINDOW.toSeconds());
-    ConsumptionProbe probe = buckets.builder()
-        .build(apiKeyId + ":" + epochMinute, () -> configuration)
-        .tryConsumeAndReturnRemaining(1);
-    return new Decision(probe.isConsumed(), limit, probe.getRemainingTokens(), secondsUntil(now, windowEnd));
-  }
-
-  /** Deletes buckets of windows long past; returns how many. */
-  public int removeExpired() {
-    int removed = 0;
-    int batch;
-    do {
-      batch = buckets.removeExpired(CLEANUP_BATCH);
-      removed += batch;
-    } while (batch == CLEANUP_BATCH);
-    return removed;
-  }
-
-  private static long secondsUntil(Instant now, Instant end) {
-    long millis = Duration.between(now, end).toMillis();
-    return Math.max(1, (millis + 999) / 1000);
-  }
-
-  /** bucket4j's time from the same clock as the windows, so both agree (and tests can move it). */
-  private static TimeMeter wallClock(Clock clock) {
-    return new TimeMeter() {
-      @Override
-      public long currentTimeNanos() {
+    @Override
+    public Decision tryAcquire(String apiKeyId) {
         Instant now = clock.instant();
-        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-      }
+        long epochMinute = Math.floorDiv(now.getEpochSecond(), WINDOW.toSeconds());
+        Instant windowEnd = Instant.ofEpochSecond((epochMinute + 1) * WINDOW.toSeconds());
+        ConsumptionProbe probe = buckets.builder()
+                .build(apiKeyId + ":" + epochMinute, () -> configuration)
+                .tryConsumeAndReturnRemaining(1);
+        return new Decision(probe.isConsumed(), limit, probe.getRemainingTokens(), secondsUntil(now, windowEnd));
+    }
 
-      @Override
-      public boolean isWallClockBased() {
-        return true;
-      }
-    };
-  }
+    /** Deletes buckets of windows long past; returns how many. */
+    public int removeExpired() {
+        int removed = 0;
+        int batch;
+        do {
+            batch = buckets.removeExpired(CLEANUP_BATCH);
+            removed += batch;
+        } while (batch == CLEANUP_BATCH);
+        return removed;
+    }
+
+    private static long secondsUntil(Instant now, Instant end) {
+        long millis = Duration.between(now, end).toMillis();
+        return Math.max(1, (millis + 999) / 1000);
+    }
+
+    /** bucket4j's time from the same clock as the windows, so both agree (and tests can move it). */
+    private static TimeMeter wallClock(Clock clock) {
+        return new TimeMeter() {
+            @Override
+            public long currentTimeNanos() {
+                Instant now = clock.instant();
+                return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+            }
+
+            @Override
+            public boolean isWallClockBased() {
+                return true;
+            }
+        };
+    }
 }

@@ -1,9 +1,9 @@
 package io.dispatch.web.ratelimit;
 
-import io.dispatch.web.security.Routes;
 import io.dispatch.web.request.ClientAddresses;
-import java.util.List;
+import io.dispatch.web.security.Routes;
 import io.dispatch.web.security.SecurityConfiguration;
+import java.util.List;
 import org.springframework.core.annotation.Order;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -24,45 +24,45 @@ import reactor.core.scheduler.Schedulers;
 @Order(SecurityConfiguration.AFTER_SECURITY + 10)
 public class PublicRateLimitFilter implements WebFilter {
 
-  private final RateLimiter limiter;
-  private final ClientAddresses clients;
-  private final List<PathPattern> routes;
-  private final String bucketPrefix;
+    private final RateLimiter limiter;
+    private final ClientAddresses clients;
+    private final List<PathPattern> routes;
+    private final String bucketPrefix;
 
-  /**
-   * @param bucketPrefix names the family in the bucket keys; families must differ, as a bucket
-   *     holds one limit
-   */
-  public PublicRateLimitFilter(
-      RateLimiter limiter, ClientAddresses clients, List<String> routes, String bucketPrefix) {
-    this.limiter = limiter;
-    this.clients = clients;
-    this.routes = routes.stream().map(Routes::pattern).toList();
-    this.bucketPrefix = bucketPrefix;
-  }
-
-  /** The tracking routes' limit; its buckets keep the keys they always had ("ip:<address>"). */
-  static PublicRateLimitFilter tracking(RateLimiter limiter, ClientAddresses clients) {
-    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.TRACKING_API, Routes.TRACKING_PAGE), "ip");
-  }
-
-  static PublicRateLimitFilter integrations(RateLimiter limiter, ClientAddresses clients) {
-    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.INTEGRATIONS), "integrations-ip");
-  }
-
-  /** Signup and sign-in together ("sign-in-ip:<address>"). */
-  static PublicRateLimitFilter signIn(RateLimiter limiter, ClientAddresses clients) {
-    return new PublicRateLimitFilter(limiter, clients, List.of(Routes.AUTH), "sign-in-ip");
-  }
-
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    if (!Routes.matchesAny(routes, exchange)) {
-      return chain.filter(exchange);
+    /**
+     * @param bucketPrefix names the family in the bucket keys; families must differ, as a bucket
+     *     holds one limit
+     */
+    public PublicRateLimitFilter(
+            RateLimiter limiter, ClientAddresses clients, List<String> routes, String bucketPrefix) {
+        this.limiter = limiter;
+        this.clients = clients;
+        this.routes = routes.stream().map(Routes::pattern).toList();
+        this.bucketPrefix = bucketPrefix;
     }
-    String client = clients.of(exchange);
-    return Mono.fromCallable(() -> limiter.tryAcquire(bucketPrefix + ":" + client))
-        .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this client address"));
-  }
+
+    /** The tracking routes' limit; its buckets keep the keys they always had ("ip:<address>"). */
+    static PublicRateLimitFilter tracking(RateLimiter limiter, ClientAddresses clients) {
+        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.TRACKING_API, Routes.TRACKING_PAGE), "ip");
+    }
+
+    static PublicRateLimitFilter integrations(RateLimiter limiter, ClientAddresses clients) {
+        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.INTEGRATIONS), "integrations-ip");
+    }
+
+    /** Signup and sign-in together ("sign-in-ip:<address>"). */
+    static PublicRateLimitFilter signIn(RateLimiter limiter, ClientAddresses clients) {
+        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.AUTH), "sign-in-ip");
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        if (!Routes.matchesAny(routes, exchange)) {
+            return chain.filter(exchange);
+        }
+        String client = clients.of(exchange);
+        return Mono.fromCallable(() -> limiter.tryAcquire(bucketPrefix + ":" + client))
+                .subscribeOn(Schedulers.boundedElastic())
+                .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this client address"));
+    }
 }

@@ -2,9 +2,7 @@ package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.scheduling.PeriodicTask;
-import io.dispatch.web.security.Routes;
 import java.time.Clock;
-import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -13,46 +11,43 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class RateLimitConfiguration {
 
-  @Bean
-  PostgresRateLimiter rateLimiter(DataSource dataSource, RateLimitProperties properties, Clock clock) {
-    return new PostgresRateLimiter(dataSource, properties.perMinute(), clock);
-  }
+    @Bean
+    PostgresRateLimiter rateLimiter(DataSource dataSource, RateLimitProperties properties, Clock clock) {
+        return new PostgresRateLimiter(dataSource, properties.perMinute(), clock);
+    }
 
-  /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
-  @Bean
-  PublicRateLimitFilter publicRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-    return PublicRateLimitFilter.tracking(
-        new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock), clients);
-  }
+    /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
+    @Bean
+    PublicRateLimitFilter publicRateLimitFilter(
+            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
+        return PublicRateLimitFilter.tracking(
+                new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock), clients);
+    }
 
-  /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
-  @Bean
-  PublicRateLimitFilter integrationsRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-    return PublicRateLimitFilter.integrations(
-        new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock),
-        clients);
-  }
+    /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
+    @Bean
+    PublicRateLimitFilter integrationsRateLimitFilter(
+            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
+        return PublicRateLimitFilter.integrations(
+                new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock), clients);
+    }
 
-  /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
-  @Bean
-  PublicRateLimitFilter signInRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-    return PublicRateLimitFilter.signIn(
-        new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock), clients);
-  }
+    /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
+    @Bean
+    PublicRateLimitFilter signInRateLimitFilter(
+            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
+        return PublicRateLimitFilter.signIn(
+                new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock), clients);
+    }
 
-  /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */
-  @Bean
-  RiderRateLimitFilter riderRateLimitFilter(
-      DataSource dataSource, RateLimitProperties properties, Clock clock) {
-    return new RiderRateLimitFilter(
-        new PostgresRateLimiter(dataSource, properties.riderPerMinute(), clock));
-  }
+    /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */
+    @Bean
+    RiderRateLimitFilter riderRateLimitFilter(DataSource dataSource, RateLimitProperties properties, Clock clock) {
+        return new RiderRateLimitFilter(new PostgresRateLimiter(dataSource, properties.riderPerMinute(), clock));
+    }
 
-  @Bean
-  PeriodicTask rateLimitBucketCleanup(PostgresRateLimiter limiter, RateLimitProperties properties) {
-    return new PeriodicTask("rate-limit-cleanup", properties.cleanupInterval(), limiter::removeExpired);
-  }
+    @Bean
+    PeriodicTask rateLimitBucketCleanup(PostgresRateLimiter limiter, RateLimitProperties properties) {
+        return new PeriodicTask("rate-limit-cleanup", properties.cleanupInterval(), limiter::removeExpired);
+    }
 }

@@ -17,19 +17,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.rate-limit")
 public record RateLimitProperties(
-    @DefaultValue("60") Integer perMinute,
-    @DefaultValue("60") Integer publicPerMinute,
-    @DefaultValue("120") Integer riderPerMinute,
-    @DefaultValue("60") Integer signInPerMinute,
-    @DefaultValue("300") Integer integrationsPerMinute,
-    @DefaultValue("PT1M") Duration cleanupInterval) {
+        @DefaultValue("60") Integer perMinute,
+        @DefaultValue("60") Integer publicPerMinute,
+        @DefaultValue("120") Integer riderPerMinute,
+        @DefaultValue("60") Integer signInPerMinute,
+        @DefaultValue("300") Integer integrationsPerMinute,
+        @DefaultValue("PT1M") Duration cleanupInterval) {
 
-  public RateLimitProperties {
-    SettingChecks.atLeast("dispatch.rate-limit.per-minute", perMinute, 1);
-    SettingChecks.atLeast("dispatch.rate-limit.public-per-minute", publicPerMinute, 1);
-    SettingChecks.atLeast("dispatch.rate-limit.rider-per-minute", riderPerMinute, 1);
-    SettingChecks.atLeast("dispatch.rate-limit.sign-in-per-minute", signInPerMinute, 1);
-    SettingChecks.atLeast("dispatch.rate-limit.integrations-per-minute", integrationsPerMinute, 1);
-    SettingChecks.positive("dispatch.rate-limit.cleanup-interval", cleanupInterval);
-  }
+    public RateLimitProperties {
+        SettingChecks.atLeast("dispatch.rate-limit.per-minute", perMinute, 1);
+        SettingChecks.atLeast("dispatch.rate-limit.public-per-minute", publicPerMinute, 1);
+        SettingChecks.atLeast("dispatch.rate-limit.rider-per-minute", riderPerMinute, 1);
+        SettingChecks.atLeast("dispatch.rate-limit.sign-in-per-minute", signInPerMinute, 1);
+        SettingChecks.atLeast("dispatch.rate-limit.integrations-per-minute", integrationsPerMinute, 1);
+        SettingChecks.positive("dispatch.rate-limit.cleanup-interval", cleanupInterval);
+    }
 }

@@ -20,22 +20,22 @@ import reactor.core.scheduler.Schedulers;
 @Order(SecurityConfiguration.AFTER_SECURITY + 10)
 public class RiderRateLimitFilter implements WebFilter {
 
-  private static final PathPattern RIDER = Routes.pattern(Routes.RIDER);
+    private static final PathPattern RIDER = Routes.pattern(Routes.RIDER);
 
-  private final RateLimiter limiter;
+    private final RateLimiter limiter;
 
-  public RiderRateLimitFilter(RateLimiter limiter) {
-    this.limiter = limiter;
-  }
-
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    RiderPrincipal rider = exchange.getAttribute(RiderPrincipal.ATTRIBUTE);
-    if (rider == null || !Routes.matches(RIDER, exchange)) {
-      return chain.filter(exchange);
+    public RiderRateLimitFilter(RateLimiter limiter) {
+        this.limiter = limiter;
     }
-    return Mono.fromCallable(() -> limiter.tryAcquire("rider:" + rider.riderId()))
-        .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this rider"));
-  }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        RiderPrincipal rider = exchange.getAttribute(RiderPrincipal.ATTRIBUTE);
+        if (rider == null || !Routes.matches(RIDER, exchange)) {
+            return chain.filter(exchange);
+        }
+        return Mono.fromCallable(() -> limiter.tryAcquire("rider:" + rider.riderId()))
+                .subscribeOn(Schedulers.boundedElastic())
+                .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this rider"));
+    }
 }

@@ -17,10 +17,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.http")
 public record HttpEdgeProperties(
-    @DefaultValue("10s") Duration headerTimeout, @DefaultValue("60s") Duration bodyTimeout) {
+        @DefaultValue("10s") Duration headerTimeout,
+        @DefaultValue("60s") Duration bodyTimeout) {
 
-  public HttpEdgeProperties {
-    SettingChecks.positive("dispatch.http.header-timeout", headerTimeout);
-    SettingChecks.positive("dispatch.http.body-timeout", bodyTimeout);
-  }
+    public HttpEdgeProperties {
+        SettingChecks.positive("dispatch.http.header-timeout", headerTimeout);
+        SettingChecks.positive("dispatch.http.body-timeout", bodyTimeout);
+    }
 }

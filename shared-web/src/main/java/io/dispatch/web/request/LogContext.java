@@ -15,25 +15,26 @@ import reactor.core.publisher.Hooks;
  */
 public final class LogContext {
 
-  public static final String REQUEST_ID = "requestId";
-  public static final String DISPATCH_ID = "dispatchId";
-  private static final AtomicBoolean INSTALLED = new AtomicBoolean();
+    public static final String REQUEST_ID = "requestId";
+    public static final String DISPATCH_ID = "dispatchId";
+    private static final AtomicBoolean INSTALLED = new AtomicBoolean();
 
-  private LogContext() {}
+    private LogContext() {}
 
-  public static void install() {
-    if (!INSTALLED.compareAndSet(false, true)) {
-      return;
+    public static void install() {
+        if (!INSTALLED.compareAndSet(false, true)) {
+            return;
+        }
+        for (String key : new String[] {REQUEST_ID, DISPATCH_ID}) {
+            ContextRegistry.getInstance()
+                    .registerThreadLocalAccessor(
+                            key, () -> MDC.get(key), value -> MDC.put(key, value), () -> MDC.remove(key));
+        }
+        Hooks.enableAutomaticContextPropagation();
     }
-    for (String key : new String[] {REQUEST_ID, DISPATCH_ID}) {
-      ContextRegistry.getInstance().registerThreadLocalAccessor(
-          key, () -> MDC.get(key), value -> MDC.put(key, value), () -> MDC.remove(key));
-    }
-    Hooks.enableAutomaticContextPropagation();
-  }
 
-  /** Sets the delivery id for the log lines of one piece of work; close to clear it. */
-  public static MDC.MDCCloseable dispatch(Object dispatchId) {
-    return MDC.putCloseable(DISPATCH_ID, dispatchId == null ? "-" : dispatchId.toString());
-  }
+    /** Sets the delivery id for the log lines of one piece of work; close to clear it. */
+    public static MDC.MDCCloseable dispatch(Object dispatchId) {
+        return MDC.putCloseable(DISPATCH_ID, dispatchId == null ? "-" : dispatchId.toString());
+    }
 }

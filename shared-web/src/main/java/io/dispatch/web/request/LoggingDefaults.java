@@ -14,9 +14,12 @@ import org.springframework.core.env.MapPropertySource;
  */
 public final class LoggingDefaults implements EnvironmentPostProcessor {
 
-  @Override
-  public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-    environment.getPropertySources().addLast(new MapPropertySource("dispatch-logging-defaults", Map.of(
-        "logging.pattern.correlation", "[%X{requestId:-} %X{dispatchId:-}] ")));
-  }
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        environment
+                .getPropertySources()
+                .addLast(new MapPropertySource(
+                        "dispatch-logging-defaults",
+                        Map.of("logging.pattern.correlation", "[%X{requestId:-} %X{dispatchId:-}] ")));
+    }
 }

@@ -15,28 +15,29 @@ import reactor.util.context.Context;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class RequestIds implements WebFilter {
 
-  public static final String HEADER = "X-Request-Id";
+    public static final String HEADER = "X-Request-Id";
 
-  static {
-    LogContext.install();
-  }
-  private static final String ATTRIBUTE = RequestIds.class.getName();
-
-  @Override
-  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    String requestId = UUID.randomUUID().toString();
-    exchange.getAttributes().put(ATTRIBUTE, requestId);
-    exchange.getResponse().getHeaders().set(HEADER, requestId);
-    return chain.filter(exchange).contextWrite(Context.of(LogContext.REQUEST_ID, requestId));
-  }
-
-  public static String of(ServerWebExchange exchange) {
-    Object id = exchange.getAttribute(ATTRIBUTE);
-    if (id == null) {
-      id = UUID.randomUUID().toString();
-      exchange.getAttributes().put(ATTRIBUTE, id);
-      exchange.getResponse().getHeaders().set(HEADER, (String) id);
+    static {
+        LogContext.install();
     }
-    return (String) id;
-  }
+
+    private static final String ATTRIBUTE = RequestIds.class.getName();
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        String requestId = UUID.randomUUID().toString();
+        exchange.getAttributes().put(ATTRIBUTE, requestId);
+        exchange.getResponse().getHeaders().set(HEADER, requestId);
+        return chain.filter(exchange).contextWrite(Context.of(LogContext.REQUEST_ID, requestId));
+    }
+
+    public static String of(ServerWebExchange exchange) {
+        Object id = exchange.getAttribute(ATTRIBUTE);
+        if (id == null) {
+            id = UUID.randomUUID().toString();
+            exchange.getAttributes().put(ATTRIBUTE, id);
+            exchange.getResponse().getHeaders().set(HEADER, (String) id);
+        }
+        return (String) id;
+    }
 }

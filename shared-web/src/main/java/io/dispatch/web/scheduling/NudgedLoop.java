@@ -15,76 +15,77 @@ import org.slf4j.Logger;
  */
 public final class NudgedLoop {
 
-  /** One round of work. */
-  @FunctionalInterface
-  public interface Round {
-    /** True when the round was full and more work is likely waiting. */
-    boolean run() throws InterruptedException;
-  }
-
-  private final String threadName;
-  private final Duration idleWait;
-  private final Duration failureWait;
-  private final Logger log;
-  private final String failure;
-  private final Round round;
-  private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
-  private volatile boolean running;
-  private Thread thread;
-
-  /** {@code failure} is the warning logged with a failed round's exception, e.g. "Claiming failed; retrying in 1 s". */
-  public NudgedLoop(String threadName, Duration idleWait, Duration failureWait, Logger log, String failure, Round round) {
-    this.threadName = threadName;
-    this.idleWait = idleWait;
-    this.failureWait = failureWait;
-    this.log = log;
-    this.failure = failure;
-    this.round = round;
-  }
-
-  /** Something may be waiting: start the next round now rather than after the idle wait. */
-  public void nudge() {
-    nudges.offer(Boolean.TRUE);
-  }
-
-  public boolean isRunning() {
-    return running;
-  }
-
-  public synchronized void start() {
-    if (running) {
-      return;
+    /** One round of work. */
+    @FunctionalInterface
+    public interface Round {
+        /** True when the round was full and more work is likely waiting. */
+        boolean run() throws InterruptedException;
     }
-    running = true;
-    thread = Thread.ofPlatform().name(threadName).daemon().start(this::loop);
-  }
 
-  /** Ends the loop and waits up to {@code join} for the round under way. */
-  public synchronized void stop(Duration join) throws InterruptedException {
-    if (!running) {
-      return;
+    private final String threadName;
+    private final Duration idleWait;
+    private final Duration failureWait;
+    private final Logger log;
+    private final String failure;
+    private final Round round;
+    private final LinkedBlockingQueue<Boolean> nudges = new LinkedBlockingQueue<>(1);
+    private volatile boolean running;
+    private Thread thread;
+
+    /** {@code failure} is the warning logged with a failed round's exception, e.g. "Claiming failed; retrying in 1 s". */
+    public NudgedLoop(
+            String threadName, Duration idleWait, Duration failureWait, Logger log, String failure, Round round) {
+        this.threadName = threadName;
+        this.idleWait = idleWait;
+        this.failureWait = failureWait;
+        this.log = log;
+        this.failure = failure;
+        this.round = round;
     }
-    running = false;
-    nudge();
-    thread.join(join);
-  }
 
-  private void loop() {
-    while (running) {
-      try {
-        if (!round.run()) {
-          nudges.poll(idleWait.toMillis(), TimeUnit.MILLISECONDS);
+    /** Something may be waiting: start the next round now rather than after the idle wait. */
+    public void nudge() {
+        nudges.offer(Boolean.TRUE);
+    }
+
+    public boolean isRunning() {
+        return running;
+    }
+
+    public synchronized void start() {
+        if (running) {
+            return;
         }
-      } catch (InterruptedException e) {
-        return;
-      } catch (RuntimeException e) {
-        log.warn(failure, e);
-        try {
-          nudges.poll(failureWait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException interrupted) {
-          return;
-        }
-      }
+        running = true;
+        thread = Thread.ofPlatform().name(threadName).daemon().start(this::loop);
     }
-  }
+
+    /** Ends the loop and waits up to {@code join} for the round under way. */
+    public synchronized void stop(Duration join) throws InterruptedException {
+        if (!running) {
+            return;
+        }
+        running = false;
+        nudge();
+        thread.join(join);
+    }
+
+    private void loop() {
+        while (running) {
+            try {
+                if (!round.run()) {
+                    nudges.poll(idleWait.toMillis(), TimeUnit.MILLISECONDS);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                log.warn(failure, e);
+                try {
+                    nudges.poll(failureWait.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            }
+        }
+    }
 }

@@ -15,51 +15,52 @@ import org.springframework.context.SmartLifecycle;
  */
 public final class PeriodicTask implements SmartLifecycle {
 
-  private static final Logger log = LoggerFactory.getLogger(PeriodicTask.class);
+    private static final Logger log = LoggerFactory.getLogger(PeriodicTask.class);
 
-  private final String name;
-  private final Duration interval;
-  private final Runnable task;
-  private ScheduledExecutorService executor;
+    private final String name;
+    private final Duration interval;
+    private final Runnable task;
+    private ScheduledExecutorService executor;
 
-  public PeriodicTask(String name, Duration interval, Runnable task) {
-    if (interval.isNegative() || interval.isZero()) {
-      throw new IllegalArgumentException(name + ": the interval must be positive, was " + interval);
+    public PeriodicTask(String name, Duration interval, Runnable task) {
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException(name + ": the interval must be positive, was " + interval);
+        }
+        this.name = name;
+        this.interval = interval;
+        this.task = task;
     }
-    this.name = name;
-    this.interval = interval;
-    this.task = task;
-  }
 
-  @Override
-  public synchronized void start() {
-    if (executor != null) {
-      return;
+    @Override
+    public synchronized void start() {
+        if (executor != null) {
+            return;
+        }
+        executor = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name(name).factory());
+        long millis = interval.toMillis();
+        executor.scheduleWithFixedDelay(this::runOnce, millis, millis, TimeUnit.MILLISECONDS);
     }
-    executor = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name(name).factory());
-    long millis = interval.toMillis();
-    executor.scheduleWithFixedDelay(this::runOnce, millis, millis, TimeUnit.MILLISECONDS);
-  }
 
-  private void runOnce() {
-    try {
-      task.run();
-    } catch (RuntimeException e) {
-      // the next run may succeed (e.g. the database was away): keep the schedule
-      log.warn("{} failed; next attempt in {}", name, interval, e);
+    private void runOnce() {
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            // the next run may succeed (e.g. the database was away): keep the schedule
+            log.warn("{} failed; next attempt in {}", name, interval, e);
+        }
     }
-  }
 
-  @Override
-  public synchronized void stop() {
-    if (executor != null) {
-      executor.shutdownNow();
-      executor = null;
+    @Override
+    public synchronized void stop() {
+        if (executor != null) {
+            executor.shutdownNow();
+            executor = null;
+        }
     }
-  }
 
-  @Override
-  public synchronized boolean isRunning() {
-    return executor != null;
-  }
+    @Override
+    public synchronized boolean isRunning() {
+        return executor != null;
+    }
 }

@@ -29,34 +29,33 @@ import reactor.core.publisher.Mono;
  */
 final class CanonicalPaths implements ServerWebExchangeFirewall {
 
-  private static final Pattern ENCODED_UNRESERVED = Pattern.compile(
-      "%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[Dd]|2[Ee]|5[Ff]|7[Ee])");
-  private static final Pattern ENCODED_CONTROL = Pattern.compile("%(?:[01][0-9A-Fa-f]|7[Ff])");
+    private static final Pattern ENCODED_UNRESERVED =
+            Pattern.compile("%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[Dd]|2[Ee]|5[Ff]|7[Ee])");
+    private static final Pattern ENCODED_CONTROL = Pattern.compile("%(?:[01][0-9A-Fa-f]|7[Ff])");
 
-  private final StrictServerWebExchangeFirewall strict = new StrictServerWebExchangeFirewall();
+    private final StrictServerWebExchangeFirewall strict = new StrictServerWebExchangeFirewall();
 
-  @Override
-  public Mono<ServerWebExchange> getFirewalledExchange(ServerWebExchange exchange) {
-    return Mono.fromRunnable(() -> check(exchange.getRequest()))
-        .then(strict.getFirewalledExchange(exchange));
-  }
-
-  private static void check(ServerHttpRequest request) {
-    String rawPath = request.getURI().getRawPath();
-    if (rawPath != null && ENCODED_UNRESERVED.matcher(rawPath).find()) {
-      throw new ServerExchangeRejectedException(
-          "The path percent-encodes a letter, digit or one of - . _ ~; send it unencoded");
+    @Override
+    public Mono<ServerWebExchange> getFirewalledExchange(ServerWebExchange exchange) {
+        return Mono.fromRunnable(() -> check(exchange.getRequest())).then(strict.getFirewalledExchange(exchange));
     }
-    if (rawPath != null && ENCODED_CONTROL.matcher(rawPath).find()) {
-      throw new ServerExchangeRejectedException("The path holds an encoded control character");
-    }
-    HttpMethod method = request.getMethod();
-    if ((method == HttpMethod.GET || method == HttpMethod.HEAD) && hasBody(request.getHeaders())) {
-      throw new ServerExchangeRejectedException("A " + method.name() + " request must not have a body");
-    }
-  }
 
-  private static boolean hasBody(HttpHeaders headers) {
-    return headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
-  }
+    private static void check(ServerHttpRequest request) {
+        String rawPath = request.getURI().getRawPath();
+        if (rawPath != null && ENCODED_UNRESERVED.matcher(rawPath).find()) {
+            throw new ServerExchangeRejectedException(
+                    "The path percent-encodes a letter, digit or one of - . _ ~; send it unencoded");
+        }
+        if (rawPath != null && ENCODED_CONTROL.matcher(rawPath).find()) {
+            throw new ServerExchangeRejectedException("The path holds an encoded control character");
+        }
+        HttpMethod method = request.getMethod();
+        if ((method == HttpMethod.GET || method == HttpMethod.HEAD) && hasBody(request.getHeaders())) {
+            throw new ServerExchangeRejectedException("A " + method.name() + " request must not have a body");
+        }
+    }
+
+    private static boolean hasBody(HttpHeaders headers) {
+        return headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
+    }
 }

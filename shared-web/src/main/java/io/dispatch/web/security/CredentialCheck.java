@@ -1,8 +1,8 @@
 package io.dispatch.web.security;
 
 import io.dispatch.web.identity.CredentialKind;
-import io.dispatch.web.identity.Credentials;
 import io.dispatch.web.identity.CredentialKinds;
+import io.dispatch.web.identity.Credentials;
 import io.dispatch.web.session.SessionConfiguration;
 import java.util.HashMap;
 import java.util.List;
@@ -27,42 +27,50 @@ import reactor.core.publisher.Mono;
  */
 public final class CredentialCheck implements ServerAuthenticationConverter, ReactiveAuthenticationManager {
 
-  private final Credentials credentials;
-  private final Map<String, CredentialKind<?>> byHeader = new HashMap<>();
-  private final CredentialKind<?> session;
+    private final Credentials credentials;
+    private final Map<String, CredentialKind<?>> byHeader = new HashMap<>();
+    private final CredentialKind<?> session;
 
-  CredentialCheck(Credentials credentials, List<CredentialKind<?>> kinds) {
-    this.credentials = credentials;
-    kinds.stream().filter(kind -> kind.header() != null).forEach(kind -> byHeader.put(kind.header(), kind));
-    this.session = kinds.stream().filter(kind -> kind.header() == null).findFirst().orElse(null);
-    for (Family family : Family.values()) {
-      if (family.header != null && !byHeader.containsKey(family.header)) {
-        throw new IllegalStateException("No credential kind reads " + family.header);
-      }
+    CredentialCheck(Credentials credentials, List<CredentialKind<?>> kinds) {
+        this.credentials = credentials;
+        kinds.stream().filter(kind -> kind.header() != null).forEach(kind -> byHeader.put(kind.header(), kind));
+        this.session =
+                kinds.stream().filter(kind -> kind.header() == null).findFirst().orElse(null);
+        for (Family family : Family.values()) {
+            if (family.header != null && !byHeader.containsKey(family.header)) {
+                throw new IllegalStateException("No credential kind reads " + family.header);
+            }
+        }
     }
-  }
 
-  @Override
-  public Mono<Authentication> convert(ServerWebExchange exchange) {
-    Family family = Family.of(exchange);
-    String value = family.header == null ? null : exchange.getRequest().getHeaders().getFirst(family.header);
-    if (value != null) {
-      return Mono.just(new PresentedCredential(byHeader.get(family.header), value));
+    @Override
+    public Mono<Authentication> convert(ServerWebExchange exchange) {
+        Family family = Family.of(exchange);
+        String value = family.header == null
+                ? null
+                : exchange.getRequest().getHeaders().getFirst(family.header);
+        if (value != null) {
+            return Mono.just(new PresentedCredential(byHeader.get(family.header), value));
+        }
+        if (session != null
+                && family.acceptsSession()
+                && exchange.getRequest().getCookies().containsKey(SessionConfiguration.COOKIE)) {
+            return exchange.getSession()
+                    .mapNotNull(stored -> stored.<String>getAttribute(CredentialKinds.SESSION_MERCHANT))
+                    .map(merchantId -> new PresentedCredential(session, merchantId));
+        }
+        return Mono.empty();
     }
-    if (session != null && family.acceptsSession()
-        && exchange.getRequest().getCookies().containsKey(SessionConfiguration.COOKIE)) {
-      return exchange.getSession()
-          .mapNotNull(stored -> stored.<String>getAttribute(CredentialKinds.SESSION_MERCHANT))
-          .map(merchantId -> new PresentedCredential(session, merchantId));
-    }
-    return Mono.empty();
-  }
 
-  @Override
-  public Mono<Authentication> authenticate(Authentication authentication) {
-    PresentedCredential presented = (PresentedCredential) authentication;
-    return credentials.check(presented.kind(), (String) presented.getCredentials())
-        .map(holder -> new DispatchAuthentication(holder.principal(),
-            holder.authorities().stream().map(SimpleGrantedAuthority::new).toList()));
-  }
+    @Override
+    public Mono<Authentication> authenticate(Authentication authentication) {
+        PresentedCredential presented = (PresentedCredential) authentication;
+        return credentials
+                .check(presented.kind(), (String) presented.getCredentials())
+                .map(holder -> new DispatchAuthentication(
+                        holder.principal(),
+                        holder.authorities().stream()
+                                .map(SimpleGrantedAuthority::new)
+                                .toList()));
+    }
 }

@@ -7,21 +7,21 @@ import org.springframework.security.core.GrantedAuthority;
 /** A checked credential: the principal and authorities of its {@code CredentialHolder}. */
 final class DispatchAuthentication extends AbstractAuthenticationToken {
 
-  private final Object principal;
+    private final Object principal;
 
-  DispatchAuthentication(Object principal, Collection<? extends GrantedAuthority> authorities) {
-    super(authorities);
-    this.principal = principal;
-    setAuthenticated(true);
-  }
+    DispatchAuthentication(Object principal, Collection<? extends GrantedAuthority> authorities) {
+        super(authorities);
+        this.principal = principal;
+        setAuthenticated(true);
+    }
 
-  @Override
-  public Object getCredentials() {
-    return "";
-  }
+    @Override
+    public Object getCredentials() {
+        return "";
+    }
 
-  @Override
-  public Object getPrincipal() {
-    return principal;
-  }
+    @Override
+    public Object getPrincipal() {
+        return principal;
+    }
 }

@@ -10,26 +10,26 @@ import org.springframework.security.authentication.AbstractAuthenticationToken;
  */
 final class PresentedCredential extends AbstractAuthenticationToken {
 
-  private final CredentialKind<?> kind;
-  private final String value;
+    private final CredentialKind<?> kind;
+    private final String value;
 
-  PresentedCredential(CredentialKind<?> kind, String value) {
-    super(List.of());
-    this.kind = kind;
-    this.value = value;
-  }
+    PresentedCredential(CredentialKind<?> kind, String value) {
+        super(List.of());
+        this.kind = kind;
+        this.value = value;
+    }
 
-  CredentialKind<?> kind() {
-    return kind;
-  }
+    CredentialKind<?> kind() {
+        return kind;
+    }
 
-  @Override
-  public Object getCredentials() {
-    return value;
-  }
+    @Override
+    public Object getCredentials() {
+        return value;
+    }
 
-  @Override
-  public Object getPrincipal() {
-    return kind.toString();
-  }
+    @Override
+    public Object getPrincipal() {
+        return kind.toString();
+    }
 }

@@ -14,56 +14,71 @@ import org.springframework.web.util.pattern.PathPatternParser;
  */
 public final class Routes {
 
-  public static final String EXTERNAL = "/api/v1/external/**";
-  public static final String DISPATCHES = "/api/v1/external/dispatches/**";
-  public static final String PING = "/api/v1/external/ping";
-  public static final String WEBHOOK_RECOVER = "/api/v1/external/webhooks/recover";
-  public static final String RIDER = "/api/v1/rider/**";
-  public static final String ADMIN = "/api/v1/admin/**";
-  public static final String TRACKING_API = "/api/v1/track/**";
-  public static final String TRACKING_PAGE = "/track/**";
-  /** The dashboard's own API: a signed-in session only (never an API key), CSRF-checked. */
-  public static final String DASHBOARD_API = "/api/v1/dashboard/**";
-  /** Signup, sign-in, sign-out: no credential; 60 per minute per client IP over them. */
-  public static final String AUTH = "/api/v1/auth/**";
-  public static final String DASHBOARD_PAGES = "/dashboard/**";
-  /** Static files of the pages: the WebJars (Swagger UI, Leaflet) and our own map script. */
-  public static final String WEBJARS = "/webjars/**";
-  public static final String ASSETS = "/assets/**";
+    public static final String EXTERNAL = "/api/v1/external/**";
+    public static final String DISPATCHES = "/api/v1/external/dispatches/**";
+    public static final String PING = "/api/v1/external/ping";
+    public static final String WEBHOOK_RECOVER = "/api/v1/external/webhooks/recover";
+    public static final String RIDER = "/api/v1/rider/**";
+    public static final String ADMIN = "/api/v1/admin/**";
+    public static final String TRACKING_API = "/api/v1/track/**";
+    public static final String TRACKING_PAGE = "/track/**";
+    /** The dashboard's own API: a signed-in session only (never an API key), CSRF-checked. */
+    public static final String DASHBOARD_API = "/api/v1/dashboard/**";
+    /** Signup, sign-in, sign-out: no credential; 60 per minute per client IP over them. */
+    public static final String AUTH = "/api/v1/auth/**";
 
-  /** Receivers of store webhooks (Shopify calls them); each checks the store's own signature. */
-  public static final String INTEGRATIONS = "/api/v1/integrations/**";
-  public static final String SHOPIFY_ORDERS = "/api/v1/integrations/shopify/*/orders";
+    public static final String DASHBOARD_PAGES = "/dashboard/**";
+    /** Static files of the pages: the WebJars (Swagger UI, Leaflet) and our own map script. */
+    public static final String WEBJARS = "/webjars/**";
 
-  /**
-   * Tracking, sign-in, the store webhook receiver (its HMAC is checked by its handler), the
-   * dashboard's pages, the API documents, the pages' static files, health: no credential.
-   */
-  public static final List<String> PUBLIC = List.of(
-      TRACKING_API, TRACKING_PAGE, AUTH, SHOPIFY_ORDERS, "/dashboard", DASHBOARD_PAGES,
-      "/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/**", "/v3/api-docs.yaml/**", "/docs", "/docs/**",
-      WEBJARS, ASSETS,
-      "/actuator/health", "/actuator/health/**");
+    public static final String ASSETS = "/assets/**";
 
-  private static final PathPatternParser PARSER = PathPatternParser.defaultInstance;
+    /** Receivers of store webhooks (Shopify calls them); each checks the store's own signature. */
+    public static final String INTEGRATIONS = "/api/v1/integrations/**";
 
-  private Routes() {}
+    public static final String SHOPIFY_ORDERS = "/api/v1/integrations/shopify/*/orders";
 
-  public static PathPattern pattern(String pattern) {
-    return PARSER.parse(pattern);
-  }
+    /**
+     * Tracking, sign-in, the store webhook receiver (its HMAC is checked by its handler), the
+     * dashboard's pages, the API documents, the pages' static files, health: no credential.
+     */
+    public static final List<String> PUBLIC = List.of(
+            TRACKING_API,
+            TRACKING_PAGE,
+            AUTH,
+            SHOPIFY_ORDERS,
+            "/dashboard",
+            DASHBOARD_PAGES,
+            "/v3/api-docs",
+            "/v3/api-docs.yaml",
+            "/v3/api-docs/**",
+            "/v3/api-docs.yaml/**",
+            "/docs",
+            "/docs/**",
+            WEBJARS,
+            ASSETS,
+            "/actuator/health",
+            "/actuator/health/**");
 
-  /** One pattern, matched on the exchange's path within the application. */
-  public static boolean matches(PathPattern pattern, ServerWebExchange exchange) {
-    return pattern.matches(path(exchange));
-  }
+    private static final PathPatternParser PARSER = PathPatternParser.defaultInstance;
 
-  public static boolean matchesAny(List<PathPattern> patterns, ServerWebExchange exchange) {
-    PathContainer path = path(exchange);
-    return patterns.stream().anyMatch(pattern -> pattern.matches(path));
-  }
+    private Routes() {}
 
-  private static PathContainer path(ServerWebExchange exchange) {
-    return exchange.getRequest().getPath().pathWithinApplication();
-  }
+    public static PathPattern pattern(String pattern) {
+        return PARSER.parse(pattern);
+    }
+
+    /** One pattern, matched on the exchange's path within the application. */
+    public static boolean matches(PathPattern pattern, ServerWebExchange exchange) {
+        return pattern.matches(path(exchange));
+    }
+
+    public static boolean matchesAny(List<PathPattern> patterns, ServerWebExchange exchange) {
+        PathContainer path = path(exchange);
+        return patterns.stream().anyMatch(pattern -> pattern.matches(path));
+    }
+
+    private static PathContainer path(ServerWebExchange exchange) {
+        return exchange.getRequest().getPath().pathWithinApplication();
+    }
 }

@@ -30,82 +30,96 @@ import reactor.core.publisher.Mono;
  * session request without its CSRF token.
  */
 final class SecurityAnswers
-    implements ServerAuthenticationEntryPoint, ServerAuthenticationFailureHandler, ServerAccessDeniedHandler,
-        ServerExchangeRejectedHandler {
+        implements ServerAuthenticationEntryPoint,
+                ServerAuthenticationFailureHandler,
+                ServerAccessDeniedHandler,
+                ServerExchangeRejectedHandler {
 
-  private static final Logger log = LoggerFactory.getLogger(SecurityAnswers.class);
-  private static final Pattern HEADER_VALUE = Pattern.compile("has a value \".*\" that", Pattern.DOTALL);
+    private static final Logger log = LoggerFactory.getLogger(SecurityAnswers.class);
+    private static final Pattern HEADER_VALUE = Pattern.compile("has a value \".*\" that", Pattern.DOTALL);
 
-  private final ApiErrorHandler errors;
+    private final ApiErrorHandler errors;
 
-  SecurityAnswers(ApiErrorHandler errors) {
-    this.errors = errors;
-  }
-
-  /** No credential on a route that needs one. */
-  @Override
-  public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException cause) {
-    Family family = Family.of(exchange);
-    String message = family.missing == null ? "Unauthorized" : family.missing;
-    return errors.handle(exchange, new ApiException(ErrorCode.UNAUTHORIZED, message));
-  }
-
-  /** A credential that is not valid. */
-  @Override
-  public Mono<Void> onAuthenticationFailure(
-      org.springframework.security.web.server.WebFilterExchange filterExchange, AuthenticationException cause) {
-    return errors.handle(filterExchange.getExchange(), new ApiException(ErrorCode.UNAUTHORIZED, cause.getMessage()));
-  }
-
-  /** A valid credential that may not do this. */
-  @Override
-  public Mono<Void> handle(ServerWebExchange exchange, AccessDeniedException denied) {
-    if (denied instanceof CsrfException) {
-      return errors.handle(exchange, new ApiException(ErrorCode.FORBIDDEN,
-          "Missing or invalid CSRF token: send the X-CSRF-TOKEN header that GET /api/v1/dashboard/me gives"));
+    SecurityAnswers(ApiErrorHandler errors) {
+        this.errors = errors;
     }
-    Object merchant = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
-    String message = merchant != null
-        ? "This API key lacks the '" + neededScope(exchange) + "' scope"
-        : "This credential may not use this route";
-    return errors.handle(exchange, new ApiException(ErrorCode.FORBIDDEN, message));
-  }
 
-  /** The firewall refused the request line or headers. */
-  @Override
-  public Mono<Void> handle(ServerWebExchange exchange, ServerExchangeRejectedException rejected) {
-    String reason = withoutHeaderValue(rejected.getMessage());
-    log.info("Refused a non-canonical request (requestId={}): {} {}: {}", RequestIds.of(exchange),
-        exchange.getRequest().getMethod(), exchange.getRequest().getURI().getRawPath(), reason);
-    return errors.handle(exchange, new ApiException(ErrorCode.VALIDATION_ERROR, HttpStatus.BAD_REQUEST,
-        "The request is not in canonical form: " + reason,
-        Map.of("fieldErrors", Map.of(partOf(rejected), List.of(reason)))));
-  }
-
-  /**
-   * The firewall's reason without the refused header's value. Spring's message quotes the whole
-   * value ({@code the header: "X-API-Key" has a value "<key>" that is not allowed}), and the value
-   * of a credential header is a secret: an API key pasted with a stray control character would
-   * otherwise be logged whole.
-   */
-  static String withoutHeaderValue(String message) {
-    return message == null ? null : HEADER_VALUE.matcher(message).replaceAll("has a value that");
-  }
-
-  /** Which part of the request the firewall refused: a header, the method, else the path. */
-  private static String partOf(ServerExchangeRejectedException rejected) {
-    String message = String.valueOf(rejected.getMessage()).toLowerCase(java.util.Locale.ROOT);
-    if (message.contains("header")) {
-      return "headers";
+    /** No credential on a route that needs one. */
+    @Override
+    public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException cause) {
+        Family family = Family.of(exchange);
+        String message = family.missing == null ? "Unauthorized" : family.missing;
+        return errors.handle(exchange, new ApiException(ErrorCode.UNAUTHORIZED, message));
     }
-    if (message.contains("method")) {
-      return "method";
-    }
-    return message.contains("body") ? "body" : "path";
-  }
 
-  static String neededScope(ServerWebExchange exchange) {
-    HttpMethod method = exchange.getRequest().getMethod();
-    return method == HttpMethod.GET || method == HttpMethod.HEAD ? "read" : "write";
-  }
+    /** A credential that is not valid. */
+    @Override
+    public Mono<Void> onAuthenticationFailure(
+            org.springframework.security.web.server.WebFilterExchange filterExchange, AuthenticationException cause) {
+        return errors.handle(
+                filterExchange.getExchange(), new ApiException(ErrorCode.UNAUTHORIZED, cause.getMessage()));
+    }
+
+    /** A valid credential that may not do this. */
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, AccessDeniedException denied) {
+        if (denied instanceof CsrfException) {
+            return errors.handle(
+                    exchange,
+                    new ApiException(
+                            ErrorCode.FORBIDDEN,
+                            "Missing or invalid CSRF token: send the X-CSRF-TOKEN header that GET /api/v1/dashboard/me gives"));
+        }
+        Object merchant = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
+        String message = merchant != null
+                ? "This API key lacks the '" + neededScope(exchange) + "' scope"
+                : "This credential may not use this route";
+        return errors.handle(exchange, new ApiException(ErrorCode.FORBIDDEN, message));
+    }
+
+    /** The firewall refused the request line or headers. */
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, ServerExchangeRejectedException rejected) {
+        String reason = withoutHeaderValue(rejected.getMessage());
+        log.info(
+                "Refused a non-canonical request (requestId={}): {} {}: {}",
+                RequestIds.of(exchange),
+                exchange.getRequest().getMethod(),
+                exchange.getRequest().getURI().getRawPath(),
+                reason);
+        return errors.handle(
+                exchange,
+                new ApiException(
+                        ErrorCode.VALIDATION_ERROR,
+                        HttpStatus.BAD_REQUEST,
+                        "The request is not in canonical form: " + reason,
+                        Map.of("fieldErrors", Map.of(partOf(rejected), List.of(reason)))));
+    }
+
+    /**
+     * The firewall's reason without the refused header's value. Spring's message quotes the whole
+     * value ({@code the header: "X-API-Key" has a value "<key>" that is not allowed}), and the value
+     * of a credential header is a secret: an API key pasted with a stray control character would
+     * otherwise be logged whole.
+     */
+    static String withoutHeaderValue(String message) {
+        return message == null ? null : HEADER_VALUE.matcher(message).replaceAll("has a value that");
+    }
+
+    /** Which part of the request the firewall refused: a header, the method, else the path. */
+    private static String partOf(ServerExchangeRejectedException rejected) {
+        String message = String.valueOf(rejected.getMessage()).toLowerCase(java.util.Locale.ROOT);
+        if (message.contains("header")) {
+            return "headers";
+        }
+        if (message.contains("method")) {
+            return "method";
+        }
+        return message.contains("body") ? "body" : "path";
+    }
+
+    static String neededScope(ServerWebExchange exchange) {
+        HttpMethod method = exchange.getRequest().getMethod();
+        return method == HttpMethod.GET || method == HttpMethod.HEAD ? "read" : "write";
+    }
 }

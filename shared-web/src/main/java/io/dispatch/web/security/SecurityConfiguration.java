@@ -2,8 +2,8 @@ package io.dispatch.web.security;
 
 import io.dispatch.web.error.ApiErrorHandler;
 import io.dispatch.web.identity.CredentialKind;
-import io.dispatch.web.identity.Credentials;
 import io.dispatch.web.identity.CredentialKinds;
+import io.dispatch.web.identity.Credentials;
 import io.dispatch.web.identity.PrincipalArguments;
 import io.dispatch.web.identity.Scope;
 import java.util.List;
@@ -42,97 +42,109 @@ import reactor.core.publisher.Mono;
 @EnableWebFluxSecurity
 public class SecurityConfiguration {
 
-  /** Spring Security's chain runs at order -100; filters that need its principal come after. */
-  public static final int AFTER_SECURITY = -90;
+    /** Spring Security's chain runs at order -100; filters that need its principal come after. */
+    public static final int AFTER_SECURITY = -90;
 
-  @Bean
-  SecurityWebFilterChain dispatchSecurityChain(ServerHttpSecurity http, CredentialCheck credentials,
-      ApiErrorHandler errors, @Value("${management.server.port:}") String managementPort) {
-    SecurityAnswers answers = new SecurityAnswers(errors);
-    AuthenticationWebFilter authentication = new AuthenticationWebFilter(credentials);
-    authentication.setServerAuthenticationConverter(credentials);
-    authentication.setAuthenticationFailureHandler(answers);
-    authentication.setAuthenticationSuccessHandler(SecurityConfiguration::continueAs);
-    authentication.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
+    @Bean
+    SecurityWebFilterChain dispatchSecurityChain(
+            ServerHttpSecurity http,
+            CredentialCheck credentials,
+            ApiErrorHandler errors,
+            @Value("${management.server.port:}") String managementPort) {
+        SecurityAnswers answers = new SecurityAnswers(errors);
+        AuthenticationWebFilter authentication = new AuthenticationWebFilter(credentials);
+        authentication.setServerAuthenticationConverter(credentials);
+        authentication.setAuthenticationFailureHandler(answers);
+        authentication.setAuthenticationSuccessHandler(SecurityConfiguration::continueAs);
+        authentication.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
 
-    return http
-        .csrf(csrf -> csrf.requireCsrfProtectionMatcher(SessionCsrf::needsToken).accessDeniedHandler(answers))
-        .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
-        .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
-        .logout(ServerHttpSecurity.LogoutSpec::disable)
-        .requestCache(ServerHttpSecurity.RequestCacheSpec::disable)
-        .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
-        .addFilterAt(authentication, SecurityWebFiltersOrder.AUTHENTICATION)
-        .exceptionHandling(handling -> handling.authenticationEntryPoint(answers).accessDeniedHandler(answers))
-        .authorizeExchange(rules -> rules
-            .pathMatchers(Routes.PUBLIC.toArray(String[]::new)).permitAll()
-            .matchers(onManagementPort(managementPort)).permitAll()
-            .pathMatchers(HttpMethod.POST, Routes.PING).hasAuthority(Scope.READ.authority())
-            .pathMatchers(HttpMethod.GET, Routes.EXTERNAL).hasAuthority(Scope.READ.authority())
-            .pathMatchers(HttpMethod.HEAD, Routes.EXTERNAL).hasAuthority(Scope.READ.authority())
-            .pathMatchers(Routes.EXTERNAL).hasAuthority(Scope.WRITE.authority())
-            .pathMatchers(Routes.RIDER).hasRole("RIDER")
-            .pathMatchers(Routes.DASHBOARD_API).hasAuthority(CredentialKinds.SESSION_AUTHORITY)
-            .anyExchange().hasRole("OPERATOR"))
-        .build();
-  }
-
-  /**
-   * Actuator routes on a separate management port ({@code management.server.port}, for
-   * Prometheus; keep that port inside the cluster) need no credential; on the API port every
-   * actuator route but health needs the operator token. Read with {@code @Value}: it is Spring's
-   * key, and Boot registers {@code ManagementServerProperties} as a bean only when that port
-   * differs from the API's.
-   */
-  private static ServerWebExchangeMatcher onManagementPort(String managementPort) {
-    if (managementPort == null || managementPort.isBlank()) {
-      return exchange -> ServerWebExchangeMatcher.MatchResult.notMatch();
+        return http.csrf(csrf -> csrf.requireCsrfProtectionMatcher(SessionCsrf::needsToken)
+                        .accessDeniedHandler(answers))
+                .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
+                .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
+                .logout(ServerHttpSecurity.LogoutSpec::disable)
+                .requestCache(ServerHttpSecurity.RequestCacheSpec::disable)
+                .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
+                .addFilterAt(authentication, SecurityWebFiltersOrder.AUTHENTICATION)
+                .exceptionHandling(
+                        handling -> handling.authenticationEntryPoint(answers).accessDeniedHandler(answers))
+                .authorizeExchange(rules -> rules.pathMatchers(Routes.PUBLIC.toArray(String[]::new))
+                        .permitAll()
+                        .matchers(onManagementPort(managementPort))
+                        .permitAll()
+                        .pathMatchers(HttpMethod.POST, Routes.PING)
+                        .hasAuthority(Scope.READ.authority())
+                        .pathMatchers(HttpMethod.GET, Routes.EXTERNAL)
+                        .hasAuthority(Scope.READ.authority())
+                        .pathMatchers(HttpMethod.HEAD, Routes.EXTERNAL)
+                        .hasAuthority(Scope.READ.authority())
+                        .pathMatchers(Routes.EXTERNAL)
+                        .hasAuthority(Scope.WRITE.authority())
+                        .pathMatchers(Routes.RIDER)
+                        .hasRole("RIDER")
+                        .pathMatchers(Routes.DASHBOARD_API)
+                        .hasAuthority(CredentialKinds.SESSION_AUTHORITY)
+                        .anyExchange()
+                        .hasRole("OPERATOR"))
+                .build();
     }
-    int port = Integer.parseInt(managementPort.trim());
-    ServerWebExchangeMatcher actuator = ServerWebExchangeMatchers.pathMatchers("/actuator", "/actuator/**");
-    return exchange -> {
-      var local = exchange.getRequest().getLocalAddress();
-      return local != null && local.getPort() == port ? actuator.matches(exchange)
-          : ServerWebExchangeMatcher.MatchResult.notMatch();
-    };
-  }
 
-  /** Puts the checked principal where handlers and the later filters read it, then goes on. */
-  private static Mono<Void> continueAs(WebFilterExchange filterExchange, Authentication authentication) {
-    Object principal = authentication.getPrincipal();
-    var exchange = filterExchange.getExchange();
-    exchange.getAttributes().put(PrincipalArguments.attributeOf(principal), principal);
-    return filterExchange.getChain().filter(exchange);
-  }
+    /**
+     * Actuator routes on a separate management port ({@code management.server.port}, for
+     * Prometheus; keep that port inside the cluster) need no credential; on the API port every
+     * actuator route but health needs the operator token. Read with {@code @Value}: it is Spring's
+     * key, and Boot registers {@code ManagementServerProperties} as a bean only when that port
+     * differs from the API's.
+     */
+    private static ServerWebExchangeMatcher onManagementPort(String managementPort) {
+        if (managementPort == null || managementPort.isBlank()) {
+            return exchange -> ServerWebExchangeMatcher.MatchResult.notMatch();
+        }
+        int port = Integer.parseInt(managementPort.trim());
+        ServerWebExchangeMatcher actuator = ServerWebExchangeMatchers.pathMatchers("/actuator", "/actuator/**");
+        return exchange -> {
+            var local = exchange.getRequest().getLocalAddress();
+            return local != null && local.getPort() == port
+                    ? actuator.matches(exchange)
+                    : ServerWebExchangeMatcher.MatchResult.notMatch();
+        };
+    }
 
-  /**
-   * The one authentication manager; declared as a bean so Boot does not add its in-memory user
-   * (and log its generated password).
-   */
-  @Bean
-  CredentialCheck credentialCheck(Credentials credentials, List<CredentialKind<?>> kinds) {
-    return new CredentialCheck(credentials, kinds);
-  }
+    /** Puts the checked principal where handlers and the later filters read it, then goes on. */
+    private static Mono<Void> continueAs(WebFilterExchange filterExchange, Authentication authentication) {
+        Object principal = authentication.getPrincipal();
+        var exchange = filterExchange.getExchange();
+        exchange.getAttributes().put(PrincipalArguments.attributeOf(principal), principal);
+        return filterExchange.getChain().filter(exchange);
+    }
 
-  @Bean
-  ServerWebExchangeFirewall canonicalPaths() {
-    return new CanonicalPaths();
-  }
+    /**
+     * The one authentication manager; declared as a bean so Boot does not add its in-memory user
+     * (and log its generated password).
+     */
+    @Bean
+    CredentialCheck credentialCheck(Credentials credentials, List<CredentialKind<?>> kinds) {
+        return new CredentialCheck(credentials, kinds);
+    }
 
-  @Bean
-  ServerExchangeRejectedHandler canonicalPathRejections(ApiErrorHandler errors) {
-    return new SecurityAnswers(errors);
-  }
+    @Bean
+    ServerWebExchangeFirewall canonicalPaths() {
+        return new CanonicalPaths();
+    }
 
-  /** Handlers take their principal as a parameter and fail closed (401) without one. */
-  @Bean
-  WebFluxConfigurer principalArguments() {
-    return new WebFluxConfigurer() {
-      @Override
-      public void configureArgumentResolvers(ArgumentResolverConfigurer configurer) {
-        configurer.addCustomResolver(new PrincipalArguments());
-      }
-    };
-  }
+    @Bean
+    ServerExchangeRejectedHandler canonicalPathRejections(ApiErrorHandler errors) {
+        return new SecurityAnswers(errors);
+    }
 
+    /** Handlers take their principal as a parameter and fail closed (401) without one. */
+    @Bean
+    WebFluxConfigurer principalArguments() {
+        return new WebFluxConfigurer() {
+            @Override
+            public void configureArgumentResolvers(ArgumentResolverConfigurer configurer) {
+                configurer.addCustomResolver(new PrincipalArguments());
+            }
+        };
+    }
 }

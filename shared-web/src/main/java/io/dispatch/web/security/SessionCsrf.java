@@ -18,21 +18,22 @@ import reactor.core.publisher.Mono;
  */
 final class SessionCsrf {
 
-  private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS, HttpMethod.TRACE);
-  private static final Set<String> SIGN_IN = Set.of("/api/v1/auth/signin", "/api/v1/auth/signup");
+    private static final Set<HttpMethod> SAFE =
+            Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS, HttpMethod.TRACE);
+    private static final Set<String> SIGN_IN = Set.of("/api/v1/auth/signin", "/api/v1/auth/signup");
 
-  private SessionCsrf() {}
+    private SessionCsrf() {}
 
-  static Mono<MatchResult> needsToken(ServerWebExchange exchange) {
-    ServerHttpRequest request = exchange.getRequest();
-    if (SAFE.contains(request.getMethod()) || !request.getCookies().containsKey(SessionConfiguration.COOKIE)) {
-      return MatchResult.notMatch();
+    static Mono<MatchResult> needsToken(ServerWebExchange exchange) {
+        ServerHttpRequest request = exchange.getRequest();
+        if (SAFE.contains(request.getMethod()) || !request.getCookies().containsKey(SessionConfiguration.COOKIE)) {
+            return MatchResult.notMatch();
+        }
+        Family family = Family.of(exchange);
+        if (family.header != null && request.getHeaders().containsHeader(family.header)) {
+            return MatchResult.notMatch();
+        }
+        String path = request.getPath().pathWithinApplication().value();
+        return SIGN_IN.contains(path) ? MatchResult.notMatch() : MatchResult.match();
     }
-    Family family = Family.of(exchange);
-    if (family.header != null && request.getHeaders().containsHeader(family.header)) {
-      return MatchResult.notMatch();
-    }
-    String path = request.getPath().pathWithinApplication().value();
-    return SIGN_IN.contains(path) ? MatchResult.notMatch() : MatchResult.match();
-  }
 }

@@ -17,13 +17,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.dashboard")
 public record DashboardProperties(
-    @DefaultValue("PT12H") Duration sessionTimeout,
-    @DefaultValue("true") Boolean secureCookie,
-    @DefaultValue("PT10M") Duration cleanupInterval,
-    @DefaultValue("true") Boolean signupSandbox) {
+        @DefaultValue("PT12H") Duration sessionTimeout,
+        @DefaultValue("true") Boolean secureCookie,
+        @DefaultValue("PT10M") Duration cleanupInterval,
+        @DefaultValue("true") Boolean signupSandbox) {
 
-  public DashboardProperties {
-    SettingChecks.positive("dispatch.dashboard.session-timeout", sessionTimeout);
-    SettingChecks.positive("dispatch.dashboard.cleanup-interval", cleanupInterval);
-  }
+    public DashboardProperties {
+        SettingChecks.positive("dispatch.dashboard.session-timeout", sessionTimeout);
+        SettingChecks.positive("dispatch.dashboard.cleanup-interval", cleanupInterval);
+    }
 }

@@ -14,29 +14,29 @@ import reactor.core.scheduler.Schedulers;
  */
 final class ReactiveJdbcSessions implements ReactiveSessionRepository<Session> {
 
-  private final SessionRepository<Session> sessions;
+    private final SessionRepository<Session> sessions;
 
-  ReactiveJdbcSessions(SessionRepository<Session> sessions) {
-    this.sessions = sessions;
-  }
+    ReactiveJdbcSessions(SessionRepository<Session> sessions) {
+        this.sessions = sessions;
+    }
 
-  @Override
-  public Mono<Session> createSession() {
-    return Mono.fromCallable(sessions::createSession).subscribeOn(Schedulers.boundedElastic());
-  }
+    @Override
+    public Mono<Session> createSession() {
+        return Mono.fromCallable(sessions::createSession).subscribeOn(Schedulers.boundedElastic());
+    }
 
-  @Override
-  public Mono<Void> save(Session session) {
-    return Mono.<Void>fromRunnable(() -> sessions.save(session)).subscribeOn(Schedulers.boundedElastic());
-  }
+    @Override
+    public Mono<Void> save(Session session) {
+        return Mono.<Void>fromRunnable(() -> sessions.save(session)).subscribeOn(Schedulers.boundedElastic());
+    }
 
-  @Override
-  public Mono<Session> findById(String id) {
-    return Mono.fromCallable(() -> sessions.findById(id)).subscribeOn(Schedulers.boundedElastic());
-  }
+    @Override
+    public Mono<Session> findById(String id) {
+        return Mono.fromCallable(() -> sessions.findById(id)).subscribeOn(Schedulers.boundedElastic());
+    }
 
-  @Override
-  public Mono<Void> deleteById(String id) {
-    return Mono.<Void>fromRunnable(() -> sessions.deleteById(id)).subscribeOn(Schedulers.boundedElastic());
-  }
+    @Override
+    public Mono<Void> deleteById(String id) {
+        return Mono.<Void>fromRunnable(() -> sessions.deleteById(id)).subscribeOn(Schedulers.boundedElastic());
+    }
 }

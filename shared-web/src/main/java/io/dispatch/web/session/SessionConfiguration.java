@@ -26,40 +26,40 @@ import org.springframework.web.server.session.WebSessionManager;
 @Configuration(proxyBeanMethods = false)
 public class SessionConfiguration {
 
-  /** The cookie's name; HttpOnly, SameSite=Lax, Secure outside the local run. */
-  public static final String COOKIE = "DISPATCH_SESSION";
+    /** The cookie's name; HttpOnly, SameSite=Lax, Secure outside the local run. */
+    public static final String COOKIE = "DISPATCH_SESSION";
 
-  @Bean
-  JdbcIndexedSessionRepository jdbcSessions(DataSource dataSource, DashboardProperties properties) {
-    var sessions = new JdbcIndexedSessionRepository(
-        new JdbcTemplate(dataSource), new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
-    sessions.setTableName("identity.spring_session");
-    sessions.setDefaultMaxInactiveInterval(properties.sessionTimeout());
-    // expired sessions are removed by the periodic task below, not by Spring Session's own cron
-    sessions.setCleanupCron("-");
-    return sessions;
-  }
+    @Bean
+    JdbcIndexedSessionRepository jdbcSessions(DataSource dataSource, DashboardProperties properties) {
+        var sessions = new JdbcIndexedSessionRepository(
+                new JdbcTemplate(dataSource), new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
+        sessions.setTableName("identity.spring_session");
+        sessions.setDefaultMaxInactiveInterval(properties.sessionTimeout());
+        // expired sessions are removed by the periodic task below, not by Spring Session's own cron
+        sessions.setCleanupCron("-");
+        return sessions;
+    }
 
-  @Bean(WebHttpHandlerBuilder.WEB_SESSION_MANAGER_BEAN_NAME)
-  WebSessionManager webSessionManager(JdbcIndexedSessionRepository sessions, DashboardProperties properties) {
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    SessionRepository<Session> view = (SessionRepository) sessions;
-    var store = new SpringSessionWebSessionStore<>(new ReactiveJdbcSessions(view));
-    var cookies = new CookieWebSessionIdResolver();
-    cookies.setCookieName(COOKIE);
-    cookies.addCookieInitializer(cookie -> secure(cookie, properties.secureCookie()));
-    var manager = new DefaultWebSessionManager();
-    manager.setSessionStore(store);
-    manager.setSessionIdResolver(cookies);
-    return manager;
-  }
+    @Bean(WebHttpHandlerBuilder.WEB_SESSION_MANAGER_BEAN_NAME)
+    WebSessionManager webSessionManager(JdbcIndexedSessionRepository sessions, DashboardProperties properties) {
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        SessionRepository<Session> view = (SessionRepository) sessions;
+        var store = new SpringSessionWebSessionStore<>(new ReactiveJdbcSessions(view));
+        var cookies = new CookieWebSessionIdResolver();
+        cookies.setCookieName(COOKIE);
+        cookies.addCookieInitializer(cookie -> secure(cookie, properties.secureCookie()));
+        var manager = new DefaultWebSessionManager();
+        manager.setSessionStore(store);
+        manager.setSessionIdResolver(cookies);
+        return manager;
+    }
 
-  private static void secure(ResponseCookie.ResponseCookieBuilder cookie, boolean secure) {
-    cookie.httpOnly(true).sameSite("Lax").path("/").secure(secure);
-  }
+    private static void secure(ResponseCookie.ResponseCookieBuilder cookie, boolean secure) {
+        cookie.httpOnly(true).sameSite("Lax").path("/").secure(secure);
+    }
 
-  @Bean
-  PeriodicTask expiredSessionCleanup(JdbcIndexedSessionRepository sessions, DashboardProperties properties) {
-    return new PeriodicTask("session-cleanup", properties.cleanupInterval(), sessions::cleanUpExpiredSessions);
-  }
+    @Bean
+    PeriodicTask expiredSessionCleanup(JdbcIndexedSessionRepository sessions, DashboardProperties properties) {
+        return new PeriodicTask("session-cleanup", properties.cleanupInterval(), sessions::cleanUpExpiredSessions);
+    }
 }

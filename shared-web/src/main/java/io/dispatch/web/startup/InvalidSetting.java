@@ -6,19 +6,19 @@ package io.dispatch.web.startup;
  */
 public final class InvalidSetting extends RuntimeException {
 
-  private final String setting;
+    private final String setting;
 
-  public InvalidSetting(String setting, String problem) {
-    super(setting + " " + problem);
-    this.setting = setting;
-  }
+    public InvalidSetting(String setting, String problem) {
+        super(setting + " " + problem);
+        this.setting = setting;
+    }
 
-  public String setting() {
-    return setting;
-  }
+    public String setting() {
+        return setting;
+    }
 
-  /** The environment-variable form Spring Boot binds, e.g. DISPATCH_WEBHOOK_SECRETENCRYPTIONKEY. */
-  public String environmentVariable() {
-    return setting.toUpperCase(java.util.Locale.ROOT).replace("-", "").replace('.', '_');
-  }
+    /** The environment-variable form Spring Boot binds, e.g. DISPATCH_WEBHOOK_SECRETENCRYPTIONKEY. */
+    public String environmentVariable() {
+        return setting.toUpperCase(java.util.Locale.ROOT).replace("-", "").replace('.', '_');
+    }
 }

@@ -15,14 +15,14 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class ServiceStartup {
 
-  private ServiceStartup() {}
+    private ServiceStartup() {}
 
-  public static ConfigurableApplicationContext run(Class<?> application, String name, String[] args) {
-    ProcessDefaults.apply();
-    SpringApplication spring = new SpringApplication(application);
-    spring.setDefaultProperties(Map.of("spring.application.name", name));
-    spring.addListeners((ApplicationListener<ApplicationEnvironmentPreparedEvent>) prepared ->
-        DependencyGate.await(prepared.getEnvironment()));
-    return spring.run(args);
-  }
+    public static ConfigurableApplicationContext run(Class<?> application, String name, String[] args) {
+        ProcessDefaults.apply();
+        SpringApplication spring = new SpringApplication(application);
+        spring.setDefaultProperties(Map.of("spring.application.name", name));
+        spring.addListeners((ApplicationListener<ApplicationEnvironmentPreparedEvent>)
+                prepared -> DependencyGate.await(prepared.getEnvironment()));
+        return spring.run(args);
+    }
 }

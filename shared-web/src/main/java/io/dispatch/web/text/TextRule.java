@@ -15,47 +15,49 @@ import java.util.Optional;
  * additionally allow tab, line feed and carriage return.
  */
 public enum TextRule {
-  /** Names, phones, addresses, ids, urls, codes: no control character at all. */
-  SINGLE_LINE,
-  /** Notes and free-text reasons: tab, line feed and carriage return are allowed. */
-  MULTI_LINE;
+    /** Names, phones, addresses, ids, urls, codes: no control character at all. */
+    SINGLE_LINE,
+    /** Notes and free-text reasons: tab, line feed and carriage return are allowed. */
+    MULTI_LINE;
 
-  /**
-   * What is wrong with {@code text}, as a field error message naming the first offending
-   * character and its position (a 0-based UTF-16 index, as a JavaScript string counts); empty
-   * when the text is acceptable or null.
-   */
-  public Optional<String> problem(String text) {
-    if (text == null) {
-      return Optional.empty();
+    /**
+     * What is wrong with {@code text}, as a field error message naming the first offending
+     * character and its position (a 0-based UTF-16 index, as a JavaScript string counts); empty
+     * when the text is acceptable or null.
+     */
+    public Optional<String> problem(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return Optional.of("must not contain unpaired surrogates" + found(c, i));
+            } else if (Character.isISOControl(c) && !allowed(c)) {
+                return Optional.of(
+                        this == MULTI_LINE
+                                ? "must not contain control characters other than tab, line feed and carriage return"
+                                        + found(c, i)
+                                : "must not contain control characters" + found(c, i));
+            }
+        }
+        return Optional.empty();
     }
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        return Optional.of("must not contain unpaired surrogates" + found(c, i));
-      } else if (Character.isISOControl(c) && !allowed(c)) {
-        return Optional.of(this == MULTI_LINE
-            ? "must not contain control characters other than tab, line feed and carriage return" + found(c, i)
-            : "must not contain control characters" + found(c, i));
-      }
+
+    /** Throws 422 {@code VALIDATION_ERROR} on {@code field} when {@code text} breaks the rule. */
+    public void check(String field, String text) {
+        problem(text).ifPresent(message -> {
+            throw ApiException.validation(field, message);
+        });
     }
-    return Optional.empty();
-  }
 
-  /** Throws 422 {@code VALIDATION_ERROR} on {@code field} when {@code text} breaks the rule. */
-  public void check(String field, String text) {
-    problem(text).ifPresent(message -> {
-      throw ApiException.validation(field, message);
-    });
-  }
+    private boolean allowed(char c) {
+        return this == MULTI_LINE && (c == '\t' || c == '\n' || c == '\r');
+    }
 
-  private boolean allowed(char c) {
-    return this == MULTI_LINE && (c == '\t' || c == '\n' || c == '\r');
-  }
-
-  private static String found(char c, int index) {
-    return " (found U+%04X at position %d)".formatted((int) c, index);
-  }
+    private static String found(char c, int index) {
+        return " (found U+%04X at position %d)".formatted((int) c, index);
+    }
 }

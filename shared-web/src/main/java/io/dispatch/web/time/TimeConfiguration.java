@@ -13,13 +13,13 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class TimeConfiguration {
 
-  /**
-   * Time as the contract carries it: UTC, millisecond precision, the same in the event store,
-   * the log and the answers. PostgreSQL keeps microseconds and the JSON instants carry
-   * milliseconds, so an instant written, read back and compared is equal everywhere.
-   */
-  @Bean
-  Clock clock() {
-    return Clock.tick(Clock.systemUTC(), Duration.ofMillis(1));
-  }
+    /**
+     * Time as the contract carries it: UTC, millisecond precision, the same in the event store,
+     * the log and the answers. PostgreSQL keeps microseconds and the JSON instants carry
+     * milliseconds, so an instant written, read back and compared is equal everywhere.
+     */
+    @Bean
+    Clock clock() {
+        return Clock.tick(Clock.systemUTC(), Duration.ofMillis(1));
+    }
 }

@@ -15,42 +15,64 @@ import org.springframework.test.context.TestPropertySource;
 @TestPropertySource(properties = "dispatch.bench.allow-layer-bypass=true")
 class LayerBypassTest extends WebLayersTest {
 
-  private static final String THINGS = "/api/v1/external/dispatches/things";
+    private static final String THINGS = "/api/v1/external/dispatches/things";
 
-  @Test
-  void a_request_with_the_header_skips_the_rate_limit() {
-    clock.startNextMinutePlus(Duration.ofSeconds(10));
-    String apiKey = newApiKey();
-    for (int i = 0; i < 8; i++) {
-      Answer bypassed = call("POST").path("/api/v1/external/ping").apiKey(apiKey).header(LayerBypass.HEADER, "true")
-          .send();
-      assertThat(bypassed.status()).isEqualTo(200);
-      assertThat(bypassed.header("RateLimit-Limit")).isNull();
+    @Test
+    void a_request_with_the_header_skips_the_rate_limit() {
+        clock.startNextMinutePlus(Duration.ofSeconds(10));
+        String apiKey = newApiKey();
+        for (int i = 0; i < 8; i++) {
+            Answer bypassed = call("POST")
+                    .path("/api/v1/external/ping")
+                    .apiKey(apiKey)
+                    .header(LayerBypass.HEADER, "true")
+                    .send();
+            assertThat(bypassed.status()).isEqualTo(200);
+            assertThat(bypassed.header("RateLimit-Limit")).isNull();
+        }
+        Answer counted =
+                call("POST").path("/api/v1/external/ping").apiKey(apiKey).send();
+        assertThat(counted.header("RateLimit-Remaining"))
+                .as("bypassed requests were not counted")
+                .isEqualTo("4");
     }
-    Answer counted = call("POST").path("/api/v1/external/ping").apiKey(apiKey).send();
-    assertThat(counted.header("RateLimit-Remaining")).as("bypassed requests were not counted").isEqualTo("4");
-  }
 
-  @Test
-  void a_request_with_the_header_skips_idempotency() {
-    String apiKey = newApiKey();
-    Answer withoutKey = call("POST").path(THINGS).apiKey(apiKey).header(LayerBypass.HEADER, "true").json("{}").send();
-    assertThat(withoutKey.status()).isEqualTo(201);
+    @Test
+    void a_request_with_the_header_skips_idempotency() {
+        String apiKey = newApiKey();
+        Answer withoutKey = call("POST")
+                .path(THINGS)
+                .apiKey(apiKey)
+                .header(LayerBypass.HEADER, "true")
+                .json("{}")
+                .send();
+        assertThat(withoutKey.status()).isEqualTo(201);
 
-    String key = newIdempotencyKey();
-    call("POST").path(THINGS).apiKey(apiKey).idempotencyKey(key).header(LayerBypass.HEADER, "true").json("{}").send();
-    Answer again = call("POST").path(THINGS).apiKey(apiKey).idempotencyKey(key).header(LayerBypass.HEADER, "true")
-        .json("{}").send();
-    assertThat(again.header("Idempotent-Replayed")).isNull();
-    assertThat(endpoints.executions(key)).isEqualTo(2);
-  }
+        String key = newIdempotencyKey();
+        call("POST")
+                .path(THINGS)
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .header(LayerBypass.HEADER, "true")
+                .json("{}")
+                .send();
+        Answer again = call("POST")
+                .path(THINGS)
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .header(LayerBypass.HEADER, "true")
+                .json("{}")
+                .send();
+        assertThat(again.header("Idempotent-Replayed")).isNull();
+        assertThat(endpoints.executions(key)).isEqualTo(2);
+    }
 
-  @Test
-  void a_request_without_the_header_still_goes_through_both_layers() {
-    String apiKey = newApiKey();
-    Answer withoutKey = call("POST").path(THINGS).apiKey(apiKey).json("{}").send();
+    @Test
+    void a_request_without_the_header_still_goes_through_both_layers() {
+        String apiKey = newApiKey();
+        Answer withoutKey = call("POST").path(THINGS).apiKey(apiKey).json("{}").send();
 
-    assertThat(withoutKey.status()).isEqualTo(422);
-    assertThat(withoutKey.header("RateLimit-Limit")).isEqualTo("5");
-  }
+        assertThat(withoutKey.status()).isEqualTo(422);
+        assertThat(withoutKey.header("RateLimit-Limit")).isEqualTo("5");
+    }
 }

@@ -26,24 +26,36 @@ import reactor.core.publisher.Flux;
  * (which covers this test package) must not pick it up in other tests' contexts.
  */
 @ImportAutoConfiguration({
-    NettyReactiveWebServerAutoConfiguration.class, HttpHandlerAutoConfiguration.class,
-    WebFluxAutoConfiguration.class, CodecsAutoConfiguration.class, JacksonAutoConfiguration.class})
+    NettyReactiveWebServerAutoConfiguration.class,
+    HttpHandlerAutoConfiguration.class,
+    WebFluxAutoConfiguration.class,
+    CodecsAutoConfiguration.class,
+    JacksonAutoConfiguration.class
+})
 @Import(HttpEdgeConfiguration.class)
 @EnableConfigurationProperties(HttpEdgeProperties.class)
 class EdgeTestApp {
 
-  /** How long the stream stays silent before each event: longer than the idle timeout. */
-  static final Duration STREAM_SILENCE = Duration.ofSeconds(4);
+    /** How long the stream stays silent before each event: longer than the idle timeout. */
+    static final Duration STREAM_SILENCE = Duration.ofSeconds(4);
 
-  @Bean
-  RouterFunction<ServerResponse> routes() {
-    return RouterFunctions.route()
-        .GET("/hello", request -> ServerResponse.ok().bodyValue("{\"hello\":true}"))
-        .POST("/echo", request -> request.bodyToMono(String.class)
-            .flatMap(body -> ServerResponse.ok().bodyValue("{\"length\":" + body.length() + "}")))
-        .GET("/stream", request -> ServerResponse.ok().contentType(MediaType.TEXT_EVENT_STREAM)
-            .body(BodyInserters.fromServerSentEvents(Flux.interval(STREAM_SILENCE).take(2)
-                .map(tick -> ServerSentEvent.builder("tick " + tick).event("tick").build()))))
-        .build();
-  }
+    @Bean
+    RouterFunction<ServerResponse> routes() {
+        return RouterFunctions.route()
+                .GET("/hello", request -> ServerResponse.ok().bodyValue("{\"hello\":true}"))
+                .POST(
+                        "/echo",
+                        request -> request.bodyToMono(String.class)
+                                .flatMap(body -> ServerResponse.ok().bodyValue("{\"length\":" + body.length() + "}")))
+                .GET(
+                        "/stream",
+                        request -> ServerResponse.ok()
+                                .contentType(MediaType.TEXT_EVENT_STREAM)
+                                .body(BodyInserters.fromServerSentEvents(Flux.interval(STREAM_SILENCE)
+                                        .take(2)
+                                        .map(tick -> ServerSentEvent.builder("tick " + tick)
+                                                .event("tick")
+                                                .build()))))
+                .build();
+    }
 }

@@ -15,96 +15,96 @@ import java.time.Duration;
  */
 final class RawConnection implements AutoCloseable {
 
-  private final Socket socket;
-  private final ByteArrayOutputStream received = new ByteArrayOutputStream();
-  private boolean ended;
-  private boolean reset;
+    private final Socket socket;
+    private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+    private boolean ended;
+    private boolean reset;
 
-  RawConnection(int port) throws IOException {
-    socket = new Socket("127.0.0.1", port);
-  }
-
-  void send(String text) throws IOException {
-    socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
-    socket.getOutputStream().flush();
-  }
-
-  /** Sends quietly: false when the server has already closed the connection. */
-  boolean trySend(String text) {
-    try {
-      send(text);
-      return true;
-    } catch (IOException closed) {
-      return false;
+    RawConnection(int port) throws IOException {
+        socket = new Socket("127.0.0.1", port);
     }
-  }
 
-  /**
-   * Reads until the server ends the connection or {@code patience} passes without it; answers
-   * whether it ended. A reset counts as an end (see {@link #wasReset}).
-   */
-  boolean awaitEnd(Duration patience) throws IOException {
-    long until = System.nanoTime() + patience.toNanos();
-    InputStream in = socket.getInputStream();
-    byte[] buffer = new byte[8192];
-    while (!ended) {
-      long left = until - System.nanoTime();
-      if (left <= 0) {
-        return false;
-      }
-      socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
-      try {
-        int read = in.read(buffer);
-        if (read < 0) {
-          ended = true;
-        } else {
-          received.write(buffer, 0, read);
+    void send(String text) throws IOException {
+        socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
+        socket.getOutputStream().flush();
+    }
+
+    /** Sends quietly: false when the server has already closed the connection. */
+    boolean trySend(String text) {
+        try {
+            send(text);
+            return true;
+        } catch (IOException closed) {
+            return false;
         }
-      } catch (SocketTimeoutException stillOpen) {
-        return false;
-      } catch (SocketException e) {
-        ended = true;
-        reset = true;
-      }
     }
-    return true;
-  }
 
-  /** Reads until {@code text} has arrived or {@code patience} passes; answers whether it did. */
-  boolean awaitText(String text, Duration patience) throws IOException {
-    long until = System.nanoTime() + patience.toNanos();
-    InputStream in = socket.getInputStream();
-    byte[] buffer = new byte[8192];
-    while (!received().contains(text)) {
-      long left = until - System.nanoTime();
-      if (left <= 0 || ended) {
-        return false;
-      }
-      socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
-      try {
-        int read = in.read(buffer);
-        if (read < 0) {
-          ended = true;
-        } else {
-          received.write(buffer, 0, read);
+    /**
+     * Reads until the server ends the connection or {@code patience} passes without it; answers
+     * whether it ended. A reset counts as an end (see {@link #wasReset}).
+     */
+    boolean awaitEnd(Duration patience) throws IOException {
+        long until = System.nanoTime() + patience.toNanos();
+        InputStream in = socket.getInputStream();
+        byte[] buffer = new byte[8192];
+        while (!ended) {
+            long left = until - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
+            try {
+                int read = in.read(buffer);
+                if (read < 0) {
+                    ended = true;
+                } else {
+                    received.write(buffer, 0, read);
+                }
+            } catch (SocketTimeoutException stillOpen) {
+                return false;
+            } catch (SocketException e) {
+                ended = true;
+                reset = true;
+            }
         }
-      } catch (SocketTimeoutException notYet) {
-        return false;
-      }
+        return true;
     }
-    return true;
-  }
 
-  String received() {
-    return received.toString(StandardCharsets.UTF_8);
-  }
+    /** Reads until {@code text} has arrived or {@code patience} passes; answers whether it did. */
+    boolean awaitText(String text, Duration patience) throws IOException {
+        long until = System.nanoTime() + patience.toNanos();
+        InputStream in = socket.getInputStream();
+        byte[] buffer = new byte[8192];
+        while (!received().contains(text)) {
+            long left = until - System.nanoTime();
+            if (left <= 0 || ended) {
+                return false;
+            }
+            socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
+            try {
+                int read = in.read(buffer);
+                if (read < 0) {
+                    ended = true;
+                } else {
+                    received.write(buffer, 0, read);
+                }
+            } catch (SocketTimeoutException notYet) {
+                return false;
+            }
+        }
+        return true;
+    }
 
-  boolean wasReset() {
-    return reset;
-  }
+    String received() {
+        return received.toString(StandardCharsets.UTF_8);
+    }
 
-  @Override
-  public void close() throws IOException {
-    socket.close();
-  }
+    boolean wasReset() {
+        return reset;
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
 }

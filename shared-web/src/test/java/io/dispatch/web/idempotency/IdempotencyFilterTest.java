@@ -13,270 +13,339 @@ import tools.jackson.databind.JsonNode;
 
 class IdempotencyFilterTest extends WebLayersTest {
 
-  private static final String THINGS = "/api/v1/external/dispatches/things";
-  private static final String BODY =
-      "{\"customerName\":\"Amina\",\"pickup\":{\"address\":\"A\",\"lat\":-1.28},\"n\":[1,2]}";
-  private static final String SAME_BODY_REFORMATTED =
-      "{ \"n\" : [1, 2],\n  \"pickup\" : { \"lat\" : -1.28, \"address\" : \"A\" },\n  \"customerName\" : \"Amina\" }";
+    private static final String THINGS = "/api/v1/external/dispatches/things";
+    private static final String BODY =
+            "{\"customerName\":\"Amina\",\"pickup\":{\"address\":\"A\",\"lat\":-1.28},\"n\":[1,2]}";
+    private static final String SAME_BODY_REFORMATTED =
+            "{ \"n\" : [1, 2],\n  \"pickup\" : { \"lat\" : -1.28, \"address\" : \"A\" },\n  \"customerName\" : \"Amina\" }";
 
-  private Answer post(String path, String apiKey, String key, String json) {
-    return call("POST").path(path).apiKey(apiKey).idempotencyKey(key).json(json).send();
-  }
-
-  @Test
-  void a_request_under_dispatches_without_a_key_is_a_validation_error_naming_the_header() {
-    Answer answer = call("POST").path(THINGS).apiKey(newApiKey()).json(BODY).send();
-
-    assertThat(answer.status()).isEqualTo(422);
-    JsonNode error = answer.json().get("error");
-    assertThat(error.get("code").asString()).isEqualTo("VALIDATION_ERROR");
-    assertThat(error.get("details").get("fieldErrors").get("Idempotency-Key").get(0).asString()).contains("required");
-    assertThat(error.get("requestId").asString()).isEqualTo(answer.header("X-Request-Id"));
-  }
-
-  @Test
-  void a_read_under_dispatches_needs_a_key_too_but_other_routes_do_not() {
-    String apiKey = newApiKey();
-    assertThat(call("GET").path("/api/v1/external/dispatches").apiKey(apiKey).send().status()).isEqualTo(422);
-    assertThat(call("POST").path("/api/v1/external/ping").apiKey(apiKey).send().status()).isEqualTo(200);
-  }
-
-  @Test
-  void a_key_too_long_or_with_control_characters_is_a_validation_error() {
-    String apiKey = newApiKey();
-    for (String key : new String[] {"k".repeat(256), "a\tb"}) {
-      Answer answer = post(THINGS, apiKey, key, BODY);
-      assertThat(answer.status()).as(key).isEqualTo(422);
-      assertThat(answer.json().get("error").get("details").get("fieldErrors").get("Idempotency-Key").get(0).asString())
-          .isNotBlank();
+    private Answer post(String path, String apiKey, String key, String json) {
+        return call("POST")
+                .path(path)
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .json(json)
+                .send();
     }
-    assertThat(post(THINGS, apiKey, "k".repeat(255), BODY).status()).isEqualTo(201);
-  }
 
-  @Test
-  void the_same_request_again_gets_the_original_answer_byte_for_byte_without_running_again() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
+    @Test
+    void a_request_under_dispatches_without_a_key_is_a_validation_error_naming_the_header() {
+        Answer answer = call("POST").path(THINGS).apiKey(newApiKey()).json(BODY).send();
 
-    Answer first = post(THINGS, apiKey, key, BODY);
-    Answer replay = post(THINGS, apiKey, key, SAME_BODY_REFORMATTED);
+        assertThat(answer.status()).isEqualTo(422);
+        JsonNode error = answer.json().get("error");
+        assertThat(error.get("code").asString()).isEqualTo("VALIDATION_ERROR");
+        assertThat(error.get("details")
+                        .get("fieldErrors")
+                        .get("Idempotency-Key")
+                        .get(0)
+                        .asString())
+                .contains("required");
+        assertThat(error.get("requestId").asString()).isEqualTo(answer.header("X-Request-Id"));
+    }
 
-    assertThat(first.status()).isEqualTo(201);
-    assertThat(first.header("Idempotent-Replayed")).isNull();
-    assertThat(replay.status()).isEqualTo(201);
-    assertThat(replay.body()).isEqualTo(first.body());
-    assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
-    assertThat(replay.header("Content-Type")).isEqualTo(first.header("Content-Type"));
-    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-    assertThat(first.json().get("data").get("received").get("pickup").get("address").asString())
-        .as("the handler still reads the body the filter buffered").isEqualTo("A");
-  }
+    @Test
+    void a_read_under_dispatches_needs_a_key_too_but_other_routes_do_not() {
+        String apiKey = newApiKey();
+        assertThat(call("GET")
+                        .path("/api/v1/external/dispatches")
+                        .apiKey(apiKey)
+                        .send()
+                        .status())
+                .isEqualTo(422);
+        assertThat(call("POST")
+                        .path("/api/v1/external/ping")
+                        .apiKey(apiKey)
+                        .send()
+                        .status())
+                .isEqualTo(200);
+    }
 
-  @Test
-  void the_same_key_with_a_different_body_is_a_conflict() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
-    post(THINGS, apiKey, key, BODY);
+    @Test
+    void a_key_too_long_or_with_control_characters_is_a_validation_error() {
+        String apiKey = newApiKey();
+        for (String key : new String[] {"k".repeat(256), "a\tb"}) {
+            Answer answer = post(THINGS, apiKey, key, BODY);
+            assertThat(answer.status()).as(key).isEqualTo(422);
+            assertThat(answer.json()
+                            .get("error")
+                            .get("details")
+                            .get("fieldErrors")
+                            .get("Idempotency-Key")
+                            .get(0)
+                            .asString())
+                    .isNotBlank();
+        }
+        assertThat(post(THINGS, apiKey, "k".repeat(255), BODY).status()).isEqualTo(201);
+    }
 
-    Answer other = post(THINGS, apiKey, key, BODY.replace("Amina", "Baraka"));
+    @Test
+    void the_same_request_again_gets_the_original_answer_byte_for_byte_without_running_again() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
 
-    assertThat(other.status()).isEqualTo(409);
-    assertThat(other.json().get("error").get("code").asString()).isEqualTo("CONFLICT");
-    assertThat(other.json().get("error").get("message").asString()).contains("different request");
-    assertThat(other.header("Idempotent-Replayed")).isNull();
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-  }
+        Answer first = post(THINGS, apiKey, key, BODY);
+        Answer replay = post(THINGS, apiKey, key, SAME_BODY_REFORMATTED);
 
-  @Test
-  void the_same_key_on_another_path_or_method_is_a_conflict() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
-    post(THINGS, apiKey, key, BODY);
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+        assertThat(replay.status()).isEqualTo(201);
+        assertThat(replay.body()).isEqualTo(first.body());
+        assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
+        assertThat(replay.header("Content-Type")).isEqualTo(first.header("Content-Type"));
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+        assertThat(first.json()
+                        .get("data")
+                        .get("received")
+                        .get("pickup")
+                        .get("address")
+                        .asString())
+                .as("the handler still reads the body the filter buffered")
+                .isEqualTo("A");
+    }
 
-    assertThat(post("/api/v1/external/dispatches/empty", apiKey, key, BODY).status()).isEqualTo(409);
-    assertThat(call("GET").path("/api/v1/external/dispatches").apiKey(apiKey).idempotencyKey(key).send().status())
-        .isEqualTo(409);
-  }
+    @Test
+    void the_same_key_with_a_different_body_is_a_conflict() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        post(THINGS, apiKey, key, BODY);
 
-  @Test
-  void a_read_is_replayed_for_the_same_query_and_a_conflict_for_another() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
-    Answer first = call("GET").path("/api/v1/external/dispatches?status=NEW&limit=2").apiKey(apiKey)
-        .idempotencyKey(key).send();
-    Answer again = call("GET").path("/api/v1/external/dispatches?status=NEW&limit=2").apiKey(apiKey)
-        .idempotencyKey(key).send();
-    Answer otherQuery = call("GET").path("/api/v1/external/dispatches?status=NEW&limit=3").apiKey(apiKey)
-        .idempotencyKey(key).send();
+        Answer other = post(THINGS, apiKey, key, BODY.replace("Amina", "Baraka"));
 
-    assertThat(first.status()).isEqualTo(200);
-    assertThat(again.body()).isEqualTo(first.body());
-    assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(otherQuery.status()).isEqualTo(409);
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-  }
+        assertThat(other.status()).isEqualTo(409);
+        assertThat(other.json().get("error").get("code").asString()).isEqualTo("CONFLICT");
+        assertThat(other.json().get("error").get("message").asString()).contains("different request");
+        assertThat(other.header("Idempotent-Replayed")).isNull();
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+    }
 
-  @Test
-  void while_the_first_request_runs_the_same_key_is_a_conflict_to_retry_later() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
-    CompletableFuture<Answer> first = call("POST").path("/api/v1/external/dispatches/slow").apiKey(apiKey)
-        .idempotencyKey(key).json("{}").sendAsync();
-    await().atMost(Duration.ofSeconds(10)).until(() -> endpoints.executions(key) == 1);
+    @Test
+    void the_same_key_on_another_path_or_method_is_a_conflict() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        post(THINGS, apiKey, key, BODY);
 
-    Answer meanwhile = post("/api/v1/external/dispatches/slow", apiKey, key, "{}");
-    endpoints.open(key);
-    Answer finished = first.join();
-    Answer afterwards = post("/api/v1/external/dispatches/slow", apiKey, key, "{}");
+        assertThat(post("/api/v1/external/dispatches/empty", apiKey, key, BODY).status())
+                .isEqualTo(409);
+        assertThat(call("GET")
+                        .path("/api/v1/external/dispatches")
+                        .apiKey(apiKey)
+                        .idempotencyKey(key)
+                        .send()
+                        .status())
+                .isEqualTo(409);
+    }
 
-    assertThat(meanwhile.status()).isEqualTo(409);
-    assertThat(meanwhile.json().get("error").get("code").asString()).isEqualTo("CONFLICT");
-    assertThat(meanwhile.json().get("error").get("message").asString()).contains("retry later");
-    assertThat(finished.status()).isEqualTo(201);
-    assertThat(afterwards.status()).isEqualTo(201);
-    assertThat(afterwards.body()).isEqualTo(finished.body());
-    assertThat(afterwards.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-  }
+    @Test
+    void a_read_is_replayed_for_the_same_query_and_a_conflict_for_another() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        Answer first = call("GET")
+                .path("/api/v1/external/dispatches?status=NEW&limit=2")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .send();
+        Answer again = call("GET")
+                .path("/api/v1/external/dispatches?status=NEW&limit=2")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .send();
+        Answer otherQuery = call("GET")
+                .path("/api/v1/external/dispatches?status=NEW&limit=3")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .send();
 
-  @Test
-  void a_client_error_of_the_handler_is_stored_and_replayed() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(again.body()).isEqualTo(first.body());
+        assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(otherQuery.status()).isEqualTo(409);
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+    }
 
-    Answer first = post("/api/v1/external/dispatches/rejected", apiKey, key, "{}");
-    Answer replay = post("/api/v1/external/dispatches/rejected", apiKey, key, "{}");
+    @Test
+    void while_the_first_request_runs_the_same_key_is_a_conflict_to_retry_later() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        CompletableFuture<Answer> first = call("POST")
+                .path("/api/v1/external/dispatches/slow")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .json("{}")
+                .sendAsync();
+        await().atMost(Duration.ofSeconds(10)).until(() -> endpoints.executions(key) == 1);
 
-    assertThat(first.status()).isEqualTo(422);
-    assertThat(first.json().get("error").get("details").get("fieldErrors").get("customerName")).isNotNull();
-    assertThat(first.json().get("error").get("requestId").asString()).isEqualTo(first.header("X-Request-Id"));
-    assertThat(replay.status()).isEqualTo(422);
-    assertThat(replay.body()).isEqualTo(first.body());
-    assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
-    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-  }
+        Answer meanwhile = post("/api/v1/external/dispatches/slow", apiKey, key, "{}");
+        endpoints.open(key);
+        Answer finished = first.join();
+        Answer afterwards = post("/api/v1/external/dispatches/slow", apiKey, key, "{}");
 
-  @Test
-  void a_body_that_is_not_json_gets_its_422_stored_and_replayed() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
+        assertThat(meanwhile.status()).isEqualTo(409);
+        assertThat(meanwhile.json().get("error").get("code").asString()).isEqualTo("CONFLICT");
+        assertThat(meanwhile.json().get("error").get("message").asString()).contains("retry later");
+        assertThat(finished.status()).isEqualTo(201);
+        assertThat(afterwards.status()).isEqualTo(201);
+        assertThat(afterwards.body()).isEqualTo(finished.body());
+        assertThat(afterwards.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+    }
 
-    Answer first = post(THINGS, apiKey, key, "{\"customerName\":");
-    Answer replay = post(THINGS, apiKey, key, "{\"customerName\":");
-    Answer otherBytes = post(THINGS, apiKey, key, "{\"customerName\": ");
+    @Test
+    void a_client_error_of_the_handler_is_stored_and_replayed() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
 
-    assertThat(first.status()).isEqualTo(422);
-    assertThat(replay.body()).isEqualTo(first.body());
-    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(otherBytes.status()).isEqualTo(409);
-  }
+        Answer first = post("/api/v1/external/dispatches/rejected", apiKey, key, "{}");
+        Answer replay = post("/api/v1/external/dispatches/rejected", apiKey, key, "{}");
 
-  @Test
-  void a_server_error_is_not_stored_so_a_retry_runs_again() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
+        assertThat(first.status()).isEqualTo(422);
+        assertThat(first.json().get("error").get("details").get("fieldErrors").get("customerName"))
+                .isNotNull();
+        assertThat(first.json().get("error").get("requestId").asString()).isEqualTo(first.header("X-Request-Id"));
+        assertThat(replay.status()).isEqualTo(422);
+        assertThat(replay.body()).isEqualTo(first.body());
+        assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+    }
 
-    Answer first = post("/api/v1/external/dispatches/broken", apiKey, key, "{}");
-    Answer retry = post("/api/v1/external/dispatches/broken", apiKey, key, "{}");
+    @Test
+    void a_body_that_is_not_json_gets_its_422_stored_and_replayed() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
 
-    assertThat(first.status()).isEqualTo(500);
-    assertThat(first.json().get("error").get("code").asString()).isEqualTo("INTERNAL_ERROR");
-    assertThat(retry.status()).isEqualTo(500);
-    assertThat(retry.header("Idempotent-Replayed")).isNull();
-    assertThat(endpoints.executions(key)).isEqualTo(2);
-    assertThat(rowsFor(key)).isZero();
-  }
+        Answer first = post(THINGS, apiKey, key, "{\"customerName\":");
+        Answer replay = post(THINGS, apiKey, key, "{\"customerName\":");
+        Answer otherBytes = post(THINGS, apiKey, key, "{\"customerName\": ");
 
-  @Test
-  void an_answer_without_a_body_is_replayed_too() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
+        assertThat(first.status()).isEqualTo(422);
+        assertThat(replay.body()).isEqualTo(first.body());
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(otherBytes.status()).isEqualTo(409);
+    }
 
-    Answer first = post("/api/v1/external/dispatches/empty", apiKey, key, "{}");
-    Answer replay = post("/api/v1/external/dispatches/empty", apiKey, key, "{}");
+    @Test
+    void a_server_error_is_not_stored_so_a_retry_runs_again() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
 
-    assertThat(first.status()).isEqualTo(204);
-    assertThat(replay.status()).isEqualTo(204);
-    assertThat(replay.body()).isEmpty();
-    assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
-    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-  }
+        Answer first = post("/api/v1/external/dispatches/broken", apiKey, key, "{}");
+        Answer retry = post("/api/v1/external/dispatches/broken", apiKey, key, "{}");
 
-  @Test
-  void keys_are_scoped_to_the_merchant() {
-    String key = newIdempotencyKey();
+        assertThat(first.status()).isEqualTo(500);
+        assertThat(first.json().get("error").get("code").asString()).isEqualTo("INTERNAL_ERROR");
+        assertThat(retry.status()).isEqualTo(500);
+        assertThat(retry.header("Idempotent-Replayed")).isNull();
+        assertThat(endpoints.executions(key)).isEqualTo(2);
+        assertThat(rowsFor(key)).isZero();
+    }
 
-    Answer first = post(THINGS, newApiKey(), key, BODY);
-    Answer second = post(THINGS, newApiKey(), key, BODY);
+    @Test
+    void an_answer_without_a_body_is_replayed_too() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
 
-    assertThat(first.status()).isEqualTo(201);
-    assertThat(second.status()).isEqualTo(201);
-    assertThat(second.header("Idempotent-Replayed")).isNull();
-    assertThat(second.json().get("data").get("id").asString())
-        .isNotEqualTo(first.json().get("data").get("id").asString());
-    assertThat(endpoints.executions(key)).isEqualTo(2);
-  }
+        Answer first = post("/api/v1/external/dispatches/empty", apiKey, key, "{}");
+        Answer replay = post("/api/v1/external/dispatches/empty", apiKey, key, "{}");
 
-  @Test
-  void two_keys_of_one_merchant_share_its_idempotency_keys() {
-    UUID merchant = accounts.createMerchant("two keys").id();
-    String key = newIdempotencyKey();
+        assertThat(first.status()).isEqualTo(204);
+        assertThat(replay.status()).isEqualTo(204);
+        assertThat(replay.body()).isEmpty();
+        assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+    }
 
-    Answer first = post(THINGS, newApiKey(merchant), key, BODY);
-    Answer second = post(THINGS, newApiKey(merchant), key, BODY);
+    @Test
+    void keys_are_scoped_to_the_merchant() {
+        String key = newIdempotencyKey();
 
-    assertThat(second.body()).isEqualTo(first.body());
-    assertThat(second.header("Idempotent-Replayed")).isEqualTo("true");
-  }
+        Answer first = post(THINGS, newApiKey(), key, BODY);
+        Answer second = post(THINGS, newApiKey(), key, BODY);
 
-  @Test
-  void a_stored_answer_expires_after_the_ttl_and_the_key_runs_anew() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
-    Answer first = post(THINGS, apiKey, key, BODY);
-    clock.advance(Duration.ofHours(23));
-    assertThat(post(THINGS, apiKey, key, BODY).header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(second.status()).isEqualTo(201);
+        assertThat(second.header("Idempotent-Replayed")).isNull();
+        assertThat(second.json().get("data").get("id").asString())
+                .isNotEqualTo(first.json().get("data").get("id").asString());
+        assertThat(endpoints.executions(key)).isEqualTo(2);
+    }
 
-    clock.advance(Duration.ofHours(1).plusSeconds(1));
-    Answer afterExpiry = post(THINGS, apiKey, key, BODY.replace("Amina", "Baraka"));
+    @Test
+    void two_keys_of_one_merchant_share_its_idempotency_keys() {
+        UUID merchant = accounts.createMerchant("two keys").id();
+        String key = newIdempotencyKey();
 
-    assertThat(afterExpiry.status()).isEqualTo(201);
-    assertThat(afterExpiry.header("Idempotent-Replayed")).isNull();
-    assertThat(afterExpiry.body()).isNotEqualTo(first.body());
-    assertThat(endpoints.executions(key)).isEqualTo(2);
-  }
+        Answer first = post(THINGS, newApiKey(merchant), key, BODY);
+        Answer second = post(THINGS, newApiKey(merchant), key, BODY);
 
-  @Test
-  void expired_keys_are_deleted_by_the_periodic_cleanup() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
-    post(THINGS, apiKey, key, BODY);
-    assertThat(rowsFor(key)).isOne();
+        assertThat(second.body()).isEqualTo(first.body());
+        assertThat(second.header("Idempotent-Replayed")).isEqualTo("true");
+    }
 
-    clock.advance(Duration.ofHours(24).plusSeconds(1));
+    @Test
+    void a_stored_answer_expires_after_the_ttl_and_the_key_runs_anew() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        Answer first = post(THINGS, apiKey, key, BODY);
+        clock.advance(Duration.ofHours(23));
+        assertThat(post(THINGS, apiKey, key, BODY).header("Idempotent-Replayed"))
+                .isEqualTo("true");
 
-    await().atMost(Duration.ofSeconds(10)).until(() -> rowsFor(key) == 0);
-  }
+        clock.advance(Duration.ofHours(1).plusSeconds(1));
+        Answer afterExpiry = post(THINGS, apiKey, key, BODY.replace("Amina", "Baraka"));
 
-  @Test
-  void the_bench_bypass_header_is_ignored_while_the_bypass_is_not_allowed() {
-    String apiKey = newApiKey();
-    Answer withoutKey = call("POST").path(THINGS).apiKey(apiKey).header(LayerBypass.HEADER, "true").json(BODY).send();
-    assertThat(withoutKey.status()).isEqualTo(422);
+        assertThat(afterExpiry.status()).isEqualTo(201);
+        assertThat(afterExpiry.header("Idempotent-Replayed")).isNull();
+        assertThat(afterExpiry.body()).isNotEqualTo(first.body());
+        assertThat(endpoints.executions(key)).isEqualTo(2);
+    }
 
-    String key = newIdempotencyKey();
-    call("POST").path(THINGS).apiKey(apiKey).idempotencyKey(key).header(LayerBypass.HEADER, "true").json(BODY).send();
-    Answer again = call("POST").path(THINGS).apiKey(apiKey).idempotencyKey(key).header(LayerBypass.HEADER, "true")
-        .json(BODY).send();
-    assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-  }
+    @Test
+    void expired_keys_are_deleted_by_the_periodic_cleanup() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        post(THINGS, apiKey, key, BODY);
+        assertThat(rowsFor(key)).isOne();
 
-  private int rowsFor(String key) {
-    return jdbc.queryForObject(
-        "select count(*) from identity.idempotency_keys where idempotency_key = ?", Integer.class, key);
-  }
+        clock.advance(Duration.ofHours(24).plusSeconds(1));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> rowsFor(key) == 0);
+    }
+
+    @Test
+    void the_bench_bypass_header_is_ignored_while_the_bypass_is_not_allowed() {
+        String apiKey = newApiKey();
+        Answer withoutKey = call("POST")
+                .path(THINGS)
+                .apiKey(apiKey)
+                .header(LayerBypass.HEADER, "true")
+                .json(BODY)
+                .send();
+        assertThat(withoutKey.status()).isEqualTo(422);
+
+        String key = newIdempotencyKey();
+        call("POST")
+                .path(THINGS)
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .header(LayerBypass.HEADER, "true")
+                .json(BODY)
+                .send();
+        Answer again = call("POST")
+                .path(THINGS)
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .header(LayerBypass.HEADER, "true")
+                .json(BODY)
+                .send();
+        assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+    }
+
+    private int rowsFor(String key) {
+        return jdbc.queryForObject(
+                "select count(*) from identity.idempotency_keys where idempotency_key = ?", Integer.class, key);
+    }
 }

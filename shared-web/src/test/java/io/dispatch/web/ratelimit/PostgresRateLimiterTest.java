@@ -20,94 +20,100 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Two limiters over one database stand for two service instances. */
 class PostgresRateLimiterTest extends WebLayersTest {
 
-  @Autowired DataSource dataSource;
+    @Autowired
+    DataSource dataSource;
 
-  private static final Instant TEN_SECONDS_INTO_A_MINUTE = Instant.parse("2030-01-01T10:00:10Z");
+    private static final Instant TEN_SECONDS_INTO_A_MINUTE = Instant.parse("2030-01-01T10:00:10Z");
 
-  @Test
-  void the_limit_holds_across_instances() {
-    MutableClock time = new MutableClock(TEN_SECONDS_INTO_A_MINUTE);
-    RateLimiter one = new PostgresRateLimiter(dataSource, 5, time);
-    RateLimiter two = new PostgresRateLimiter(dataSource, 5, time);
-    String key = "key_" + UUID.randomUUID();
+    @Test
+    void the_limit_holds_across_instances() {
+        MutableClock time = new MutableClock(TEN_SECONDS_INTO_A_MINUTE);
+        RateLimiter one = new PostgresRateLimiter(dataSource, 5, time);
+        RateLimiter two = new PostgresRateLimiter(dataSource, 5, time);
+        String key = "key_" + UUID.randomUUID();
 
-    List<RateLimiter.Decision> decisions = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      decisions.add(one.tryAcquire(key));
-      decisions.add(two.tryAcquire(key));
+        List<RateLimiter.Decision> decisions = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            decisions.add(one.tryAcquire(key));
+            decisions.add(two.tryAcquire(key));
+        }
+
+        assertThat(decisions).filteredOn(RateLimiter.Decision::allowed).hasSize(5);
+        assertThat(decisions.subList(0, 5)).allMatch(RateLimiter.Decision::allowed);
+        assertThat(decisions.subList(0, 5))
+                .extracting(RateLimiter.Decision::remaining)
+                .containsExactly(4L, 3L, 2L, 1L, 0L);
+        assertThat(decisions.get(5).resetSeconds()).isEqualTo(50);
     }
 
-    assertThat(decisions).filteredOn(RateLimiter.Decision::allowed).hasSize(5);
-    assertThat(decisions.subList(0, 5)).allMatch(RateLimiter.Decision::allowed);
-    assertThat(decisions.subList(0, 5)).extracting(RateLimiter.Decision::remaining).containsExactly(4L, 3L, 2L, 1L, 0L);
-    assertThat(decisions.get(5).resetSeconds()).isEqualTo(50);
-  }
+    @Test
+    void concurrent_requests_on_several_instances_never_exceed_the_limit() throws Exception {
+        MutableClock time = new MutableClock(TEN_SECONDS_INTO_A_MINUTE);
+        List<RateLimiter> instances = List.of(
+                new PostgresRateLimiter(dataSource, 5, time),
+                new PostgresRateLimiter(dataSource, 5, time),
+                new PostgresRateLimiter(dataSource, 5, time));
+        String key = "key_" + UUID.randomUUID();
+        List<Callable<RateLimiter.Decision>> requests = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            RateLimiter instance = instances.get(i % instances.size());
+            requests.add(() -> instance.tryAcquire(key));
+        }
 
-  @Test
-  void concurrent_requests_on_several_instances_never_exceed_the_limit() throws Exception {
-    MutableClock time = new MutableClock(TEN_SECONDS_INTO_A_MINUTE);
-    List<RateLimiter> instances = List.of(
-        new PostgresRateLimiter(dataSource, 5, time),
-        new PostgresRateLimiter(dataSource, 5, time),
-        new PostgresRateLimiter(dataSource, 5, time));
-    String key = "key_" + UUID.randomUUID();
-    List<Callable<RateLimiter.Decision>> requests = new ArrayList<>();
-    for (int i = 0; i < 24; i++) {
-      RateLimiter instance = instances.get(i % instances.size());
-      requests.add(() -> instance.tryAcquire(key));
+        int allowed = 0;
+        try (ExecutorService threads = Executors.newFixedThreadPool(8)) {
+            for (Future<RateLimiter.Decision> decision : threads.invokeAll(requests)) {
+                allowed += decision.get().allowed() ? 1 : 0;
+            }
+        }
+
+        assertThat(allowed).isEqualTo(5);
     }
 
-    int allowed = 0;
-    try (ExecutorService threads = Executors.newFixedThreadPool(8)) {
-      for (Future<RateLimiter.Decision> decision : threads.invokeAll(requests)) {
-        allowed += decision.get().allowed() ? 1 : 0;
-      }
+    @Test
+    void each_minute_is_a_window_of_its_own() {
+        MutableClock time = new MutableClock(Instant.parse("2030-01-01T10:00:59.900Z"));
+        RateLimiter limiter = new PostgresRateLimiter(dataSource, 1, time);
+        String key = "key_" + UUID.randomUUID();
+
+        RateLimiter.Decision lastOfMinute = limiter.tryAcquire(key);
+        RateLimiter.Decision refused = limiter.tryAcquire(key);
+        time.advance(Duration.ofMillis(100));
+        RateLimiter.Decision firstOfNext = limiter.tryAcquire(key);
+
+        assertThat(lastOfMinute.allowed()).isTrue();
+        assertThat(lastOfMinute.resetSeconds()).isEqualTo(1);
+        assertThat(refused.allowed()).isFalse();
+        assertThat(firstOfNext.allowed()).isTrue();
+        assertThat(firstOfNext.resetSeconds()).isEqualTo(60);
     }
 
-    assertThat(allowed).isEqualTo(5);
-  }
+    @Test
+    void buckets_expire_two_minutes_after_their_last_write_and_are_then_deleted() {
+        PostgresRateLimiter limiter =
+                new PostgresRateLimiter(dataSource, 5, new MutableClock(TEN_SECONDS_INTO_A_MINUTE));
+        String expired = "key_" + UUID.randomUUID();
+        String live = "key_" + UUID.randomUUID();
+        limiter.tryAcquire(expired);
+        limiter.tryAcquire(live);
+        long expiresAt = jdbc.queryForObject(
+                "select expires_at from identity.rate_limit_buckets where id like ?", Long.class, live + ":%");
+        // bucket4j stamps expiry with the wall clock, not the limiter's clock
+        assertThat(expiresAt - System.currentTimeMillis()).isBetween(100_000L, 120_000L);
 
-  @Test
-  void each_minute_is_a_window_of_its_own() {
-    MutableClock time = new MutableClock(Instant.parse("2030-01-01T10:00:59.900Z"));
-    RateLimiter limiter = new PostgresRateLimiter(dataSource, 1, time);
-    String key = "key_" + UUID.randomUUID();
+        jdbc.update(
+                "update identity.rate_limit_buckets set expires_at = ? where id like ?",
+                System.currentTimeMillis() - 1,
+                expired + ":%");
+        int removed = limiter.removeExpired();
 
-    RateLimiter.Decision lastOfMinute = limiter.tryAcquire(key);
-    RateLimiter.Decision refused = limiter.tryAcquire(key);
-    time.advance(Duration.ofMillis(100));
-    RateLimiter.Decision firstOfNext = limiter.tryAcquire(key);
+        assertThat(removed).isGreaterThanOrEqualTo(1);
+        assertThat(bucketsOf(expired)).isZero();
+        assertThat(bucketsOf(live)).isOne();
+    }
 
-    assertThat(lastOfMinute.allowed()).isTrue();
-    assertThat(lastOfMinute.resetSeconds()).isEqualTo(1);
-    assertThat(refused.allowed()).isFalse();
-    assertThat(firstOfNext.allowed()).isTrue();
-    assertThat(firstOfNext.resetSeconds()).isEqualTo(60);
-  }
-
-  @Test
-  void buckets_expire_two_minutes_after_their_last_write_and_are_then_deleted() {
-    PostgresRateLimiter limiter = new PostgresRateLimiter(dataSource, 5, new MutableClock(TEN_SECONDS_INTO_A_MINUTE));
-    String expired = "key_" + UUID.randomUUID();
-    String live = "key_" + UUID.randomUUID();
-    limiter.tryAcquire(expired);
-    limiter.tryAcquire(live);
-    long expiresAt = jdbc.queryForObject(
-        "select expires_at from identity.rate_limit_buckets where id like ?", Long.class, live + ":%");
-    // bucket4j stamps expiry with the wall clock, not the limiter's clock
-    assertThat(expiresAt - System.currentTimeMillis()).isBetween(100_000L, 120_000L);
-
-    jdbc.update("update identity.rate_limit_buckets set expires_at = ? where id like ?",
-        System.currentTimeMillis() - 1, expired + ":%");
-    int removed = limiter.removeExpired();
-
-    assertThat(removed).isGreaterThanOrEqualTo(1);
-    assertThat(bucketsOf(expired)).isZero();
-    assertThat(bucketsOf(live)).isOne();
-  }
-
-  private int bucketsOf(String key) {
-    return jdbc.queryForObject("select count(*) from identity.rate_limit_buckets where id like ?", Integer.class,
-        key + ":%");
-  }
+    private int bucketsOf(String key) {
+        return jdbc.queryForObject(
+                "select count(*) from identity.rate_limit_buckets where id like ?", Integer.class, key + ":%");
+    }
 }

@@ -12,157 +12,195 @@ import org.junit.jupiter.api.Test;
 /** The test context allows 5 requests per minute; its clock stands still 10 s into a minute. */
 class RateLimitFilterTest extends WebLayersTest {
 
-  private static final String PING = "/api/v1/external/ping";
+    private static final String PING = "/api/v1/external/ping";
 
-  @BeforeEach
-  void startOfAWindow() {
-    clock.startNextMinutePlus(Duration.ofSeconds(10));
-  }
-
-  private Answer ping(String apiKey) {
-    return call("POST").path(PING).apiKey(apiKey).send();
-  }
-
-  @Test
-  void the_sixth_request_of_a_key_in_one_minute_is_rate_limited() {
-    String apiKey = newApiKey();
-    for (int i = 1; i <= 5; i++) {
-      Answer allowed = ping(apiKey);
-      assertThat(allowed.status()).isEqualTo(200);
-      assertThat(allowed.header("RateLimit-Limit")).isEqualTo("5");
-      assertThat(allowed.header("RateLimit-Remaining")).isEqualTo(Integer.toString(5 - i));
-      assertThat(allowed.header("RateLimit-Reset")).isEqualTo("50");
-      assertThat(allowed.header("RateLimit-Policy")).isEqualTo("5;w=60");
-      assertThat(allowed.header("Retry-After")).isNull();
+    @BeforeEach
+    void startOfAWindow() {
+        clock.startNextMinutePlus(Duration.ofSeconds(10));
     }
 
-    Answer limited = ping(apiKey);
-
-    assertThat(limited.status()).isEqualTo(429);
-    assertThat(limited.json().get("success").asBoolean()).isFalse();
-    assertThat(limited.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
-    assertThat(limited.json().get("error").get("message").asString()).contains("5 requests per minute");
-    assertThat(limited.json().get("error").get("requestId").asString()).isEqualTo(limited.header("X-Request-Id"));
-    assertThat(limited.header("Retry-After")).isEqualTo("50");
-    assertThat(limited.header("RateLimit-Limit")).isEqualTo("5");
-    assertThat(limited.header("RateLimit-Remaining")).isEqualTo("0");
-    assertThat(limited.header("RateLimit-Reset")).isEqualTo("50");
-    assertThat(limited.header("RateLimit-Policy")).isEqualTo("5;w=60");
-  }
-
-  @Test
-  void the_reset_counts_down_to_the_end_of_the_window_and_the_next_window_starts_afresh() {
-    String apiKey = newApiKey();
-    for (int i = 0; i < 5; i++) {
-      ping(apiKey);
-    }
-    clock.advance(Duration.ofMillis(49_500));
-    Answer lastHalfSecond = ping(apiKey);
-    assertThat(lastHalfSecond.status()).isEqualTo(429);
-    assertThat(lastHalfSecond.header("Retry-After")).isEqualTo("1");
-    assertThat(lastHalfSecond.header("RateLimit-Reset")).isEqualTo("1");
-
-    clock.advance(Duration.ofMillis(500));
-    Answer nextWindow = ping(apiKey);
-
-    assertThat(nextWindow.status()).isEqualTo(200);
-    assertThat(nextWindow.header("RateLimit-Remaining")).isEqualTo("4");
-    assertThat(nextWindow.header("RateLimit-Reset")).isEqualTo("60");
-  }
-
-  @Test
-  void every_error_answer_of_an_authenticated_request_carries_the_headers() {
-    String apiKey = newApiKey();
-    Answer noSuchRoute = call("GET").path("/api/v1/external/nothing-here").apiKey(apiKey).send();
-    Answer missingKey = call("POST").path("/api/v1/external/dispatches/things").apiKey(apiKey).json("{}").send();
-    Answer handlerRejects = call("POST").path("/api/v1/external/dispatches/rejected").apiKey(apiKey)
-        .idempotencyKey(newIdempotencyKey()).json("{}").send();
-    Answer handlerFails = call("POST").path("/api/v1/external/dispatches/broken").apiKey(apiKey)
-        .idempotencyKey(newIdempotencyKey()).json("{}").send();
-
-    assertThat(noSuchRoute.status()).isEqualTo(404);
-    assertThat(missingKey.status()).isEqualTo(422);
-    assertThat(handlerRejects.status()).isEqualTo(422);
-    assertThat(handlerFails.status()).isEqualTo(500);
-    assertThat(noSuchRoute.header("RateLimit-Remaining")).isEqualTo("4");
-    assertThat(missingKey.header("RateLimit-Remaining")).isEqualTo("3");
-    assertThat(handlerRejects.header("RateLimit-Remaining")).isEqualTo("2");
-    assertThat(handlerFails.header("RateLimit-Remaining")).isEqualTo("1");
-    for (Answer answer : new Answer[] {noSuchRoute, missingKey, handlerRejects, handlerFails}) {
-      assertThat(answer.header("RateLimit-Limit")).isEqualTo("5");
-      assertThat(answer.header("RateLimit-Reset")).isEqualTo("50");
-      assertThat(answer.header("RateLimit-Policy")).isEqualTo("5;w=60");
-    }
-  }
-
-  @Test
-  void a_replayed_answer_counts_and_keeps_the_current_headers() {
-    String apiKey = newApiKey();
-    String key = newIdempotencyKey();
-    Answer first = call("POST").path("/api/v1/external/dispatches/things").apiKey(apiKey).idempotencyKey(key)
-        .json("{}").send();
-    Answer replay = call("POST").path("/api/v1/external/dispatches/things").apiKey(apiKey).idempotencyKey(key)
-        .json("{}").send();
-
-    assertThat(first.header("RateLimit-Remaining")).isEqualTo("4");
-    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(replay.header("RateLimit-Remaining")).isEqualTo("3");
-  }
-
-  @Test
-  void keys_are_counted_independently_even_of_one_merchant() {
-    UUID merchant = accounts.createMerchant("two keys").id();
-    String exhausted = newApiKey(merchant);
-    String other = newApiKey(merchant);
-    for (int i = 0; i < 5; i++) {
-      ping(exhausted);
+    private Answer ping(String apiKey) {
+        return call("POST").path(PING).apiKey(apiKey).send();
     }
 
-    assertThat(ping(exhausted).status()).isEqualTo(429);
-    Answer otherKey = ping(other);
-    assertThat(otherKey.status()).isEqualTo(200);
-    assertThat(otherKey.header("RateLimit-Remaining")).isEqualTo("4");
-  }
+    @Test
+    void the_sixth_request_of_a_key_in_one_minute_is_rate_limited() {
+        String apiKey = newApiKey();
+        for (int i = 1; i <= 5; i++) {
+            Answer allowed = ping(apiKey);
+            assertThat(allowed.status()).isEqualTo(200);
+            assertThat(allowed.header("RateLimit-Limit")).isEqualTo("5");
+            assertThat(allowed.header("RateLimit-Remaining")).isEqualTo(Integer.toString(5 - i));
+            assertThat(allowed.header("RateLimit-Reset")).isEqualTo("50");
+            assertThat(allowed.header("RateLimit-Policy")).isEqualTo("5;w=60");
+            assertThat(allowed.header("Retry-After")).isNull();
+        }
 
-  @Test
-  void a_rate_limited_request_is_not_stored_as_its_idempotent_answer() {
-    String apiKey = newApiKey();
-    for (int i = 0; i < 5; i++) {
-      ping(apiKey);
-    }
-    String key = newIdempotencyKey();
-    Answer limited = call("POST").path("/api/v1/external/dispatches/things").apiKey(apiKey).idempotencyKey(key)
-        .json("{}").send();
-    assertThat(limited.status()).isEqualTo(429);
+        Answer limited = ping(apiKey);
 
-    clock.startNextMinutePlus(Duration.ZERO);
-    Answer retried = call("POST").path("/api/v1/external/dispatches/things").apiKey(apiKey).idempotencyKey(key)
-        .json("{}").send();
-
-    assertThat(retried.status()).isEqualTo(201);
-    assertThat(retried.header("Idempotent-Replayed")).isNull();
-    assertThat(endpoints.executions(key)).isEqualTo(1);
-  }
-
-  @Test
-  void unauthenticated_requests_are_not_counted_and_get_no_rate_limit_headers() {
-    Answer unauthenticated = call("POST").path(PING).apiKey("key_0000000000000000.wrong").send();
-    assertThat(unauthenticated.status()).isEqualTo(401);
-    assertThat(unauthenticated.header("RateLimit-Limit")).isNull();
-
-    Answer outside = call("GET").path("/not-the-api").send();
-    assertThat(outside.header("RateLimit-Limit")).isNull();
-  }
-
-  @Test
-  void the_bench_bypass_header_is_ignored_while_the_bypass_is_not_allowed() {
-    String apiKey = newApiKey();
-    for (int i = 0; i < 5; i++) {
-      call("POST").path(PING).apiKey(apiKey).header(LayerBypass.HEADER, "true").send();
+        assertThat(limited.status()).isEqualTo(429);
+        assertThat(limited.json().get("success").asBoolean()).isFalse();
+        assertThat(limited.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(limited.json().get("error").get("message").asString()).contains("5 requests per minute");
+        assertThat(limited.json().get("error").get("requestId").asString()).isEqualTo(limited.header("X-Request-Id"));
+        assertThat(limited.header("Retry-After")).isEqualTo("50");
+        assertThat(limited.header("RateLimit-Limit")).isEqualTo("5");
+        assertThat(limited.header("RateLimit-Remaining")).isEqualTo("0");
+        assertThat(limited.header("RateLimit-Reset")).isEqualTo("50");
+        assertThat(limited.header("RateLimit-Policy")).isEqualTo("5;w=60");
     }
 
-    Answer sixth = call("POST").path(PING).apiKey(apiKey).header(LayerBypass.HEADER, "true").send();
+    @Test
+    void the_reset_counts_down_to_the_end_of_the_window_and_the_next_window_starts_afresh() {
+        String apiKey = newApiKey();
+        for (int i = 0; i < 5; i++) {
+            ping(apiKey);
+        }
+        clock.advance(Duration.ofMillis(49_500));
+        Answer lastHalfSecond = ping(apiKey);
+        assertThat(lastHalfSecond.status()).isEqualTo(429);
+        assertThat(lastHalfSecond.header("Retry-After")).isEqualTo("1");
+        assertThat(lastHalfSecond.header("RateLimit-Reset")).isEqualTo("1");
 
-    assertThat(sixth.status()).isEqualTo(429);
-  }
+        clock.advance(Duration.ofMillis(500));
+        Answer nextWindow = ping(apiKey);
+
+        assertThat(nextWindow.status()).isEqualTo(200);
+        assertThat(nextWindow.header("RateLimit-Remaining")).isEqualTo("4");
+        assertThat(nextWindow.header("RateLimit-Reset")).isEqualTo("60");
+    }
+
+    @Test
+    void every_error_answer_of_an_authenticated_request_carries_the_headers() {
+        String apiKey = newApiKey();
+        Answer noSuchRoute =
+                call("GET").path("/api/v1/external/nothing-here").apiKey(apiKey).send();
+        Answer missingKey = call("POST")
+                .path("/api/v1/external/dispatches/things")
+                .apiKey(apiKey)
+                .json("{}")
+                .send();
+        Answer handlerRejects = call("POST")
+                .path("/api/v1/external/dispatches/rejected")
+                .apiKey(apiKey)
+                .idempotencyKey(newIdempotencyKey())
+                .json("{}")
+                .send();
+        Answer handlerFails = call("POST")
+                .path("/api/v1/external/dispatches/broken")
+                .apiKey(apiKey)
+                .idempotencyKey(newIdempotencyKey())
+                .json("{}")
+                .send();
+
+        assertThat(noSuchRoute.status()).isEqualTo(404);
+        assertThat(missingKey.status()).isEqualTo(422);
+        assertThat(handlerRejects.status()).isEqualTo(422);
+        assertThat(handlerFails.status()).isEqualTo(500);
+        assertThat(noSuchRoute.header("RateLimit-Remaining")).isEqualTo("4");
+        assertThat(missingKey.header("RateLimit-Remaining")).isEqualTo("3");
+        assertThat(handlerRejects.header("RateLimit-Remaining")).isEqualTo("2");
+        assertThat(handlerFails.header("RateLimit-Remaining")).isEqualTo("1");
+        for (Answer answer : new Answer[] {noSuchRoute, missingKey, handlerRejects, handlerFails}) {
+            assertThat(answer.header("RateLimit-Limit")).isEqualTo("5");
+            assertThat(answer.header("RateLimit-Reset")).isEqualTo("50");
+            assertThat(answer.header("RateLimit-Policy")).isEqualTo("5;w=60");
+        }
+    }
+
+    @Test
+    void a_replayed_answer_counts_and_keeps_the_current_headers() {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        Answer first = call("POST")
+                .path("/api/v1/external/dispatches/things")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .json("{}")
+                .send();
+        Answer replay = call("POST")
+                .path("/api/v1/external/dispatches/things")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .json("{}")
+                .send();
+
+        assertThat(first.header("RateLimit-Remaining")).isEqualTo("4");
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.header("RateLimit-Remaining")).isEqualTo("3");
+    }
+
+    @Test
+    void keys_are_counted_independently_even_of_one_merchant() {
+        UUID merchant = accounts.createMerchant("two keys").id();
+        String exhausted = newApiKey(merchant);
+        String other = newApiKey(merchant);
+        for (int i = 0; i < 5; i++) {
+            ping(exhausted);
+        }
+
+        assertThat(ping(exhausted).status()).isEqualTo(429);
+        Answer otherKey = ping(other);
+        assertThat(otherKey.status()).isEqualTo(200);
+        assertThat(otherKey.header("RateLimit-Remaining")).isEqualTo("4");
+    }
+
+    @Test
+    void a_rate_limited_request_is_not_stored_as_its_idempotent_answer() {
+        String apiKey = newApiKey();
+        for (int i = 0; i < 5; i++) {
+            ping(apiKey);
+        }
+        String key = newIdempotencyKey();
+        Answer limited = call("POST")
+                .path("/api/v1/external/dispatches/things")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .json("{}")
+                .send();
+        assertThat(limited.status()).isEqualTo(429);
+
+        clock.startNextMinutePlus(Duration.ZERO);
+        Answer retried = call("POST")
+                .path("/api/v1/external/dispatches/things")
+                .apiKey(apiKey)
+                .idempotencyKey(key)
+                .json("{}")
+                .send();
+
+        assertThat(retried.status()).isEqualTo(201);
+        assertThat(retried.header("Idempotent-Replayed")).isNull();
+        assertThat(endpoints.executions(key)).isEqualTo(1);
+    }
+
+    @Test
+    void unauthenticated_requests_are_not_counted_and_get_no_rate_limit_headers() {
+        Answer unauthenticated =
+                call("POST").path(PING).apiKey("key_0000000000000000.wrong").send();
+        assertThat(unauthenticated.status()).isEqualTo(401);
+        assertThat(unauthenticated.header("RateLimit-Limit")).isNull();
+
+        Answer outside = call("GET").path("/not-the-api").send();
+        assertThat(outside.header("RateLimit-Limit")).isNull();
+    }
+
+    @Test
+    void the_bench_bypass_header_is_ignored_while_the_bypass_is_not_allowed() {
+        String apiKey = newApiKey();
+        for (int i = 0; i < 5; i++) {
+            call("POST")
+                    .path(PING)
+                    .apiKey(apiKey)
+                    .header(LayerBypass.HEADER, "true")
+                    .send();
+        }
+
+        Answer sixth = call("POST")
+                .path(PING)
+                .apiKey(apiKey)
+                .header(LayerBypass.HEADER, "true")
+                .send();
+
+        assertThat(sixth.status()).isEqualTo(429);
+    }
 }

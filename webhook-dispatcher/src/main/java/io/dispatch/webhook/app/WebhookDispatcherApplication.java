@@ -1,7 +1,7 @@
 package io.dispatch.webhook.app;
 
-import io.dispatch.webhook.WebhookDispatcherConfiguration;
 import io.dispatch.web.startup.ServiceStartup;
+import io.dispatch.webhook.WebhookDispatcherConfiguration;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
 
@@ -10,7 +10,7 @@ import org.springframework.context.annotation.Import;
 @Import(WebhookDispatcherConfiguration.class)
 public class WebhookDispatcherApplication {
 
-  public static void main(String[] args) {
-    ServiceStartup.run(WebhookDispatcherApplication.class, "webhook-dispatcher", args);
-  }
+    public static void main(String[] args) {
+        ServiceStartup.run(WebhookDispatcherApplication.class, "webhook-dispatcher", args);
+    }
 }

@@ -39,96 +39,110 @@ import org.springframework.stereotype.Component;
 @Component
 public class AttemptPublisher implements SmartLifecycle {
 
-  private static final Logger log = LoggerFactory.getLogger(AttemptPublisher.class);
-  static final int BATCH = 500;
+    private static final Logger log = LoggerFactory.getLogger(AttemptPublisher.class);
+    static final int BATCH = 500;
 
-  private final Notifications notifications;
-  private final KafkaProperties kafka;
-  private final LongAdder published = new LongAdder();
-  private final NudgedLoop loop = new NudgedLoop("webhook-attempt-publisher", Duration.ofMillis(500),
-      Duration.ofSeconds(1), log, "Publishing webhook attempts failed; retrying in 1 s", () -> publishBatch() == BATCH);
-  private KafkaProducer<String, EventEnvelope> producer;
+    private final Notifications notifications;
+    private final KafkaProperties kafka;
+    private final LongAdder published = new LongAdder();
+    private final NudgedLoop loop = new NudgedLoop(
+            "webhook-attempt-publisher",
+            Duration.ofMillis(500),
+            Duration.ofSeconds(1),
+            log,
+            "Publishing webhook attempts failed; retrying in 1 s",
+            () -> publishBatch() == BATCH);
+    private KafkaProducer<String, EventEnvelope> producer;
 
-  public AttemptPublisher(Notifications notifications, KafkaProperties kafka) {
-    this.notifications = notifications;
-    this.kafka = kafka;
-  }
-
-  public void nudge() {
-    loop.nudge();
-  }
-
-  /** Attempt events this process has put on the topic since it started (the operator's stats). */
-  public long publishedSinceStart() {
-    return published.sum();
-  }
-
-  /** Started before and stopped after the sender, so the sender never records into a stopped outbox loop. */
-  @Override
-  public int getPhase() {
-    return SmartLifecycle.DEFAULT_PHASE - 1000;
-  }
-
-  @Override
-  public synchronized void start() {
-    if (loop.isRunning()) {
-      return;
+    public AttemptPublisher(Notifications notifications, KafkaProperties kafka) {
+        this.notifications = notifications;
+        this.kafka = kafka;
     }
-    Map<String, Object> config = ReliableProducers.settings(
-        kafka, "webhook-attempts-" + UUID.randomUUID(), Map.of(ProducerConfig.LINGER_MS_CONFIG, 5));
-    producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
-    loop.start();
-  }
 
-  /**
-   * No last flush here: whatever is not yet published stays marked so in the table and goes out
-   * after the next start, and a flush could hang on a broker that is shutting down too.
-   */
-  @Override
-  public synchronized void stop() {
-    if (!loop.isRunning()) {
-      return;
+    public void nudge() {
+        loop.nudge();
     }
-    try {
-      loop.stop(Duration.ofSeconds(10));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      producer.close(Duration.ofSeconds(2));
-    }
-  }
 
-  @Override
-  public boolean isRunning() {
-    return loop.isRunning();
-  }
-
-  int publishBatch() throws InterruptedException {
-    List<Notifications.State> states = notifications.unpublished(BATCH);
-    List<Future<RecordMetadata>> acks = new ArrayList<>(states.size());
-    for (Notifications.State state : states) {
-      EventEnvelope envelope = envelope(state);
-      acks.add(producer.send(new ProducerRecord<>(
-          Topics.WEBHOOK_ATTEMPTS.name(), Topics.keyOf(state.dispatchId()), envelope)));
+    /** Attempt events this process has put on the topic since it started (the operator's stats). */
+    public long publishedSinceStart() {
+        return published.sum();
     }
-    for (int i = 0; i < states.size(); i++) {
-      try {
-        acks.get(i).get(30, TimeUnit.SECONDS);
-      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-        throw new IllegalStateException("webhook-attempts send not acknowledged", e);
-      }
-      notifications.markPublished(states.get(i).id(), states.get(i).revision());
-    }
-    published.add(states.size());
-    return states.size();
-  }
 
-  static EventEnvelope envelope(Notifications.State state) {
-    WebhookAttemptRecorded event = new WebhookAttemptRecorded(
-        state.dispatchId(), state.merchantId(), state.updatedAt().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
-        Actor.system(), state.id(), state.event(), state.status(), state.attemptCount(), state.lastHttpStatus(),
-        state.lastError(), state.nextAttemptAt(), state.createdAt());
-    UUID eventId = UUID.nameUUIDFromBytes((state.id() + "#" + state.revision()).getBytes(StandardCharsets.UTF_8));
-    return EventEnvelope.of(eventId, state.revision(), event);
-  }
+    /** Started before and stopped after the sender, so the sender never records into a stopped outbox loop. */
+    @Override
+    public int getPhase() {
+        return SmartLifecycle.DEFAULT_PHASE - 1000;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (loop.isRunning()) {
+            return;
+        }
+        Map<String, Object> config = ReliableProducers.settings(
+                kafka, "webhook-attempts-" + UUID.randomUUID(), Map.of(ProducerConfig.LINGER_MS_CONFIG, 5));
+        producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
+        loop.start();
+    }
+
+    /**
+     * No last flush here: whatever is not yet published stays marked so in the table and goes out
+     * after the next start, and a flush could hang on a broker that is shutting down too.
+     */
+    @Override
+    public synchronized void stop() {
+        if (!loop.isRunning()) {
+            return;
+        }
+        try {
+            loop.stop(Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            producer.close(Duration.ofSeconds(2));
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return loop.isRunning();
+    }
+
+    int publishBatch() throws InterruptedException {
+        List<Notifications.State> states = notifications.unpublished(BATCH);
+        List<Future<RecordMetadata>> acks = new ArrayList<>(states.size());
+        for (Notifications.State state : states) {
+            EventEnvelope envelope = envelope(state);
+            acks.add(producer.send(
+                    new ProducerRecord<>(Topics.WEBHOOK_ATTEMPTS.name(), Topics.keyOf(state.dispatchId()), envelope)));
+        }
+        for (int i = 0; i < states.size(); i++) {
+            try {
+                acks.get(i).get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("webhook-attempts send not acknowledged", e);
+            }
+            notifications.markPublished(states.get(i).id(), states.get(i).revision());
+        }
+        published.add(states.size());
+        return states.size();
+    }
+
+    static EventEnvelope envelope(Notifications.State state) {
+        WebhookAttemptRecorded event = new WebhookAttemptRecorded(
+                state.dispatchId(),
+                state.merchantId(),
+                state.updatedAt().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+                Actor.system(),
+                state.id(),
+                state.event(),
+                state.status(),
+                state.attemptCount(),
+                state.lastHttpStatus(),
+                state.lastError(),
+                state.nextAttemptAt(),
+                state.createdAt());
+        UUID eventId = UUID.nameUUIDFromBytes((state.id() + "#" + state.revision()).getBytes(StandardCharsets.UTF_8));
+        return EventEnvelope.of(eventId, state.revision(), event);
+    }
 }

@@ -10,15 +10,15 @@ import java.util.random.RandomGenerator;
  */
 public final class Backoff {
 
-  static final double JITTER = 0.10;
+    static final double JITTER = 0.10;
 
-  private Backoff() {}
+    private Backoff() {}
 
-  public static Duration after(int attemptsMade, WebhookProperties.Retry retry, RandomGenerator random) {
-    double maxMillis = retry.maxWait().toMillis();
-    double base = retry.firstWait().toMillis() * Math.pow(retry.multiplier(), Math.max(0, attemptsMade - 1));
-    double capped = Math.min(base, maxMillis);
-    double jittered = capped * (1 + (random.nextDouble() * 2 - 1) * JITTER);
-    return Duration.ofMillis(Math.round(Math.min(jittered, maxMillis)));
-  }
+    public static Duration after(int attemptsMade, WebhookProperties.Retry retry, RandomGenerator random) {
+        double maxMillis = retry.maxWait().toMillis();
+        double base = retry.firstWait().toMillis() * Math.pow(retry.multiplier(), Math.max(0, attemptsMade - 1));
+        double capped = Math.min(base, maxMillis);
+        double jittered = capped * (1 + (random.nextDouble() * 2 - 1) * JITTER);
+        return Duration.ofMillis(Math.round(Math.min(jittered, maxMillis)));
+    }
 }

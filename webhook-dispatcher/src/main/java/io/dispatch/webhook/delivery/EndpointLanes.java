@@ -28,90 +28,97 @@ import java.util.stream.Collectors;
  */
 final class EndpointLanes {
 
-  /** What an attempt's answer tells its lane. */
-  enum Signal {
-    /** 2xx: the endpoint keeps up. */
-    SUCCEEDED,
-    /** 429: the endpoint asks us to slow down. */
-    THROTTLED,
-    /** Anything else: no news about its capacity. */
-    OTHER
-  }
-
-  /** An attempt's place in its lane; closed once the attempt is recorded. */
-  interface Slot {
-    void close(Signal signal);
-  }
-
-  private final Bulkhead overall;
-  private final int widest;
-  private final Map<UUID, SimpleLimiter<Void>> lanes = new ConcurrentHashMap<>();
-
-  EndpointLanes(int maxInFlight, int maxInFlightPerEndpoint) {
-    this.overall = Bulkhead.of("webhooks",
-        BulkheadConfig.custom().maxConcurrentCalls(maxInFlight).maxWaitDuration(Duration.ZERO).build());
-    this.widest = maxInFlightPerEndpoint;
-  }
-
-  private SimpleLimiter<Void> lane(UUID merchantId) {
-    return lanes.computeIfAbsent(merchantId, id -> SimpleLimiter.newBuilder()
-        .named("webhooks-" + id)
-        .limit(AIMDLimit.newBuilder()
-            .initialLimit(widest)
-            .maxLimit(widest)
-            .minLimit(1)
-            .backoffRatio(0.5)
-            // only a 429 narrows a lane: an answer is never "too slow" here (the response timeout bounds it)
-            .timeout(1, TimeUnit.DAYS)
-            .build())
-        .build());
-  }
-
-  /** A slot for one attempt to this merchant's endpoint, or empty when its lane or the process is full. */
-  Optional<Slot> tryEnter(UUID merchantId) {
-    if (!overall.tryAcquirePermission()) {
-      return Optional.empty();
+    /** What an attempt's answer tells its lane. */
+    enum Signal {
+        /** 2xx: the endpoint keeps up. */
+        SUCCEEDED,
+        /** 429: the endpoint asks us to slow down. */
+        THROTTLED,
+        /** Anything else: no news about its capacity. */
+        OTHER
     }
-    Optional<Limiter.Listener> entered = lane(merchantId).acquire(null);
-    if (entered.isEmpty()) {
-      overall.onComplete();
-      return Optional.empty();
+
+    /** An attempt's place in its lane; closed once the attempt is recorded. */
+    interface Slot {
+        void close(Signal signal);
     }
-    Limiter.Listener listener = entered.get();
-    return Optional.of(signal -> {
-      switch (signal) {
-        case SUCCEEDED -> listener.onSuccess();
-        case THROTTLED -> listener.onDropped();
-        case OTHER -> listener.onIgnore();
-      }
-      overall.onComplete();
-    });
-  }
 
-  /** How many attempts this endpoint may have in flight now. */
-  int width(UUID merchantId) {
-    SimpleLimiter<Void> lane = lanes.get(merchantId);
-    return lane == null ? widest : lane.getLimit();
-  }
+    private final Bulkhead overall;
+    private final int widest;
+    private final Map<UUID, SimpleLimiter<Void>> lanes = new ConcurrentHashMap<>();
 
-  /** Endpoints whose lane is narrower than the maximum now (they answered 429 lately). */
-  long narrowed() {
-    return lanes.values().stream().filter(lane -> lane.getLimit() < widest).count();
-  }
+    EndpointLanes(int maxInFlight, int maxInFlightPerEndpoint) {
+        this.overall = Bulkhead.of(
+                "webhooks",
+                BulkheadConfig.custom()
+                        .maxConcurrentCalls(maxInFlight)
+                        .maxWaitDuration(Duration.ZERO)
+                        .build());
+        this.widest = maxInFlightPerEndpoint;
+    }
 
-  int free() {
-    return overall.getMetrics().getAvailableConcurrentCalls();
-  }
+    private SimpleLimiter<Void> lane(UUID merchantId) {
+        return lanes.computeIfAbsent(
+                merchantId,
+                id -> SimpleLimiter.newBuilder()
+                        .named("webhooks-" + id)
+                        .limit(AIMDLimit.newBuilder()
+                                .initialLimit(widest)
+                                .maxLimit(widest)
+                                .minLimit(1)
+                                .backoffRatio(0.5)
+                                // only a 429 narrows a lane: an answer is never "too slow" here (the response timeout
+                                // bounds it)
+                                .timeout(1, TimeUnit.DAYS)
+                                .build())
+                        .build());
+    }
 
-  int inFlight() {
-    return overall.getMetrics().getMaxAllowedConcurrentCalls() - free();
-  }
+    /** A slot for one attempt to this merchant's endpoint, or empty when its lane or the process is full. */
+    Optional<Slot> tryEnter(UUID merchantId) {
+        if (!overall.tryAcquirePermission()) {
+            return Optional.empty();
+        }
+        Optional<Limiter.Listener> entered = lane(merchantId).acquire(null);
+        if (entered.isEmpty()) {
+            overall.onComplete();
+            return Optional.empty();
+        }
+        Limiter.Listener listener = entered.get();
+        return Optional.of(signal -> {
+            switch (signal) {
+                case SUCCEEDED -> listener.onSuccess();
+                case THROTTLED -> listener.onDropped();
+                case OTHER -> listener.onIgnore();
+            }
+            overall.onComplete();
+        });
+    }
 
-  /** Merchants whose endpoint has no free slot now. */
-  Set<UUID> saturated() {
-    return lanes.entrySet().stream()
-        .filter(lane -> lane.getValue().getInflight() >= lane.getValue().getLimit())
-        .map(Map.Entry::getKey)
-        .collect(Collectors.toSet());
-  }
+    /** How many attempts this endpoint may have in flight now. */
+    int width(UUID merchantId) {
+        SimpleLimiter<Void> lane = lanes.get(merchantId);
+        return lane == null ? widest : lane.getLimit();
+    }
+
+    /** Endpoints whose lane is narrower than the maximum now (they answered 429 lately). */
+    long narrowed() {
+        return lanes.values().stream().filter(lane -> lane.getLimit() < widest).count();
+    }
+
+    int free() {
+        return overall.getMetrics().getAvailableConcurrentCalls();
+    }
+
+    int inFlight() {
+        return overall.getMetrics().getMaxAllowedConcurrentCalls() - free();
+    }
+
+    /** Merchants whose endpoint has no free slot now. */
+    Set<UUID> saturated() {
+        return lanes.entrySet().stream()
+                .filter(lane -> lane.getValue().getInflight() >= lane.getValue().getLimit())
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+    }
 }

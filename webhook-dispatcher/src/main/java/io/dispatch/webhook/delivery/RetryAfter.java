@@ -14,43 +14,45 @@ import java.time.format.DateTimeParseException;
  */
 public final class RetryAfter {
 
-  /** Longer than any max-wait: the caller's cap applies. */
-  static final Duration VERY_LONG = Duration.ofDays(365);
-  private static final int MAX_LENGTH = 64;
+    /** Longer than any max-wait: the caller's cap applies. */
+    static final Duration VERY_LONG = Duration.ofDays(365);
 
-  private RetryAfter() {}
+    private static final int MAX_LENGTH = 64;
 
-  /** The wait the header asks for, or null when it is absent or unusable. */
-  public static Duration parse(String value, Instant now) {
-    if (value == null) {
-      return null;
-    }
-    String text = value.strip();
-    if (text.isEmpty() || text.length() > MAX_LENGTH) {
-      return null;
-    }
-    if (text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      if (text.length() > 9) {
-        return VERY_LONG; // over 31 years of seconds: the cap applies
-      }
-      long seconds = Long.parseLong(text);
-      return seconds == 0 ? null : Duration.ofSeconds(seconds);
-    }
-    try {
-      Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-      Duration wait = Duration.between(now, at);
-      if (wait.isNegative() || wait.isZero()) {
-        return null;
-      }
-      return wait.compareTo(VERY_LONG) > 0 ? VERY_LONG : wait;
-    } catch (DateTimeParseException e) {
-      return null;
-    }
-  }
+    private RetryAfter() {}
 
-  /** The next wait: the schedule's, or the endpoint's Retry-After when longer, never past maxWait. */
-  public static Duration next(Duration scheduled, Duration retryAfter, Duration maxWait) {
-    Duration wait = retryAfter != null && retryAfter.compareTo(scheduled) > 0 ? retryAfter : scheduled;
-    return wait.compareTo(maxWait) > 0 ? maxWait : wait;
-  }
+    /** The wait the header asks for, or null when it is absent or unusable. */
+    public static Duration parse(String value, Instant now) {
+        if (value == null) {
+            return null;
+        }
+        String text = value.strip();
+        if (text.isEmpty() || text.length() > MAX_LENGTH) {
+            return null;
+        }
+        if (text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            if (text.length() > 9) {
+                return VERY_LONG; // over 31 years of seconds: the cap applies
+            }
+            long seconds = Long.parseLong(text);
+            return seconds == 0 ? null : Duration.ofSeconds(seconds);
+        }
+        try {
+            Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant();
+            Duration wait = Duration.between(now, at);
+            if (wait.isNegative() || wait.isZero()) {
+                return null;
+            }
+            return wait.compareTo(VERY_LONG) > 0 ? VERY_LONG : wait;
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    /** The next wait: the schedule's, or the endpoint's Retry-After when longer, never past maxWait. */
+    public static Duration next(Duration scheduled, Duration retryAfter, Duration maxWait) {
+        Duration wait = retryAfter != null && retryAfter.compareTo(scheduled) > 0 ? retryAfter : scheduled;
+        return wait.compareTo(maxWait) > 0 ? maxWait : wait;
+    }
 }

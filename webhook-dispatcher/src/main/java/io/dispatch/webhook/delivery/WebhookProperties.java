@@ -19,63 +19,63 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("dispatch.webhook")
 public record WebhookProperties(
-    Retry retry,
-    boolean allowInsecureTargets,
-    String secretEncryptionKey,
-    int maxInFlight,
-    int maxInFlightPerEndpoint,
-    Duration claimLease,
-    Duration connectTimeout,
-    Duration responseTimeout,
-    Duration probeInterval,
-    int consumerConcurrency,
-    Feed feed) {
+        Retry retry,
+        boolean allowInsecureTargets,
+        String secretEncryptionKey,
+        int maxInFlight,
+        int maxInFlightPerEndpoint,
+        Duration claimLease,
+        Duration connectTimeout,
+        Duration responseTimeout,
+        Duration probeInterval,
+        int consumerConcurrency,
+        Feed feed) {
 
-  public WebhookProperties {
-    retry = retry == null ? new Retry(null, 0, 0, null) : retry;
-    maxInFlight = maxInFlight > 0 ? maxInFlight : 256;
-    maxInFlightPerEndpoint = maxInFlightPerEndpoint > 0 ? maxInFlightPerEndpoint : 8;
-    claimLease = claimLease != null ? claimLease : Duration.ofSeconds(60);
-    connectTimeout = connectTimeout != null ? connectTimeout : Duration.ofSeconds(5);
-    responseTimeout = responseTimeout != null ? responseTimeout : Duration.ofSeconds(15);
-    probeInterval = probeInterval != null && probeInterval.isPositive() ? probeInterval : Duration.ofMinutes(10);
-    consumerConcurrency = consumerConcurrency > 0 ? consumerConcurrency : 2;
-    feed = feed == null ? new Feed(null) : feed;
-  }
+    public WebhookProperties {
+        retry = retry == null ? new Retry(null, 0, 0, null) : retry;
+        maxInFlight = maxInFlight > 0 ? maxInFlight : 256;
+        maxInFlightPerEndpoint = maxInFlightPerEndpoint > 0 ? maxInFlightPerEndpoint : 8;
+        claimLease = claimLease != null ? claimLease : Duration.ofSeconds(60);
+        connectTimeout = connectTimeout != null ? connectTimeout : Duration.ofSeconds(5);
+        responseTimeout = responseTimeout != null ? responseTimeout : Duration.ofSeconds(15);
+        probeInterval = probeInterval != null && probeInterval.isPositive() ? probeInterval : Duration.ofMinutes(10);
+        consumerConcurrency = consumerConcurrency > 0 ? consumerConcurrency : 2;
+        feed = feed == null ? new Feed(null) : feed;
+    }
 
-  /**
-   * @param cursorSecret HMAC key of the feed's cursors, the same on every instance; empty, a key
-   *     derived from {@code secret-encryption-key} (FeedCursors)
-   */
-  public record Feed(String cursorSecret) {
+    /**
+     * @param cursorSecret HMAC key of the feed's cursors, the same on every instance; empty, a key
+     *     derived from {@code secret-encryption-key} (FeedCursors)
+     */
+    public record Feed(String cursorSecret) {
 
-    public Feed {
-      cursorSecret = cursorSecret == null ? "" : cursorSecret;
+        public Feed {
+            cursorSecret = cursorSecret == null ? "" : cursorSecret;
+        }
+
+        @Override
+        public String toString() {
+            return "Feed[cursorSecret=" + (cursorSecret.isEmpty() ? "derived" : "set") + "]";
+        }
+    }
+
+    /** Attempt 1 at once, then waits of firstWait × multiplier^(n-1), each capped at maxWait, ±10 % jitter. */
+    public record Retry(Duration firstWait, double multiplier, int maxAttempts, Duration maxWait) {
+
+        public Retry {
+            firstWait = firstWait != null ? firstWait : Duration.ofSeconds(5);
+            multiplier = multiplier > 0 ? multiplier : 2.0;
+            maxAttempts = maxAttempts > 0 ? maxAttempts : 10;
+            maxWait = maxWait != null ? maxWait : Duration.ofHours(1);
+        }
     }
 
     @Override
     public String toString() {
-      return "Feed[cursorSecret=" + (cursorSecret.isEmpty() ? "derived" : "set") + "]";
+        // the record's default would print the encryption key
+        return "WebhookProperties[retry=" + retry + ", allowInsecureTargets=" + allowInsecureTargets
+                + ", maxInFlight=" + maxInFlight + ", maxInFlightPerEndpoint=" + maxInFlightPerEndpoint
+                + ", claimLease=" + claimLease + ", probeInterval=" + probeInterval
+                + ", consumerConcurrency=" + consumerConcurrency + ", feed=" + feed + "]";
     }
-  }
-
-  /** Attempt 1 at once, then waits of firstWait × multiplier^(n-1), each capped at maxWait, ±10 % jitter. */
-  public record Retry(Duration firstWait, double multiplier, int maxAttempts, Duration maxWait) {
-
-    public Retry {
-      firstWait = firstWait != null ? firstWait : Duration.ofSeconds(5);
-      multiplier = multiplier > 0 ? multiplier : 2.0;
-      maxAttempts = maxAttempts > 0 ? maxAttempts : 10;
-      maxWait = maxWait != null ? maxWait : Duration.ofHours(1);
-    }
-  }
-
-  @Override
-  public String toString() {
-    // the record's default would print the encryption key
-    return "WebhookProperties[retry=" + retry + ", allowInsecureTargets=" + allowInsecureTargets
-        + ", maxInFlight=" + maxInFlight + ", maxInFlightPerEndpoint=" + maxInFlightPerEndpoint
-        + ", claimLease=" + claimLease + ", probeInterval=" + probeInterval
-        + ", consumerConcurrency=" + consumerConcurrency + ", feed=" + feed + "]";
-  }
 }

@@ -23,26 +23,27 @@ import reactor.core.scheduler.Schedulers;
 @RequestMapping(path = "/api/v1/dashboard/webhook", produces = MediaType.APPLICATION_JSON_VALUE)
 public class DashboardWebhookController {
 
-  private final EndpointRegistration registration;
-  private final WebhookEndpoints endpoints;
+    private final EndpointRegistration registration;
+    private final WebhookEndpoints endpoints;
 
-  DashboardWebhookController(EndpointRegistration registration, WebhookEndpoints endpoints) {
-    this.registration = registration;
-    this.endpoints = endpoints;
-  }
+    DashboardWebhookController(EndpointRegistration registration, WebhookEndpoints endpoints) {
+        this.registration = registration;
+        this.endpoints = endpoints;
+    }
 
-  @PutMapping
-  public Mono<Envelope> register(
-      MerchantPrincipal merchant, @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
-    return Mono.fromCallable(() -> Envelope.of(registration.register(merchant.merchantId(), body == null ? null : body.url())))
-        .subscribeOn(Schedulers.boundedElastic());
-  }
+    @PutMapping
+    public Mono<Envelope> register(
+            MerchantPrincipal merchant, @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
+        return Mono.fromCallable(() ->
+                        Envelope.of(registration.register(merchant.merchantId(), body == null ? null : body.url())))
+                .subscribeOn(Schedulers.boundedElastic());
+    }
 
-  /** 204, also when none was registered. */
-  @DeleteMapping
-  public Mono<ResponseEntity<Void>> delete(MerchantPrincipal merchant) {
-    return Mono.fromRunnable(() -> endpoints.delete(merchant.merchantId()))
-        .subscribeOn(Schedulers.boundedElastic())
-        .thenReturn(ResponseEntity.noContent().build());
-  }
+    /** 204, also when none was registered. */
+    @DeleteMapping
+    public Mono<ResponseEntity<Void>> delete(MerchantPrincipal merchant) {
+        return Mono.fromRunnable(() -> endpoints.delete(merchant.merchantId()))
+                .subscribeOn(Schedulers.boundedElastic())
+                .thenReturn(ResponseEntity.noContent().build());
+    }
 }

@@ -14,28 +14,28 @@ import org.springframework.stereotype.Component;
 @Component
 public class EndpointRegistration {
 
-  /** The body of the operator's and the dashboard's PUT. */
-  public record RegisterEndpoint(String url) {}
+    /** The body of the operator's and the dashboard's PUT. */
+    public record RegisterEndpoint(String url) {}
 
-  /** {@code signingSecret} is null when the URL did not change (the secret stays). */
-  public record Registered(String url, String signingSecret) {}
+    /** {@code signingSecret} is null when the URL did not change (the secret stays). */
+    public record Registered(String url, String signingSecret) {}
 
-  private final WebhookEndpoints endpoints;
-  private final TargetPolicy targets;
+    private final WebhookEndpoints endpoints;
+    private final TargetPolicy targets;
 
-  EndpointRegistration(WebhookEndpoints endpoints, TargetPolicy targets) {
-    this.endpoints = endpoints;
-    this.targets = targets;
-  }
-
-  public Registered register(UUID merchantId, String rawUrl) {
-    TextRule.SINGLE_LINE.check("url", rawUrl);
-    String url;
-    try {
-      url = targets.checkRegistration(rawUrl).toString();
-    } catch (TargetPolicy.RefusedTarget refused) {
-      throw ApiException.validation("url", refused.getMessage());
+    EndpointRegistration(WebhookEndpoints endpoints, TargetPolicy targets) {
+        this.endpoints = endpoints;
+        this.targets = targets;
     }
-    return new Registered(url, endpoints.register(merchantId, url));
-  }
+
+    public Registered register(UUID merchantId, String rawUrl) {
+        TextRule.SINGLE_LINE.check("url", rawUrl);
+        String url;
+        try {
+            url = targets.checkRegistration(rawUrl).toString();
+        } catch (TargetPolicy.RefusedTarget refused) {
+            throw ApiException.validation("url", refused.getMessage());
+        }
+        return new Registered(url, endpoints.register(merchantId, url));
+    }
 }

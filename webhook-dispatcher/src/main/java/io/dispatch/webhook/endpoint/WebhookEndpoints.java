@@ -22,104 +22,108 @@ import org.springframework.transaction.annotation.Transactional;
 @Repository
 public class WebhookEndpoints implements SmartInitializingSingleton {
 
-  private static final Logger log = LoggerFactory.getLogger(WebhookEndpoints.class);
+    private static final Logger log = LoggerFactory.getLogger(WebhookEndpoints.class);
 
-  private final JdbcTemplate jdbc;
-  private final SecretCipher cipher;
-  private final Clock clock;
+    private final JdbcTemplate jdbc;
+    private final SecretCipher cipher;
+    private final Clock clock;
 
-  public WebhookEndpoints(JdbcTemplate jdbc, SecretCipher cipher, Clock clock) {
-    this.jdbc = jdbc;
-    this.cipher = cipher;
-    this.clock = clock;
-  }
-
-  public record Endpoint(UUID merchantId, String url, String signingSecret) {
-    @Override
-    public String toString() {
-      return "Endpoint[merchantId=" + merchantId + ", url=" + url + "]";
+    public WebhookEndpoints(JdbcTemplate jdbc, SecretCipher cipher, Clock clock) {
+        this.jdbc = jdbc;
+        this.cipher = cipher;
+        this.clock = clock;
     }
-  }
 
-  /** A new or changed URL gets a new secret (returned); the same URL again keeps it (null returned). */
-  @Transactional
-  public String register(UUID merchantId, String url) {
-    List<String> current = jdbc.queryForList(
-        "select url from webhook.endpoints where merchant_id = ? for update", String.class, merchantId);
-    if (!current.isEmpty() && current.getFirst().equals(url)) {
-      return null;
+    public record Endpoint(UUID merchantId, String url, String signingSecret) {
+        @Override
+        public String toString() {
+            return "Endpoint[merchantId=" + merchantId + ", url=" + url + "]";
+        }
     }
-    String secret = newSecret();
-    Timestamp now = Timestamp.from(clock.instant());
-    jdbc.update("""
+
+    /** A new or changed URL gets a new secret (returned); the same URL again keeps it (null returned). */
+    @Transactional
+    public String register(UUID merchantId, String url) {
+        List<String> current = jdbc.queryForList(
+                "select url from webhook.endpoints where merchant_id = ? for update", String.class, merchantId);
+        if (!current.isEmpty() && current.getFirst().equals(url)) {
+            return null;
+        }
+        String secret = newSecret();
+        Timestamp now = Timestamp.from(clock.instant());
+        jdbc.update("""
         insert into webhook.endpoints (merchant_id, url, signing_secret, secret_ciphertext, created_at, updated_at)
         values (?, ?, null, ?, ?, ?)
         on conflict (merchant_id) do update set url = excluded.url, signing_secret = null,
-          secret_ciphertext = excluded.secret_ciphertext, updated_at = excluded.updated_at""",
-        merchantId, url, cipher.encrypt(merchantId, secret), now, now);
-    return secret;
-  }
-
-  /** The new secret, or empty when the merchant has no endpoint. */
-  public Optional<String> rotateSecret(UUID merchantId) {
-    String secret = newSecret();
-    int changed = jdbc.update(
-        "update webhook.endpoints set signing_secret = null, secret_ciphertext = ?, updated_at = ? where merchant_id = ?",
-        cipher.encrypt(merchantId, secret), Timestamp.from(clock.instant()), merchantId);
-    return changed == 1 ? Optional.of(secret) : Optional.empty();
-  }
-
-  /** True when there was an endpoint to remove. */
-  public boolean delete(UUID merchantId) {
-    return jdbc.update("delete from webhook.endpoints where merchant_id = ?", merchantId) == 1;
-  }
-
-  public Optional<Endpoint> find(UUID merchantId) {
-    return jdbc.query("select url, secret_ciphertext from webhook.endpoints where merchant_id = ?",
-            (rs, i) -> new Endpoint(merchantId, rs.getString(1), cipher.decrypt(merchantId, rs.getBytes(2))),
-            merchantId)
-        .stream()
-        .findFirst();
-  }
-
-  /** Whether a merchant has an endpoint, and why it is disabled (null while it is ACTIVE). */
-  public record Registration(String disabledReason) {
-    public boolean disabled() {
-      return disabledReason != null;
+          secret_ciphertext = excluded.secret_ciphertext, updated_at = excluded.updated_at""", merchantId, url, cipher.encrypt(merchantId, secret), now, now);
+        return secret;
     }
-  }
 
-  public Optional<Registration> registration(UUID merchantId) {
-    return jdbc.query("""
+    /** The new secret, or empty when the merchant has no endpoint. */
+    public Optional<String> rotateSecret(UUID merchantId) {
+        String secret = newSecret();
+        int changed = jdbc.update(
+                "update webhook.endpoints set signing_secret = null, secret_ciphertext = ?, updated_at = ? where merchant_id = ?",
+                cipher.encrypt(merchantId, secret),
+                Timestamp.from(clock.instant()),
+                merchantId);
+        return changed == 1 ? Optional.of(secret) : Optional.empty();
+    }
+
+    /** True when there was an endpoint to remove. */
+    public boolean delete(UUID merchantId) {
+        return jdbc.update("delete from webhook.endpoints where merchant_id = ?", merchantId) == 1;
+    }
+
+    public Optional<Endpoint> find(UUID merchantId) {
+        return jdbc
+                .query(
+                        "select url, secret_ciphertext from webhook.endpoints where merchant_id = ?",
+                        (rs, i) ->
+                                new Endpoint(merchantId, rs.getString(1), cipher.decrypt(merchantId, rs.getBytes(2))),
+                        merchantId)
+                .stream()
+                .findFirst();
+    }
+
+    /** Whether a merchant has an endpoint, and why it is disabled (null while it is ACTIVE). */
+    public record Registration(String disabledReason) {
+        public boolean disabled() {
+            return disabledReason != null;
+        }
+    }
+
+    public Optional<Registration> registration(UUID merchantId) {
+        return jdbc.query("""
             select case when status = 'DISABLED' then coalesce(disabled_reason, 'disabled') end
-              from webhook.endpoints where merchant_id = ?""",
-            (rs, i) -> new Registration(rs.getString(1)), merchantId)
-        .stream()
-        .findFirst();
-  }
-
-  public boolean exists(UUID merchantId) {
-    return !jdbc.queryForList("select 1 from webhook.endpoints where merchant_id = ?", Integer.class, merchantId)
-        .isEmpty();
-  }
-
-  /** Secrets stored in plaintext by the first schema version are encrypted once, at start-up. */
-  @Override
-  public void afterSingletonsInstantiated() {
-    record Plain(UUID merchantId, String secret) {}
-    List<Plain> plain = jdbc.query(
-        "select merchant_id, signing_secret from webhook.endpoints where signing_secret is not null",
-        (rs, i) -> new Plain(rs.getObject(1, UUID.class), rs.getString(2)));
-    for (Plain row : plain) {
-      jdbc.update("update webhook.endpoints set secret_ciphertext = ?, signing_secret = null where merchant_id = ?",
-          cipher.encrypt(row.merchantId(), row.secret()), row.merchantId());
+              from webhook.endpoints where merchant_id = ?""", (rs, i) -> new Registration(rs.getString(1)), merchantId).stream()
+                .findFirst();
     }
-    if (!plain.isEmpty()) {
-      log.info("Encrypted {} signing secret(s) stored in plaintext by an earlier version", plain.size());
-    }
-  }
 
-  private static String newSecret() {
-    return "whsec_" + ApiKeys.newSecret();
-  }
+    public boolean exists(UUID merchantId) {
+        return !jdbc.queryForList("select 1 from webhook.endpoints where merchant_id = ?", Integer.class, merchantId)
+                .isEmpty();
+    }
+
+    /** Secrets stored in plaintext by the first schema version are encrypted once, at start-up. */
+    @Override
+    public void afterSingletonsInstantiated() {
+        record Plain(UUID merchantId, String secret) {}
+        List<Plain> plain = jdbc.query(
+                "select merchant_id, signing_secret from webhook.endpoints where signing_secret is not null",
+                (rs, i) -> new Plain(rs.getObject(1, UUID.class), rs.getString(2)));
+        for (Plain row : plain) {
+            jdbc.update(
+                    "update webhook.endpoints set secret_ciphertext = ?, signing_secret = null where merchant_id = ?",
+                    cipher.encrypt(row.merchantId(), row.secret()),
+                    row.merchantId());
+        }
+        if (!plain.isEmpty()) {
+            log.info("Encrypted {} signing secret(s) stored in plaintext by an earlier version", plain.size());
+        }
+    }
+
+    private static String newSecret() {
+        return "whsec_" + ApiKeys.newSecret();
+    }
 }

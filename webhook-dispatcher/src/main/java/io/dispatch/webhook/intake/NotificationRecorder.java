@@ -43,170 +43,202 @@ import tools.jackson.databind.ObjectMapper;
 @Component
 public class NotificationRecorder implements RecoverableConsumer {
 
-  public static final String GROUP = "webhook-dispatcher";
-  private static final Logger log = LoggerFactory.getLogger(NotificationRecorder.class);
+    public static final String GROUP = "webhook-dispatcher";
+    private static final Logger log = LoggerFactory.getLogger(NotificationRecorder.class);
 
-  private final JdbcTemplate jdbc;
-  private final TransactionTemplate transactions;
-  private final WebhookEndpoints endpoints;
-  private final Notifications notifications;
-  private final WebhookSender sender;
-  private final ObjectMapper json;
-  private final Clock clock;
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
+    private final WebhookEndpoints endpoints;
+    private final Notifications notifications;
+    private final WebhookSender sender;
+    private final ObjectMapper json;
+    private final Clock clock;
 
-  public NotificationRecorder(
-      JdbcTemplate jdbc,
-      TransactionTemplate transactions,
-      WebhookEndpoints endpoints,
-      Notifications notifications,
-      WebhookSender sender,
-      ObjectMapper json,
-      Clock clock) {
-    this.jdbc = jdbc;
-    this.transactions = transactions;
-    this.endpoints = endpoints;
-    this.notifications = notifications;
-    this.sender = sender;
-    this.json = json;
-    this.clock = clock;
-  }
-
-  /**
-   * A whole poll in one transaction: the per-event work is a few statements, so committing once
-   * per batch rather than once per event is what keeps recording ahead of busy creators. The
-   * partitions' next offsets are stored in the same transaction. When the batch fails for a
-   * passing reason (the database away), the container retries it from its first record for as
-   * long as it lasts; for any other reason, its records are recorded one by one to find the one
-   * that fails, and the container retries that record a few times, then dead-letters it.
-   */
-  @KafkaListener(
-      id = GROUP,
-      groupId = GROUP,
-      topics = "dispatch-events",
-      containerFactory = "webhookListenerContainerFactory",
-      batch = "true")
-  public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
-    if (records.isEmpty()) {
-      return;
+    public NotificationRecorder(
+            JdbcTemplate jdbc,
+            TransactionTemplate transactions,
+            WebhookEndpoints endpoints,
+            Notifications notifications,
+            WebhookSender sender,
+            ObjectMapper json,
+            Clock clock) {
+        this.jdbc = jdbc;
+        this.transactions = transactions;
+        this.endpoints = endpoints;
+        this.notifications = notifications;
+        this.sender = sender;
+        this.json = json;
+        this.clock = clock;
     }
-    int created;
-    try {
-      created = recordAll(records);
-    } catch (RuntimeException batchFailure) {
-      if (Faults.passing(batchFailure)) {
-        throw new BatchListenerFailedException("recording a batch failed", batchFailure, records.get(0));
-      }
-      created = 0;
-      for (ConsumerRecord<String, EventEnvelope> record : records) {
+
+    /**
+     * A whole poll in one transaction: the per-event work is a few statements, so committing once
+     * per batch rather than once per event is what keeps recording ahead of busy creators. The
+     * partitions' next offsets are stored in the same transaction. When the batch fails for a
+     * passing reason (the database away), the container retries it from its first record for as
+     * long as it lasts; for any other reason, its records are recorded one by one to find the one
+     * that fails, and the container retries that record a few times, then dead-letters it.
+     */
+    @KafkaListener(
+            id = GROUP,
+            groupId = GROUP,
+            topics = "dispatch-events",
+            containerFactory = "webhookListenerContainerFactory",
+            batch = "true")
+    public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        int created;
         try {
-          created += recordAll(List.of(record));
-        } catch (RuntimeException failure) {
-          if (created > 0) {
+            created = recordAll(records);
+        } catch (RuntimeException batchFailure) {
+            if (Faults.passing(batchFailure)) {
+                throw new BatchListenerFailedException("recording a batch failed", batchFailure, records.get(0));
+            }
+            created = 0;
+            for (ConsumerRecord<String, EventEnvelope> record : records) {
+                try {
+                    created += recordAll(List.of(record));
+                } catch (RuntimeException failure) {
+                    if (created > 0) {
+                        sender.nudge();
+                    }
+                    throw new BatchListenerFailedException(
+                            "recording " + record.topic() + "-" + record.partition() + "@" + record.offset()
+                                    + " failed",
+                            failure,
+                            record);
+                }
+            }
+        }
+        if (created > 0) {
             sender.nudge();
-          }
-          throw new BatchListenerFailedException("recording " + record.topic() + "-" + record.partition() + "@"
-              + record.offset() + " failed", failure, record);
         }
-      }
     }
-    if (created > 0) {
-      sender.nudge();
-    }
-  }
 
-  private int recordAll(List<ConsumerRecord<String, EventEnvelope>> records) {
-    Integer created = transactions.execute(status -> {
-      int count = 0;
-      Map<TopicPartition, Long> next = new HashMap<>();
-      for (ConsumerRecord<String, EventEnvelope> record : records) {
-        if (record.value() == null) {
-          log.warn("Skipping unreadable record at {}-{}@{}", record.topic(), record.partition(), record.offset());
-        } else if (record(record.value())) {
-          count++;
+    private int recordAll(List<ConsumerRecord<String, EventEnvelope>> records) {
+        Integer created = transactions.execute(status -> {
+            int count = 0;
+            Map<TopicPartition, Long> next = new HashMap<>();
+            for (ConsumerRecord<String, EventEnvelope> record : records) {
+                if (record.value() == null) {
+                    log.warn(
+                            "Skipping unreadable record at {}-{}@{}",
+                            record.topic(),
+                            record.partition(),
+                            record.offset());
+                } else if (record(record.value())) {
+                    count++;
+                }
+                next.merge(new TopicPartition(record.topic(), record.partition()), record.offset() + 1, Math::max);
+            }
+            next.forEach((partition, offset) -> advance(partition.topic(), partition.partition(), offset));
+            return count;
+        });
+        return created == null ? 0 : created;
+    }
+
+    private void advance(String topic, int partition, long nextOffset) {
+        jdbc.update(
+                "insert into webhook.consumer_positions (consumer_group, topic, partition, next_offset) values (?, ?, ?, ?)"
+                        + " on conflict (consumer_group, topic, partition) do update"
+                        + " set next_offset = greatest(webhook.consumer_positions.next_offset, excluded.next_offset)",
+                GROUP,
+                topic,
+                partition,
+                nextOffset);
+    }
+
+    @Override
+    public void passed(String topic, int partition, long offset) {
+        advance(topic, partition, offset + 1);
+    }
+
+    @Override
+    public String group() {
+        return GROUP;
+    }
+
+    @Override
+    public Map<Integer, Long> storedPositions(String topic) {
+        Map<Integer, Long> positions = new HashMap<>();
+        jdbc.query(
+                "select partition, next_offset from webhook.consumer_positions where consumer_group = ? and topic = ?",
+                rs -> {
+                    positions.put(rs.getInt(1), rs.getLong(2));
+                },
+                GROUP,
+                topic);
+        return positions;
+    }
+
+    @Override
+    public void reapply(String topic, int partition, long offset, byte[] payload) {
+        EventEnvelope envelope = RecordCodec.EVENTS.read(topic, payload);
+        Boolean due = transactions.execute(status -> record(envelope));
+        if (Boolean.TRUE.equals(due)) {
+            sender.nudge();
         }
-        next.merge(new TopicPartition(record.topic(), record.partition()), record.offset() + 1, Math::max);
-      }
-      next.forEach((partition, offset) -> advance(partition.topic(), partition.partition(), offset));
-      return count;
-    });
-    return created == null ? 0 : created;
-  }
-
-  private void advance(String topic, int partition, long nextOffset) {
-    jdbc.update(
-        "insert into webhook.consumer_positions (consumer_group, topic, partition, next_offset) values (?, ?, ?, ?)"
-            + " on conflict (consumer_group, topic, partition) do update"
-            + " set next_offset = greatest(webhook.consumer_positions.next_offset, excluded.next_offset)",
-        GROUP, topic, partition, nextOffset);
-  }
-
-  @Override
-  public void passed(String topic, int partition, long offset) {
-    advance(topic, partition, offset + 1);
-  }
-
-  @Override
-  public String group() {
-    return GROUP;
-  }
-
-  @Override
-  public Map<Integer, Long> storedPositions(String topic) {
-    Map<Integer, Long> positions = new HashMap<>();
-    jdbc.query("select partition, next_offset from webhook.consumer_positions where consumer_group = ? and topic = ?",
-        rs -> {
-          positions.put(rs.getInt(1), rs.getLong(2));
-        }, GROUP, topic);
-    return positions;
-  }
-
-  @Override
-  public void reapply(String topic, int partition, long offset, byte[] payload) {
-    EventEnvelope envelope = RecordCodec.EVENTS.read(topic, payload);
-    Boolean due = transactions.execute(status -> record(envelope));
-    if (Boolean.TRUE.equals(due)) {
-      sender.nudge();
     }
-  }
 
-  /** True when a new notification became due. */
-  boolean record(EventEnvelope envelope) {
-    if (!(envelope.event() instanceof DispatchLifecycleEvent)) {
-      return false;
+    /** True when a new notification became due. */
+    boolean record(EventEnvelope envelope) {
+        if (!(envelope.event() instanceof DispatchLifecycleEvent)) {
+            return false;
+        }
+        Optional<DispatchView> current = jdbc
+                .query(
+                        "select body from webhook.dispatch_state where dispatch_id = ? for update",
+                        (rs, i) -> json.readValue(rs.getString(1), DispatchView.class),
+                        envelope.dispatchId())
+                .stream()
+                .findFirst();
+        DispatchView view;
+        if (current.isEmpty()) {
+            if (!(envelope.event() instanceof DispatchCreated)) {
+                return false;
+            }
+            view = DispatchView.created(envelope);
+            jdbc.update(
+                    "insert into webhook.dispatch_state (dispatch_id, last_sequence, body) values (?, ?, ?::jsonb)",
+                    view.dispatchId(),
+                    view.sequence(),
+                    json.writeValueAsString(view));
+        } else {
+            if (envelope.sequence() <= current.get().sequence()) {
+                return false;
+            }
+            view = current.get().apply(envelope);
+            jdbc.update(
+                    "update webhook.dispatch_state set last_sequence = ?, body = ?::jsonb where dispatch_id = ?",
+                    view.sequence(),
+                    json.writeValueAsString(view),
+                    view.dispatchId());
+        }
+        if (envelope.event() instanceof DeliveryPinEvent) {
+            return false;
+        }
+        Optional<WebhookEndpoints.Registration> endpoint = endpoints.registration(envelope.merchantId());
+        if (endpoint.isEmpty()) {
+            return false;
+        }
+        byte[] body = envelope.event() instanceof RiderLocationUpdated location
+                ? WebhookPayloads.location(view, location)
+                : WebhookPayloads.lifecycle(envelope.type(), view);
+        String kept = endpoint.get().disabled()
+                ? EndpointHealth.keptBecause(endpoint.get().disabledReason())
+                : null;
+        return notifications.create(
+                        UUID.randomUUID(),
+                        envelope.eventId(),
+                        envelope.dispatchId(),
+                        envelope.merchantId(),
+                        envelope.sequence(),
+                        envelope.type(),
+                        body,
+                        kept,
+                        clock.instant())
+                && kept == null;
     }
-    Optional<DispatchView> current = jdbc.query(
-            "select body from webhook.dispatch_state where dispatch_id = ? for update",
-            (rs, i) -> json.readValue(rs.getString(1), DispatchView.class), envelope.dispatchId())
-        .stream()
-        .findFirst();
-    DispatchView view;
-    if (current.isEmpty()) {
-      if (!(envelope.event() instanceof DispatchCreated)) {
-        return false;
-      }
-      view = DispatchView.created(envelope);
-      jdbc.update("insert into webhook.dispatch_state (dispatch_id, last_sequence, body) values (?, ?, ?::jsonb)",
-          view.dispatchId(), view.sequence(), json.writeValueAsString(view));
-    } else {
-      if (envelope.sequence() <= current.get().sequence()) {
-        return false;
-      }
-      view = current.get().apply(envelope);
-      jdbc.update("update webhook.dispatch_state set last_sequence = ?, body = ?::jsonb where dispatch_id = ?",
-          view.sequence(), json.writeValueAsString(view), view.dispatchId());
-    }
-    if (envelope.event() instanceof DeliveryPinEvent) {
-      return false;
-    }
-    Optional<WebhookEndpoints.Registration> endpoint = endpoints.registration(envelope.merchantId());
-    if (endpoint.isEmpty()) {
-      return false;
-    }
-    byte[] body = envelope.event() instanceof RiderLocationUpdated location
-        ? WebhookPayloads.location(view, location)
-        : WebhookPayloads.lifecycle(envelope.type(), view);
-    String kept = endpoint.get().disabled() ? EndpointHealth.keptBecause(endpoint.get().disabledReason()) : null;
-    return notifications.create(UUID.randomUUID(), envelope.eventId(), envelope.dispatchId(), envelope.merchantId(),
-        envelope.sequence(), envelope.type(), body, kept, clock.instant()) && kept == null;
-  }
 }

@@ -1,7 +1,6 @@
 package io.dispatch.webhook.intake;
 
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.Topics;
 import io.dispatch.web.kafka.EventListenerContainers;
 import io.dispatch.web.kafka.recovery.RecordRecovery;
 import io.dispatch.webhook.delivery.WebhookProperties;
@@ -16,12 +15,11 @@ import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 @EnableKafka
 public class WebhookKafkaConfiguration {
 
-  @Bean
-  ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> webhookListenerContainerFactory(
-      KafkaProperties properties, RecordRecovery recovery,
-      WebhookProperties settings) {
-    var factory = EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
-    factory.setBatchListener(true);
-    return factory;
-  }
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> webhookListenerContainerFactory(
+            KafkaProperties properties, RecordRecovery recovery, WebhookProperties settings) {
+        var factory = EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
+        factory.setBatchListener(true);
+        return factory;
+    }
 }

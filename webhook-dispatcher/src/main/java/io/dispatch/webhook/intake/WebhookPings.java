@@ -18,31 +18,40 @@ import org.springframework.stereotype.Component;
 @Component
 public class WebhookPings {
 
-  private final WebhookEndpoints endpoints;
-  private final Notifications notifications;
-  private final WebhookSender sender;
-  private final Clock clock;
+    private final WebhookEndpoints endpoints;
+    private final Notifications notifications;
+    private final WebhookSender sender;
+    private final Clock clock;
 
-  public WebhookPings(
-      WebhookEndpoints endpoints, Notifications notifications, WebhookSender sender, Clock clock) {
-    this.endpoints = endpoints;
-    this.notifications = notifications;
-    this.sender = sender;
-    this.clock = clock;
-  }
-
-  /** The new notification's id, or empty when the merchant has no endpoint registered. */
-  public Optional<UUID> fire(UUID merchantId, String requestedBy) {
-    Optional<WebhookEndpoints.Registration> endpoint = endpoints.registration(merchantId);
-    if (endpoint.isEmpty()) {
-      return Optional.empty();
+    public WebhookPings(WebhookEndpoints endpoints, Notifications notifications, WebhookSender sender, Clock clock) {
+        this.endpoints = endpoints;
+        this.notifications = notifications;
+        this.sender = sender;
+        this.clock = clock;
     }
-    Instant now = clock.instant();
-    UUID id = UUID.randomUUID();
-    byte[] body = WebhookPayloads.test(merchantId, "Test webhook requested by the " + requestedBy, now);
-    notifications.create(id, null, null, merchantId, 0, WebhookPayloads.TEST_EVENT, body,
-        endpoint.get().disabled() ? EndpointHealth.keptBecause(endpoint.get().disabledReason()) : null, now);
-    sender.nudge();
-    return Optional.of(id);
-  }
+
+    /** The new notification's id, or empty when the merchant has no endpoint registered. */
+    public Optional<UUID> fire(UUID merchantId, String requestedBy) {
+        Optional<WebhookEndpoints.Registration> endpoint = endpoints.registration(merchantId);
+        if (endpoint.isEmpty()) {
+            return Optional.empty();
+        }
+        Instant now = clock.instant();
+        UUID id = UUID.randomUUID();
+        byte[] body = WebhookPayloads.test(merchantId, "Test webhook requested by the " + requestedBy, now);
+        notifications.create(
+                id,
+                null,
+                null,
+                merchantId,
+                0,
+                WebhookPayloads.TEST_EVENT,
+                body,
+                endpoint.get().disabled()
+                        ? EndpointHealth.keptBecause(endpoint.get().disabledReason())
+                        : null,
+                now);
+        sender.nudge();
+        return Optional.of(id);
+    }
 }

@@ -18,32 +18,33 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class NotificationClaims {
 
-  private final JdbcTemplate jdbc;
+    private final JdbcTemplate jdbc;
 
-  public NotificationClaims(JdbcTemplate jdbc) {
-    this.jdbc = jdbc;
-  }
+    public NotificationClaims(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
 
-  /** A claimed notification: what one attempt needs. */
-  public record Claimed(
-      UUID id, UUID merchantId, UUID dispatchId, long sequence, String event, byte[] body, int attemptCount) {}
+    /** A claimed notification: what one attempt needs. */
+    public record Claimed(
+            UUID id, UUID merchantId, UUID dispatchId, long sequence, String event, byte[] body, int attemptCount) {}
 
-  /**
-   * Leases up to {@code limit} due notifications to the caller, oldest due first, skipping rows
-   * another dispatcher holds, merchants in {@code skipMerchants} (their endpoint has no free
-   * slot here), merchants whose endpoint is DISABLED (their notifications are kept), and any
-   * notification whose delivery has an earlier PENDING notification that was never attempted or
-   * is due too: a delivery's events are first attempted in sequence order, and a backlog (kept
-   * while the endpoint was disabled, or retried after an outage) goes out one event at a time,
-   * in order. An earlier one merely waiting for its retry holds nothing back. Ordered by due
-   * time alone, so the due index serves the claim and it stops at {@code limit} rows even when
-   * thousands fall due at once (a backlog released together); the rule above keeps each
-   * delivery's order.
-   */
-  public List<Claimed> claim(Instant now, Instant leaseUntil, int limit, Collection<UUID> skipMerchants) {
-    String skip = skipMerchants.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
-    Timestamp at = Timestamp.from(now);
-    return jdbc.query("""
+    /**
+     * Leases up to {@code limit} due notifications to the caller, oldest due first, skipping rows
+     * another dispatcher holds, merchants in {@code skipMerchants} (their endpoint has no free
+     * slot here), merchants whose endpoint is DISABLED (their notifications are kept), and any
+     * notification whose delivery has an earlier PENDING notification that was never attempted or
+     * is due too: a delivery's events are first attempted in sequence order, and a backlog (kept
+     * while the endpoint was disabled, or retried after an outage) goes out one event at a time,
+     * in order. An earlier one merely waiting for its retry holds nothing back. Ordered by due
+     * time alone, so the due index serves the claim and it stops at {@code limit} rows even when
+     * thousands fall due at once (a backlog released together); the rule above keeps each
+     * delivery's order.
+     */
+    public List<Claimed> claim(Instant now, Instant leaseUntil, int limit, Collection<UUID> skipMerchants) {
+        String skip = skipMerchants.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
+        Timestamp at = Timestamp.from(now);
+        return jdbc.query(
+                """
         with picked as (
           select c.id from webhook.notifications c
            where c.status = 'PENDING' and c.next_attempt_at <= ?
@@ -60,29 +61,46 @@ public class NotificationClaims {
         update webhook.notifications n set lease_until = ?
           from picked where n.id = picked.id
         returning n.id, n.merchant_id, n.dispatch_id, n.sequence, n.event, n.body, n.attempt_count""",
-        (rs, i) -> new Claimed(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),
-            rs.getLong(4), rs.getString(5), rs.getBytes(6), rs.getInt(7)),
-        at, at, skip, at, limit, Timestamp.from(leaseUntil));
-  }
-
-  /** Gives claimed notifications back unattempted (no free slot for their endpoint after all). */
-  public void release(Collection<UUID> ids) {
-    if (!ids.isEmpty()) {
-      jdbc.update("update webhook.notifications set lease_until = null where id = any(?::uuid[])",
-          ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}")));
+                (rs, i) -> new Claimed(
+                        rs.getObject(1, UUID.class),
+                        rs.getObject(2, UUID.class),
+                        rs.getObject(3, UUID.class),
+                        rs.getLong(4),
+                        rs.getString(5),
+                        rs.getBytes(6),
+                        rs.getInt(7)),
+                at,
+                at,
+                skip,
+                at,
+                limit,
+                Timestamp.from(leaseUntil));
     }
-  }
 
-  /**
-   * Records an attempt of a claimed notification. False when the row moved on meanwhile (its
-   * lease ran out and another dispatcher recorded it first): the outcome is then not recorded twice.
-   * A success also breaks the endpoint's run of FAILED notifications (endpoint health), in the
-   * same statement: no second round trip on every attempt.
-   */
-  public boolean recordAttempt(
-      Claimed claimed, NotificationStatus status, Integer httpStatus, String error, Instant nextAttemptAt,
-      Instant now) {
-    return jdbc.queryForObject("""
+    /** Gives claimed notifications back unattempted (no free slot for their endpoint after all). */
+    public void release(Collection<UUID> ids) {
+        if (!ids.isEmpty()) {
+            jdbc.update(
+                    "update webhook.notifications set lease_until = null where id = any(?::uuid[])",
+                    ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}")));
+        }
+    }
+
+    /**
+     * Records an attempt of a claimed notification. False when the row moved on meanwhile (its
+     * lease ran out and another dispatcher recorded it first): the outcome is then not recorded twice.
+     * A success also breaks the endpoint's run of FAILED notifications (endpoint health), in the
+     * same statement: no second round trip on every attempt.
+     */
+    public boolean recordAttempt(
+            Claimed claimed,
+            NotificationStatus status,
+            Integer httpStatus,
+            String error,
+            Instant nextAttemptAt,
+            Instant now) {
+        return jdbc.queryForObject(
+                        """
         with recorded as (
           update webhook.notifications
              set status = ?, attempt_count = attempt_count + 1, last_http_status = ?, last_error = ?,
@@ -94,8 +112,15 @@ public class NotificationClaims {
             from recorded
            where recorded.status = 'SUCCEEDED' and e.merchant_id = recorded.merchant_id
              and e.consecutive_failures > 0)
-        select count(*) from recorded""", Integer.class,
-        status.name(), httpStatus, error, nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt),
-        Timestamp.from(now), claimed.id(), claimed.attemptCount()) == 1;
-  }
+        select count(*) from recorded""",
+                        Integer.class,
+                        status.name(),
+                        httpStatus,
+                        error,
+                        nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt),
+                        Timestamp.from(now),
+                        claimed.id(),
+                        claimed.attemptCount())
+                == 1;
+    }
 }

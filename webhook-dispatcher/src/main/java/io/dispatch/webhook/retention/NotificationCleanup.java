@@ -25,66 +25,76 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 public class NotificationCleanup {
 
-  private static final Logger log = LoggerFactory.getLogger(NotificationCleanup.class);
-  static final String TABLE = "webhook.notifications";
+    private static final Logger log = LoggerFactory.getLogger(NotificationCleanup.class);
+    static final String TABLE = "webhook.notifications";
 
-  private final JdbcTemplate jdbc;
-  private final TransactionTemplate transactions;
-  private final RetentionProperties retention;
-  private final Clock clock;
-  private final Counter deleted;
-  private final Timer batches;
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
+    private final RetentionProperties retention;
+    private final Clock clock;
+    private final Counter deleted;
+    private final Timer batches;
 
-  public NotificationCleanup(JdbcTemplate jdbc, TransactionTemplate transactions, RetentionProperties retention,
-      MeterRegistry meters, Clock clock) {
-    this.jdbc = jdbc;
-    this.transactions = transactions;
-    this.retention = retention;
-    this.clock = clock;
-    this.deleted = RetentionMeters.deleted(meters, TABLE);
-    this.batches = RetentionMeters.batches(meters, TABLE);
-  }
-
-  /** What one round did. */
-  public record Round(long succeeded, long failed, int batches, long millis, long longestBatchMillis) {
-    long rows() {
-      return succeeded + failed;
+    public NotificationCleanup(
+            JdbcTemplate jdbc,
+            TransactionTemplate transactions,
+            RetentionProperties retention,
+            MeterRegistry meters,
+            Clock clock) {
+        this.jdbc = jdbc;
+        this.transactions = transactions;
+        this.retention = retention;
+        this.clock = clock;
+        this.deleted = RetentionMeters.deleted(meters, TABLE);
+        this.batches = RetentionMeters.batches(meters, TABLE);
     }
-  }
 
-  public Round runOnce() {
-    long started = System.nanoTime();
-    Instant now = clock.instant();
-    long[] longest = {0};
-    int[] count = {0};
-    long succeeded = deleteAll("SUCCEEDED", now.minus(retention.succeeded()), longest, count);
-    long failed = deleteAll("FAILED", now.minus(retention.failed()), longest, count);
-    Round round = new Round(succeeded, failed, count[0], elapsedMillis(started), longest[0]);
-    if (round.rows() > 0) {
-      log.info("Retention deleted {} notifications ({} SUCCEEDED, {} FAILED) in {} batches, {} ms (longest batch {} ms)",
-          round.rows(), succeeded, failed, round.batches(), round.millis(), round.longestBatchMillis());
+    /** What one round did. */
+    public record Round(long succeeded, long failed, int batches, long millis, long longestBatchMillis) {
+        long rows() {
+            return succeeded + failed;
+        }
     }
-    return round;
-  }
 
-  private long deleteAll(String status, Instant olderThan, long[] longest, int[] count) {
-    long total = 0;
-    int batch;
-    do {
-      long started = System.nanoTime();
-      batch = transactions.execute(tx -> deleteBatch(status, olderThan));
-      long nanos = System.nanoTime() - started;
-      batches.record(nanos, TimeUnit.NANOSECONDS);
-      longest[0] = Math.max(longest[0], Duration.ofNanos(nanos).toMillis());
-      count[0]++;
-      deleted.increment(batch);
-      total += batch;
-    } while (batch == retention.batchSize());
-    return total;
-  }
+    public Round runOnce() {
+        long started = System.nanoTime();
+        Instant now = clock.instant();
+        long[] longest = {0};
+        int[] count = {0};
+        long succeeded = deleteAll("SUCCEEDED", now.minus(retention.succeeded()), longest, count);
+        long failed = deleteAll("FAILED", now.minus(retention.failed()), longest, count);
+        Round round = new Round(succeeded, failed, count[0], elapsedMillis(started), longest[0]);
+        if (round.rows() > 0) {
+            log.info(
+                    "Retention deleted {} notifications ({} SUCCEEDED, {} FAILED) in {} batches, {} ms (longest batch {} ms)",
+                    round.rows(),
+                    succeeded,
+                    failed,
+                    round.batches(),
+                    round.millis(),
+                    round.longestBatchMillis());
+        }
+        return round;
+    }
 
-  private int deleteBatch(String status, Instant olderThan) {
-    return jdbc.queryForObject("""
+    private long deleteAll(String status, Instant olderThan, long[] longest, int[] count) {
+        long total = 0;
+        int batch;
+        do {
+            long started = System.nanoTime();
+            batch = transactions.execute(tx -> deleteBatch(status, olderThan));
+            long nanos = System.nanoTime() - started;
+            batches.record(nanos, TimeUnit.NANOSECONDS);
+            longest[0] = Math.max(longest[0], Duration.ofNanos(nanos).toMillis());
+            count[0]++;
+            deleted.increment(batch);
+            total += batch;
+        } while (batch == retention.batchSize());
+        return total;
+    }
+
+    private int deleteBatch(String status, Instant olderThan) {
+        return jdbc.queryForObject("""
         with deleted as (
           delete from webhook.notifications
            where ctid = any(array(
@@ -101,9 +111,9 @@ public class NotificationCleanup {
             where (excluded.feed_xid, excluded.feed_position)
                 > (webhook.feed_horizons.feed_xid, webhook.feed_horizons.feed_position))
         select count(*) from deleted""", Integer.class, status, Timestamp.from(olderThan), retention.batchSize());
-  }
+    }
 
-  private static long elapsedMillis(long startedNanos) {
-    return Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
-  }
+    private static long elapsedMillis(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
+    }
 }

@@ -8,8 +8,8 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class RetentionConfiguration {
 
-  @Bean
-  PeriodicTask notificationCleanupTask(NotificationCleanup cleanup, RetentionProperties retention) {
-    return new PeriodicTask("webhook-retention", retention.cleanupInterval(), cleanup::runOnce);
-  }
+    @Bean
+    PeriodicTask notificationCleanupTask(NotificationCleanup cleanup, RetentionProperties retention) {
+        return new PeriodicTask("webhook-retention", retention.cleanupInterval(), cleanup::runOnce);
+    }
 }

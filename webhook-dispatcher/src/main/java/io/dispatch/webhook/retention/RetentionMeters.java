@@ -12,15 +12,19 @@ import io.micrometer.core.instrument.Timer;
  */
 final class RetentionMeters {
 
-  private RetentionMeters() {}
+    private RetentionMeters() {}
 
-  static Counter deleted(MeterRegistry meters, String table) {
-    return Counter.builder("dispatch.retention.deleted.rows").tag("table", table)
-        .description("Rows deleted by retention").register(meters);
-  }
+    static Counter deleted(MeterRegistry meters, String table) {
+        return Counter.builder("dispatch.retention.deleted.rows")
+                .tag("table", table)
+                .description("Rows deleted by retention")
+                .register(meters);
+    }
 
-  static Timer batches(MeterRegistry meters, String table) {
-    return Timer.builder("dispatch.retention.batch").tag("table", table)
-        .description("Retention delete transactions: one batch each").register(meters);
-  }
+    static Timer batches(MeterRegistry meters, String table) {
+        return Timer.builder("dispatch.retention.batch")
+                .tag("table", table)
+                .description("Retention delete transactions: one batch each")
+                .register(meters);
+    }
 }

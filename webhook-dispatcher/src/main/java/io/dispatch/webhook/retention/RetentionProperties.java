@@ -17,15 +17,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.webhook.retention")
 public record RetentionProperties(
-    @DefaultValue("P7D") Duration succeeded,
-    @DefaultValue("P30D") Duration failed,
-    @DefaultValue("PT1M") Duration cleanupInterval,
-    @DefaultValue("500") Integer batchSize) {
+        @DefaultValue("P7D") Duration succeeded,
+        @DefaultValue("P30D") Duration failed,
+        @DefaultValue("PT1M") Duration cleanupInterval,
+        @DefaultValue("500") Integer batchSize) {
 
-  public RetentionProperties {
-    SettingChecks.positive("dispatch.webhook.retention.succeeded", succeeded);
-    SettingChecks.positive("dispatch.webhook.retention.failed", failed);
-    SettingChecks.positive("dispatch.webhook.retention.cleanup-interval", cleanupInterval);
-    SettingChecks.within("dispatch.webhook.retention.batch-size", batchSize, 1, 10_000);
-  }
+    public RetentionProperties {
+        SettingChecks.positive("dispatch.webhook.retention.succeeded", succeeded);
+        SettingChecks.positive("dispatch.webhook.retention.failed", failed);
+        SettingChecks.positive("dispatch.webhook.retention.cleanup-interval", cleanupInterval);
+        SettingChecks.within("dispatch.webhook.retention.batch-size", batchSize, 1, 10_000);
+    }
 }

@@ -43,135 +43,163 @@ import reactor.core.scheduler.Schedulers;
 @RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
 public class WebhookEndpointAdminController {
 
-  private final WebhookEndpoints endpoints;
-  private final MerchantAccounts merchants;
-  private final EndpointRegistration registration;
-  private final WebhookPings tests;
-  private final Notifications notifications;
-  private final WebhookSender sender;
-  private final WebhookMetrics metrics;
-  private final AttemptPublisher attempts;
-  private final EndpointHealth health;
-  private final Clock clock;
+    private final WebhookEndpoints endpoints;
+    private final MerchantAccounts merchants;
+    private final EndpointRegistration registration;
+    private final WebhookPings tests;
+    private final Notifications notifications;
+    private final WebhookSender sender;
+    private final WebhookMetrics metrics;
+    private final AttemptPublisher attempts;
+    private final EndpointHealth health;
+    private final Clock clock;
 
-  public WebhookEndpointAdminController(
-      WebhookEndpoints endpoints, MerchantAccounts merchants, EndpointRegistration registration, WebhookPings tests,
-      Notifications notifications, WebhookSender sender, WebhookMetrics metrics, AttemptPublisher attempts,
-      EndpointHealth health, Clock clock) {
-    this.endpoints = endpoints;
-    this.merchants = merchants;
-    this.registration = registration;
-    this.tests = tests;
-    this.notifications = notifications;
-    this.sender = sender;
-    this.metrics = metrics;
-    this.attempts = attempts;
-    this.health = health;
-    this.clock = clock;
-  }
+    public WebhookEndpointAdminController(
+            WebhookEndpoints endpoints,
+            MerchantAccounts merchants,
+            EndpointRegistration registration,
+            WebhookPings tests,
+            Notifications notifications,
+            WebhookSender sender,
+            WebhookMetrics metrics,
+            AttemptPublisher attempts,
+            EndpointHealth health,
+            Clock clock) {
+        this.endpoints = endpoints;
+        this.merchants = merchants;
+        this.registration = registration;
+        this.tests = tests;
+        this.notifications = notifications;
+        this.sender = sender;
+        this.metrics = metrics;
+        this.attempts = attempts;
+        this.health = health;
+        this.clock = clock;
+    }
 
-  @Operation(summary = "Register or change a merchant's webhook URL", description = """
+    @Operation(summary = "Register or change a merchant's webhook URL", description = """
       A new or changed URL answers a new signingSecret (the old one stops signing at once); the same URL again \
       answers signingSecret null and keeps the secret. The URL must be an absolute https URL whose host resolves \
       to public addresses only (422 with fieldErrors.url otherwise), unless \
       dispatch.webhook.allow-insecure-targets=true. Unknown merchant: 404.""")
-  @PutMapping("/merchants/{merchantId}/webhook")
-  public Mono<Envelope> register(OperatorPrincipal operator, @PathVariable String merchantId,
-      @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    return blocking(() -> {
-      knownMerchant(id);
-      return Envelope.of(registration.register(id, body == null ? null : body.url()));
-    });
-  }
+    @PutMapping("/merchants/{merchantId}/webhook")
+    public Mono<Envelope> register(
+            OperatorPrincipal operator,
+            @PathVariable String merchantId,
+            @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return blocking(() -> {
+            knownMerchant(id);
+            return Envelope.of(registration.register(id, body == null ? null : body.url()));
+        });
+    }
 
-  @Operation(summary = "Rotate the signing secret", description = """
+    @Operation(summary = "Rotate the signing secret", description = """
       Answers the new signingSecret; every attempt from now on, including retries of notifications created \
       before, is signed with it. 409 CONFLICT when no endpoint is registered; 404 for an unknown merchant.""")
-  @PostMapping("/merchants/{merchantId}/webhook/rotate-secret")
-  public Mono<Envelope> rotate(OperatorPrincipal operator, @PathVariable String merchantId) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    return blocking(() -> {
-      knownMerchant(id);
-      var endpoint = endpoints.find(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
-      String secret = endpoints.rotateSecret(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
-      return Envelope.of(new EndpointRegistration.Registered(endpoint.url(), secret));
-    });
-  }
+    @PostMapping("/merchants/{merchantId}/webhook/rotate-secret")
+    public Mono<Envelope> rotate(OperatorPrincipal operator, @PathVariable String merchantId) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return blocking(() -> {
+            knownMerchant(id);
+            var endpoint = endpoints.find(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
+            String secret = endpoints.rotateSecret(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
+            return Envelope.of(new EndpointRegistration.Registered(endpoint.url(), secret));
+        });
+    }
 
-  @Operation(operationId = "deleteWebhookEndpoint", summary = "Remove the webhook endpoint", description = """
+    @Operation(operationId = "deleteWebhookEndpoint", summary = "Remove the webhook endpoint", description = """
       204, also when none was registered. No notification is created while none is registered; pending ones \
       end FAILED at their next attempt ("no webhook endpoint registered").""")
-  @ApiResponse(responseCode = "204", description = "Removed")
-  @DeleteMapping("/merchants/{merchantId}/webhook")
-  public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String merchantId) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    return blocking(() -> {
-      knownMerchant(id);
-      endpoints.delete(id);
-      return ResponseEntity.noContent().<Void>build();
-    });
-  }
+    @ApiResponse(responseCode = "204", description = "Removed")
+    @DeleteMapping("/merchants/{merchantId}/webhook")
+    public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String merchantId) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return blocking(() -> {
+            knownMerchant(id);
+            endpoints.delete(id);
+            return ResponseEntity.noContent().<Void>build();
+        });
+    }
 
-  @Operation(operationId = "testWebhookEndpoint", summary = "Fire webhook.test to the merchant's endpoint", description = """
+    @Operation(
+            operationId = "testWebhookEndpoint",
+            summary = "Fire webhook.test to the merchant's endpoint",
+            description = """
       202 with the notification; data of the webhook is {merchant_id, message, sent_at}. Signed and retried \
       like every webhook. 409 CONFLICT when no endpoint is registered.""")
-  @ApiResponse(responseCode = "202", description = "Scheduled")
-  @PostMapping("/merchants/{merchantId}/webhook/test")
-  public Mono<ResponseEntity<Envelope>> test(OperatorPrincipal operator, @PathVariable String merchantId) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    return blocking(() -> {
-      knownMerchant(id);
-      UUID notification = tests.fire(id, "operator").orElseThrow(WebhookEndpointAdminController::noEndpoint);
-      return ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(Accepted.pending(notification, "webhook.test")));
-    });
-  }
+    @ApiResponse(responseCode = "202", description = "Scheduled")
+    @PostMapping("/merchants/{merchantId}/webhook/test")
+    public Mono<ResponseEntity<Envelope>> test(OperatorPrincipal operator, @PathVariable String merchantId) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return blocking(() -> {
+            knownMerchant(id);
+            UUID notification = tests.fire(id, "operator").orElseThrow(WebhookEndpointAdminController::noEndpoint);
+            return ResponseEntity.status(HttpStatus.ACCEPTED)
+                    .body(Envelope.of(Accepted.pending(notification, "webhook.test")));
+        });
+    }
 
-  @Operation(operationId = "enableMerchantWebhookEndpoint", summary = "Enable a merchant's webhook endpoint again",
-      description = """
+    @Operation(
+            operationId = "enableMerchantWebhookEndpoint",
+            summary = "Enable a merchant's webhook endpoint again",
+            description = """
       Enables a DISABLED endpoint at once: everything kept is sent, each delivery's notifications in order. \
       Answers {url, status, disabledReason, disabledAt, pending, succeededLast24h, failedLast24h}. Unknown \
       merchant, or no endpoint registered: 404.""")
-  @PostMapping("/merchants/{merchantId}/webhook/enable")
-  public Mono<Envelope> enable(OperatorPrincipal operator, @PathVariable String merchantId) {
-    UUID id = ApiException.pathId(merchantId, "Merchant");
-    return blocking(() -> {
-      knownMerchant(id);
-      EndpointHealth.View view = health.enable(id, EndpointHealth.EnabledBy.OPERATOR)
-          .orElseThrow(() -> ApiException.notFound("Webhook endpoint"));
-      sender.nudge();
-      return Envelope.of(view);
-    });
-  }
+    @PostMapping("/merchants/{merchantId}/webhook/enable")
+    public Mono<Envelope> enable(OperatorPrincipal operator, @PathVariable String merchantId) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return blocking(() -> {
+            knownMerchant(id);
+            EndpointHealth.View view = health.enable(id, EndpointHealth.EnabledBy.OPERATOR)
+                    .orElseThrow(() -> ApiException.notFound("Webhook endpoint"));
+            sender.nudge();
+            return Envelope.of(view);
+        });
+    }
 
-  public record Stats(
-      Instant at, long pending, long due, Instant oldestDueAt, long failed, long unpublishedAttemptEvents,
-      int inFlight, WebhookMetrics.Snapshot sinceStart) {}
+    public record Stats(
+            Instant at,
+            long pending,
+            long due,
+            Instant oldestDueAt,
+            long failed,
+            long unpublishedAttemptEvents,
+            int inFlight,
+            WebhookMetrics.Snapshot sinceStart) {}
 
-  @Operation(summary = "Webhook dispatcher figures", description = """
+    @Operation(summary = "Webhook dispatcher figures", description = """
       The schedule (pending, due now, the oldest due time, failed, attempt events not yet on Kafka) and this \
       instance's counters since it started: attempts by outcome, their total time, notifications that ran \
       out of attempts.""")
-  @GetMapping("/webhooks/stats")
-  public Mono<Envelope> stats(OperatorPrincipal operator) {
-    return blocking(() -> {
-      Instant now = clock.instant();
-      Notifications.Backlog backlog = notifications.backlog(now);
-      return Envelope.of(new Stats(now, backlog.pending(), backlog.due(), backlog.oldestDueAt(), backlog.failed(),
-          backlog.unpublished(), sender.inFlight(), metrics.snapshot(attempts.publishedSinceStart())));
-    });
-  }
+    @GetMapping("/webhooks/stats")
+    public Mono<Envelope> stats(OperatorPrincipal operator) {
+        return blocking(() -> {
+            Instant now = clock.instant();
+            Notifications.Backlog backlog = notifications.backlog(now);
+            return Envelope.of(new Stats(
+                    now,
+                    backlog.pending(),
+                    backlog.due(),
+                    backlog.oldestDueAt(),
+                    backlog.failed(),
+                    backlog.unpublished(),
+                    sender.inFlight(),
+                    metrics.snapshot(attempts.publishedSinceStart())));
+        });
+    }
 
-  private void knownMerchant(UUID id) {
-    merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
-  }
+    private void knownMerchant(UUID id) {
+        merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
+    }
 
-  static ApiException noEndpoint() {
-    return ApiException.conflict("No webhook endpoint is registered for this merchant",
-        Map.of("reason", "NO_WEBHOOK_ENDPOINT"));
-  }
+    static ApiException noEndpoint() {
+        return ApiException.conflict(
+                "No webhook endpoint is registered for this merchant", Map.of("reason", "NO_WEBHOOK_ENDPOINT"));
+    }
 
-  private static <T> Mono<T> blocking(Callable<T> work) {
-    return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
-  }
+    private static <T> Mono<T> blocking(Callable<T> work) {
+        return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
+    }
 }

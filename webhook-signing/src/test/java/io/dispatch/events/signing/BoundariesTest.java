@@ -14,7 +14,9 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.dispatch.events.signing", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
 
-  @ArchTest
-  static final ArchRule needs_the_jdk_only = classes()
-      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "javax.crypto..", "io.dispatch.events.signing..");
+    @ArchTest
+    static final ArchRule needs_the_jdk_only = classes()
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage("java..", "javax.crypto..", "io.dispatch.events.signing..");
 }

@@ -34,67 +34,70 @@ import tools.jackson.databind.ObjectMapper;
 @Service
 public class DispatchAudit {
 
-  private final DispatchEventLog log;
-  private final ReadModelTables readModels;
-  private final TransactionTemplate snapshot;
-  private final DeliveryComparison deliveries;
-  private final HistoryComparison history;
-  private final WebhookComparison webhooks;
+    private final DispatchEventLog log;
+    private final ReadModelTables readModels;
+    private final TransactionTemplate snapshot;
+    private final DeliveryComparison deliveries;
+    private final HistoryComparison history;
+    private final WebhookComparison webhooks;
 
-  public DispatchAudit(
-      DispatchEventLog log, ReadModelTables readModels, PlatformTransactionManager transactionManager,
-      ObjectMapper json) {
-    this.log = log;
-    this.readModels = readModels;
-    this.snapshot = new TransactionTemplate(transactionManager);
-    snapshot.setReadOnly(true);
-    snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
-    this.deliveries = new DeliveryComparison(json);
-    this.history = new HistoryComparison(json);
-    this.webhooks = new WebhookComparison(json);
-  }
-
-  /** @param asOf the instant to show the delivery at, or null for none */
-  public AuditOutcome audit(UUID dispatchId, Instant asOf) {
-    return snapshot.execute(status -> auditInSnapshot(dispatchId, asOf));
-  }
-
-  private AuditOutcome auditInSnapshot(UUID dispatchId, Instant asOf) {
-    List<LoggedEvent> logged = log.read(dispatchId);
-    List<EventEnvelope> events = logged.stream().map(LoggedEvent::envelope).toList();
-    Optional<DispatchView> folded = DispatchView.fold(events);
-    if (folded.isEmpty()) {
-      return new AuditOutcome.Unknown();
+    public DispatchAudit(
+            DispatchEventLog log,
+            ReadModelTables readModels,
+            PlatformTransactionManager transactionManager,
+            ObjectMapper json) {
+        this.log = log;
+        this.readModels = readModels;
+        this.snapshot = new TransactionTemplate(transactionManager);
+        snapshot.setReadOnly(true);
+        snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
+        this.deliveries = new DeliveryComparison(json);
+        this.history = new HistoryComparison(json);
+        this.webhooks = new WebhookComparison(json);
     }
-    AuditOutcome.Past past = null;
-    if (asOf != null) {
-      List<LoggedEvent> then = upTo(logged, asOf);
-      Optional<DispatchView> stateThen = DispatchView.fold(then.stream().map(LoggedEvent::envelope).toList());
-      if (stateThen.isEmpty()) {
-        return new AuditOutcome.NotYetCreated(folded.get().createdAt());
-      }
-      past = new AuditOutcome.Past(asOf, stateThen.get(), then);
-    }
-    List<Difference> differences = new ArrayList<>();
-    differences.addAll(deliveries.compare(folded.get(), readModels.delivery(dispatchId)));
-    differences.addAll(history.compare(HistoryComparison.expected(events), readModels.history(dispatchId)));
-    differences.addAll(webhooks.compare(
-        events, readModels.notifications(dispatchId), readModels.webhookAttempts(dispatchId)));
-    return new AuditOutcome.Audited(dispatchId, logged.size(), differences, past);
-  }
 
-  /**
-   * The longest start of the stream whose events occurred at or before {@code asOf}: a state the
-   * delivery really passed through, even were a later event stamped earlier by a skewed clock.
-   */
-  static List<LoggedEvent> upTo(List<LoggedEvent> logged, Instant asOf) {
-    List<LoggedEvent> then = new ArrayList<>();
-    for (LoggedEvent event : logged) {
-      if (event.envelope().occurredAt().isAfter(asOf)) {
-        break;
-      }
-      then.add(event);
+    /** @param asOf the instant to show the delivery at, or null for none */
+    public AuditOutcome audit(UUID dispatchId, Instant asOf) {
+        return snapshot.execute(status -> auditInSnapshot(dispatchId, asOf));
     }
-    return then;
-  }
+
+    private AuditOutcome auditInSnapshot(UUID dispatchId, Instant asOf) {
+        List<LoggedEvent> logged = log.read(dispatchId);
+        List<EventEnvelope> events = logged.stream().map(LoggedEvent::envelope).toList();
+        Optional<DispatchView> folded = DispatchView.fold(events);
+        if (folded.isEmpty()) {
+            return new AuditOutcome.Unknown();
+        }
+        AuditOutcome.Past past = null;
+        if (asOf != null) {
+            List<LoggedEvent> then = upTo(logged, asOf);
+            Optional<DispatchView> stateThen =
+                    DispatchView.fold(then.stream().map(LoggedEvent::envelope).toList());
+            if (stateThen.isEmpty()) {
+                return new AuditOutcome.NotYetCreated(folded.get().createdAt());
+            }
+            past = new AuditOutcome.Past(asOf, stateThen.get(), then);
+        }
+        List<Difference> differences = new ArrayList<>();
+        differences.addAll(deliveries.compare(folded.get(), readModels.delivery(dispatchId)));
+        differences.addAll(history.compare(HistoryComparison.expected(events), readModels.history(dispatchId)));
+        differences.addAll(
+                webhooks.compare(events, readModels.notifications(dispatchId), readModels.webhookAttempts(dispatchId)));
+        return new AuditOutcome.Audited(dispatchId, logged.size(), differences, past);
+    }
+
+    /**
+     * The longest start of the stream whose events occurred at or before {@code asOf}: a state the
+     * delivery really passed through, even were a later event stamped earlier by a skewed clock.
+     */
+    static List<LoggedEvent> upTo(List<LoggedEvent> logged, Instant asOf) {
+        List<LoggedEvent> then = new ArrayList<>();
+        for (LoggedEvent event : logged) {
+            if (event.envelope().occurredAt().isAfter(asOf)) {
+                break;
+            }
+            then.add(event);
+        }
+        return then;
+    }
 }

@@ -7,13 +7,13 @@ import java.time.Instant;
  * and the folded view as JSON text ({@code body}).
  */
 public record DeliveryRow(
-    String merchantId,
-    String status,
-    String source,
-    String trackingToken,
-    Instant createdAt,
-    Instant updatedAt,
-    long lastSequence,
-    Double pickupLat,
-    Double pickupLng,
-    String body) {}
+        String merchantId,
+        String status,
+        String source,
+        String trackingToken,
+        Instant createdAt,
+        Instant updatedAt,
+        long lastSequence,
+        Double pickupLat,
+        Double pickupLng,
+        String body) {}

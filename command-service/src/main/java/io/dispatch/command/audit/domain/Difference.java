@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
  */
 public record Difference(String view, String field, JsonNode fromEvents, JsonNode readModel) {
 
-  public static final String DELIVERY = "delivery";
-  public static final String HISTORY = "history";
-  public static final String WEBHOOKS = "webhooks";
+    public static final String DELIVERY = "delivery";
+    public static final String HISTORY = "history";
+    public static final String WEBHOOKS = "webhooks";
 }

@@ -21,55 +21,67 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class WebhookComparison {
 
-  private final ObjectMapper json;
+    private final ObjectMapper json;
 
-  public WebhookComparison(ObjectMapper json) {
-    this.json = json;
-  }
-
-  public List<Difference> compare(
-      List<EventEnvelope> events, List<WebhookNotification> dispatcher, List<WebhookNotification> readModel) {
-    Map<UUID, EventEnvelope> stream = events.stream()
-        .collect(Collectors.toMap(EventEnvelope::eventId, Function.identity(), (a, b) -> a));
-    Map<UUID, WebhookNotification> shown = byId(readModel);
-    List<Difference> differences = new ArrayList<>();
-    for (WebhookNotification notification : dispatcher) {
-      String field = "webhooks[" + notification.id() + "]";
-      sourceEvent(field, notification, stream, differences);
-      WebhookNotification row = shown.remove(notification.id());
-      JsonComparison.compare(Difference.WEBHOOKS, field, json.valueToTree(notification.state().atMillis()),
-          row == null ? null : json.valueToTree(row.state().atMillis()), differences);
+    public WebhookComparison(ObjectMapper json) {
+        this.json = json;
     }
-    for (WebhookNotification orphan : shown.values()) {
-      differences.add(new Difference(Difference.WEBHOOKS, "webhooks[" + orphan.id() + "]", null,
-          json.valueToTree(orphan.state().atMillis())));
+
+    public List<Difference> compare(
+            List<EventEnvelope> events, List<WebhookNotification> dispatcher, List<WebhookNotification> readModel) {
+        Map<UUID, EventEnvelope> stream =
+                events.stream().collect(Collectors.toMap(EventEnvelope::eventId, Function.identity(), (a, b) -> a));
+        Map<UUID, WebhookNotification> shown = byId(readModel);
+        List<Difference> differences = new ArrayList<>();
+        for (WebhookNotification notification : dispatcher) {
+            String field = "webhooks[" + notification.id() + "]";
+            sourceEvent(field, notification, stream, differences);
+            WebhookNotification row = shown.remove(notification.id());
+            JsonComparison.compare(
+                    Difference.WEBHOOKS,
+                    field,
+                    json.valueToTree(notification.state().atMillis()),
+                    row == null ? null : json.valueToTree(row.state().atMillis()),
+                    differences);
+        }
+        for (WebhookNotification orphan : shown.values()) {
+            differences.add(new Difference(
+                    Difference.WEBHOOKS,
+                    "webhooks[" + orphan.id() + "]",
+                    null,
+                    json.valueToTree(orphan.state().atMillis())));
+        }
+        return differences;
     }
-    return differences;
-  }
 
-  private void sourceEvent(
-      String field, WebhookNotification notification, Map<UUID, EventEnvelope> stream, List<Difference> out) {
-    EventEnvelope source = notification.sourceEventId() == null ? null : stream.get(notification.sourceEventId());
-    JsonNode recorded = event(notification.sourceEventId(), notification.state().event(), notification.sequence());
-    if (source == null) {
-      out.add(new Difference(Difference.WEBHOOKS, field + ".sourceEvent", null, recorded));
-    } else {
-      JsonComparison.compare(Difference.WEBHOOKS, field + ".sourceEvent",
-          event(source.eventId(), source.type(), source.sequence()), recorded, out);
+    private void sourceEvent(
+            String field, WebhookNotification notification, Map<UUID, EventEnvelope> stream, List<Difference> out) {
+        EventEnvelope source = notification.sourceEventId() == null ? null : stream.get(notification.sourceEventId());
+        JsonNode recorded =
+                event(notification.sourceEventId(), notification.state().event(), notification.sequence());
+        if (source == null) {
+            out.add(new Difference(Difference.WEBHOOKS, field + ".sourceEvent", null, recorded));
+        } else {
+            JsonComparison.compare(
+                    Difference.WEBHOOKS,
+                    field + ".sourceEvent",
+                    event(source.eventId(), source.type(), source.sequence()),
+                    recorded,
+                    out);
+        }
     }
-  }
 
-  private ObjectNode event(UUID id, String type, Long sequence) {
-    ObjectNode event = json.createObjectNode();
-    event.put("id", id == null ? null : id.toString());
-    event.put("type", type);
-    event.put("sequence", sequence);
-    return event;
-  }
+    private ObjectNode event(UUID id, String type, Long sequence) {
+        ObjectNode event = json.createObjectNode();
+        event.put("id", id == null ? null : id.toString());
+        event.put("type", type);
+        event.put("sequence", sequence);
+        return event;
+    }
 
-  private static Map<UUID, WebhookNotification> byId(List<WebhookNotification> notifications) {
-    Map<UUID, WebhookNotification> byId = new LinkedHashMap<>();
-    notifications.forEach(notification -> byId.putIfAbsent(notification.id(), notification));
-    return byId;
-  }
+    private static Map<UUID, WebhookNotification> byId(List<WebhookNotification> notifications) {
+        Map<UUID, WebhookNotification> byId = new LinkedHashMap<>();
+        notifications.forEach(notification -> byId.putIfAbsent(notification.id(), notification));
+        return byId;
+    }
 }

@@ -20,32 +20,37 @@ import org.springframework.stereotype.Component;
 @Component
 public class DispatchEventLog {
 
-  private final EventStore eventStore;
-  private final JdbcTemplate jdbc;
+    private final EventStore eventStore;
+    private final JdbcTemplate jdbc;
 
-  public DispatchEventLog(EventStore eventStore, JdbcTemplate jdbc) {
-    this.eventStore = eventStore;
-    this.jdbc = jdbc;
-  }
-
-  /** In sequence order; empty when no delivery has this id. */
-  public List<LoggedEvent> read(UUID dispatchId) {
-    List<? extends DomainEventMessage<?>> messages = eventStore.readEvents(dispatchId.toString()).asStream().toList();
-    if (messages.isEmpty()) {
-      return List.of();
+    public DispatchEventLog(EventStore eventStore, JdbcTemplate jdbc) {
+        this.eventStore = eventStore;
+        this.jdbc = jdbc;
     }
-    Map<String, Long> positions = new HashMap<>();
-    jdbc.query("select eventIdentifier, globalIndex from command.domain_event_entry where aggregateIdentifier = ?",
-        row -> {
-          positions.put(row.getString(1), row.getLong(2));
-        },
-        dispatchId.toString());
-    return messages.stream().map(message -> {
-      Long position = positions.get(message.getIdentifier());
-      if (position == null) {
-        throw new IllegalStateException("event " + message.getIdentifier() + " of " + dispatchId + " has no log position");
-      }
-      return new LoggedEvent(AxonEnvelopes.of(message), position);
-    }).toList();
-  }
+
+    /** In sequence order; empty when no delivery has this id. */
+    public List<LoggedEvent> read(UUID dispatchId) {
+        List<? extends DomainEventMessage<?>> messages =
+                eventStore.readEvents(dispatchId.toString()).asStream().toList();
+        if (messages.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Long> positions = new HashMap<>();
+        jdbc.query(
+                "select eventIdentifier, globalIndex from command.domain_event_entry where aggregateIdentifier = ?",
+                row -> {
+                    positions.put(row.getString(1), row.getLong(2));
+                },
+                dispatchId.toString());
+        return messages.stream()
+                .map(message -> {
+                    Long position = positions.get(message.getIdentifier());
+                    if (position == null) {
+                        throw new IllegalStateException(
+                                "event " + message.getIdentifier() + " of " + dispatchId + " has no log position");
+                    }
+                    return new LoggedEvent(AxonEnvelopes.of(message), position);
+                })
+                .toList();
+    }
 }

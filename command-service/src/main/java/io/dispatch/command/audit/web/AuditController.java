@@ -37,15 +37,15 @@ import reactor.core.scheduler.Schedulers;
 @RequestMapping(path = "/api/v1/admin/audit", produces = MediaType.APPLICATION_JSON_VALUE)
 public class AuditController {
 
-  private final DispatchAudit audit;
-  private final PublicUrls urls;
+    private final DispatchAudit audit;
+    private final PublicUrls urls;
 
-  public AuditController(DispatchAudit audit, PublicUrls urls) {
-    this.audit = audit;
-    this.urls = urls;
-  }
+    public AuditController(DispatchAudit audit, PublicUrls urls) {
+        this.audit = audit;
+        this.urls = urls;
+    }
 
-  @Operation(summary = "Audit one delivery against its events", description = """
+    @Operation(summary = "Audit one delivery against its events", description = """
       Re-folds the delivery's events from the event store and compares the result field by field with each read \
       model: the delivery (view delivery: the row's body and its column copies), its status history (history) and \
       its webhook notifications (webhooks: query-service's record against the dispatcher's, and the event each was \
@@ -54,36 +54,47 @@ public class AuditController {
       Delivery as it stood then, folded from the events that occurred at or before asOf) and events (those \
       events, each with its logPosition). A delivery being changed during the audit may show a read model lagging \
       its newest events.""")
-  @ApiResponse(responseCode = "200", description = "The audit",
-      content = @Content(schema = @Schema(implementation = AuditAnswer.Response.class)))
-  @ApiResponse(responseCode = "404", description = "No delivery has this id, or it did not exist yet at asOf",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
-  @ApiResponse(responseCode = "422", description = "asOf is not an ISO 8601 date-time (VALIDATION_ERROR)",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
-  @GetMapping("/dispatches/{id}")
-  public Mono<Envelope> dispatch(
-      OperatorPrincipal operator,
-      @PathVariable String id,
-      @Parameter(description = "Show the delivery as it stood at this instant (ISO 8601 with offset)",
-          schema = @Schema(type = "string", format = "date-time"))
-      @RequestParam(name = "asOf", required = false) String asOf) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    Instant instant = asOf == null ? null : instant(asOf);
-    return Mono.fromCallable(() -> audit.audit(dispatchId, instant))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(outcome -> switch (outcome) {
-          case AuditOutcome.Audited audited -> Envelope.of(AuditAnswer.of(audited, urls.baseUrl()));
-          case AuditOutcome.Unknown unknown -> throw ApiException.notFound("Delivery");
-          case AuditOutcome.NotYetCreated notYet -> throw new ApiException(ErrorCode.NOT_FOUND,
-              "The delivery did not exist yet at asOf; it was created at " + notYet.createdAt());
-        });
-  }
-
-  private static Instant instant(String asOf) {
-    try {
-      return OffsetDateTime.parse(asOf).toInstant();
-    } catch (DateTimeParseException e) {
-      throw ApiException.validation("asOf", "must be an ISO 8601 date-time with offset, e.g. 2026-11-21T14:02:00Z");
+    @ApiResponse(
+            responseCode = "200",
+            description = "The audit",
+            content = @Content(schema = @Schema(implementation = AuditAnswer.Response.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "No delivery has this id, or it did not exist yet at asOf",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+    @ApiResponse(
+            responseCode = "422",
+            description = "asOf is not an ISO 8601 date-time (VALIDATION_ERROR)",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+    @GetMapping("/dispatches/{id}")
+    public Mono<Envelope> dispatch(
+            OperatorPrincipal operator,
+            @PathVariable String id,
+            @Parameter(
+                            description = "Show the delivery as it stood at this instant (ISO 8601 with offset)",
+                            schema = @Schema(type = "string", format = "date-time"))
+                    @RequestParam(name = "asOf", required = false)
+                    String asOf) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        Instant instant = asOf == null ? null : instant(asOf);
+        return Mono.fromCallable(() -> audit.audit(dispatchId, instant))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(outcome -> switch (outcome) {
+                    case AuditOutcome.Audited audited -> Envelope.of(AuditAnswer.of(audited, urls.baseUrl()));
+                    case AuditOutcome.Unknown unknown -> throw ApiException.notFound("Delivery");
+                    case AuditOutcome.NotYetCreated notYet ->
+                        throw new ApiException(
+                                ErrorCode.NOT_FOUND,
+                                "The delivery did not exist yet at asOf; it was created at " + notYet.createdAt());
+                });
     }
-  }
+
+    private static Instant instant(String asOf) {
+        try {
+            return OffsetDateTime.parse(asOf).toInstant();
+        } catch (DateTimeParseException e) {
+            throw ApiException.validation(
+                    "asOf", "must be an ISO 8601 date-time with offset, e.g. 2026-11-21T14:02:00Z");
+        }
+    }
 }

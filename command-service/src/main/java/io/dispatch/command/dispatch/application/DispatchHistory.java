@@ -13,17 +13,21 @@ import org.springframework.stereotype.Component;
 @Component
 public class DispatchHistory {
 
-  private final EventStore eventStore;
+    private final EventStore eventStore;
 
-  public DispatchHistory(EventStore eventStore) {
-    this.eventStore = eventStore;
-  }
+    public DispatchHistory(EventStore eventStore) {
+        this.eventStore = eventStore;
+    }
 
-  public List<EventEnvelope> events(UUID dispatchId) {
-    return eventStore.readEvents(dispatchId.toString()).asStream().map(AxonEnvelopes::of).toList();
-  }
+    public List<EventEnvelope> events(UUID dispatchId) {
+        return eventStore
+                .readEvents(dispatchId.toString())
+                .asStream()
+                .map(AxonEnvelopes::of)
+                .toList();
+    }
 
-  public Optional<DispatchView> current(UUID dispatchId) {
-    return DispatchView.fold(events(dispatchId));
-  }
+    public Optional<DispatchView> current(UUID dispatchId) {
+        return DispatchView.fold(events(dispatchId));
+    }
 }

@@ -23,66 +23,67 @@ import reactor.util.retry.Retry;
 @Service
 public class DispatchService {
 
-  private final CommandGateway commands;
-  private final WriteAnswers answers;
-  private final PinGuessMetrics pinGuesses;
+    private final CommandGateway commands;
+    private final WriteAnswers answers;
+    private final PinGuessMetrics pinGuesses;
 
-  DispatchService(CommandGateway commands, WriteAnswers answers, PinGuessMetrics pinGuesses) {
-    this.commands = commands;
-    this.answers = answers;
-    this.pinGuesses = pinGuesses;
-  }
-
-  public Mono<Written> cancel(UUID merchantId, UUID dispatchId, String reason) {
-    return execute(dispatchId, new CancelDispatch(dispatchId, merchantId, reason));
-  }
-
-  /**
-   * Sends any command that answers the sequence of its last event, then returns the new state.
-   * When another instance appended to the same delivery first (the event store's unique
-   * sequence refused this append), the command is decided again against the new state, so
-   * racing writers get the answer the rules give, e.g. 409 for the rider who lost a race.
-   */
-  public Mono<Written> execute(UUID dispatchId, Object command) {
-    return send(command, Long.class).flatMap(sequence -> answers.afterWrite(dispatchId, sequence));
-  }
-
-  /**
-   * Hands a delivery over. A wrong PIN ends in {@link WrongPin} only once its guess is stored and
-   * on its way to the log, so the operator's read that follows sees the count (and any lock).
-   */
-  public Mono<Written> deliver(ConfirmDelivery command) {
-    UUID dispatchId = command.dispatchId();
-    return send(command, DeliveryAttempt.class)
-        .doOnError(PinProofsLocked.class, locked -> pinGuesses.refusedWhileLocked(dispatchId, command.riderId()))
-        .flatMap(attempt -> switch (attempt) {
-          case DeliveryAttempt.Delivered delivered -> answers.afterWrite(dispatchId, delivered.sequence());
-          case DeliveryAttempt.PinRejected rejected -> {
-            pinGuesses.wrongGuess(dispatchId, command.riderId(), rejected);
-            yield answers.afterWrite(dispatchId, rejected.sequence())
-                .then(Mono.error(new WrongPin(rejected.guessesLeft())));
-          }
-        });
-  }
-
-  /** An operator clears the wrong PIN guesses (and so the lock) of a delivery still under way. */
-  public Mono<Written> resetPinGuesses(UUID dispatchId, Actor operator) {
-    return execute(dispatchId, new ResetPinGuesses(dispatchId, operator))
-        .doOnNext(written -> pinGuesses.reset(dispatchId, operator.id()));
-  }
-
-  private <T> Mono<T> send(Object command, Class<T> answer) {
-    return Mono.fromCallable(() -> answer.cast(commands.sendAndWait(command)))
-        .subscribeOn(Schedulers.boundedElastic())
-        .retryWhen(Retry.max(3).filter(DispatchService::lostRace));
-  }
-
-  private static boolean lostRace(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof ConcurrencyException) {
-        return true;
-      }
+    DispatchService(CommandGateway commands, WriteAnswers answers, PinGuessMetrics pinGuesses) {
+        this.commands = commands;
+        this.answers = answers;
+        this.pinGuesses = pinGuesses;
     }
-    return false;
-  }
+
+    public Mono<Written> cancel(UUID merchantId, UUID dispatchId, String reason) {
+        return execute(dispatchId, new CancelDispatch(dispatchId, merchantId, reason));
+    }
+
+    /**
+     * Sends any command that answers the sequence of its last event, then returns the new state.
+     * When another instance appended to the same delivery first (the event store's unique
+     * sequence refused this append), the command is decided again against the new state, so
+     * racing writers get the answer the rules give, e.g. 409 for the rider who lost a race.
+     */
+    public Mono<Written> execute(UUID dispatchId, Object command) {
+        return send(command, Long.class).flatMap(sequence -> answers.afterWrite(dispatchId, sequence));
+    }
+
+    /**
+     * Hands a delivery over. A wrong PIN ends in {@link WrongPin} only once its guess is stored and
+     * on its way to the log, so the operator's read that follows sees the count (and any lock).
+     */
+    public Mono<Written> deliver(ConfirmDelivery command) {
+        UUID dispatchId = command.dispatchId();
+        return send(command, DeliveryAttempt.class)
+                .doOnError(
+                        PinProofsLocked.class, locked -> pinGuesses.refusedWhileLocked(dispatchId, command.riderId()))
+                .flatMap(attempt -> switch (attempt) {
+                    case DeliveryAttempt.Delivered delivered -> answers.afterWrite(dispatchId, delivered.sequence());
+                    case DeliveryAttempt.PinRejected rejected -> {
+                        pinGuesses.wrongGuess(dispatchId, command.riderId(), rejected);
+                        yield answers.afterWrite(dispatchId, rejected.sequence())
+                                .then(Mono.error(new WrongPin(rejected.guessesLeft())));
+                    }
+                });
+    }
+
+    /** An operator clears the wrong PIN guesses (and so the lock) of a delivery still under way. */
+    public Mono<Written> resetPinGuesses(UUID dispatchId, Actor operator) {
+        return execute(dispatchId, new ResetPinGuesses(dispatchId, operator))
+                .doOnNext(written -> pinGuesses.reset(dispatchId, operator.id()));
+    }
+
+    private <T> Mono<T> send(Object command, Class<T> answer) {
+        return Mono.fromCallable(() -> answer.cast(commands.sendAndWait(command)))
+                .subscribeOn(Schedulers.boundedElastic())
+                .retryWhen(Retry.max(3).filter(DispatchService::lostRace));
+    }
+
+    private static boolean lostRace(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConcurrencyException) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

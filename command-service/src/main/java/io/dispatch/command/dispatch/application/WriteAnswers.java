@@ -23,47 +23,57 @@ import reactor.core.scheduler.Schedulers;
 @Component
 class WriteAnswers {
 
-  private static final Logger log = LoggerFactory.getLogger(WriteAnswers.class);
+    private static final Logger log = LoggerFactory.getLogger(WriteAnswers.class);
 
-  private final DispatchHistory history;
-  private final PublicationTracker publication;
-  private final PublicationWatermark watermark;
-  private final Duration publicationWait;
+    private final DispatchHistory history;
+    private final PublicationTracker publication;
+    private final PublicationWatermark watermark;
+    private final Duration publicationWait;
 
-  WriteAnswers(
-      DispatchHistory history,
-      PublicationTracker publication,
-      PublicationWatermark watermark,
-      PublicationProperties publicationSettings) {
-    this.history = history;
-    this.publication = publication;
-    this.watermark = watermark;
-    this.publicationWait = publicationSettings.maxWait();
-  }
+    WriteAnswers(
+            DispatchHistory history,
+            PublicationTracker publication,
+            PublicationWatermark watermark,
+            PublicationProperties publicationSettings) {
+        this.history = history;
+        this.publication = publication;
+        this.watermark = watermark;
+        this.publicationWait = publicationSettings.maxWait();
+    }
 
-  /** The delivery once event {@code sequence} of it is on Kafka, or once the wait ran out. */
-  Mono<Written> afterWrite(UUID dispatchId, long sequence) {
-    Mono<Optional<Published>> here =
-        publication.awaitPublished(dispatchId, sequence, publicationWait).map(Optional::of);
-    // another instance may run the publisher: then its token in the database tells when the event is on Kafka
-    Mono<Optional<Published>> anywhere = watermark.publishesHere()
-        ? here
-        : Mono.firstWithValue(here, watermark.awaitPublished(dispatchId, sequence, publicationWait)
-            .map(published -> Optional.<Published>empty()))
-            .onErrorResume(NoSuchElementException.class, e -> Mono.empty());
-    return anywhere
-        .switchIfEmpty(Mono.fromSupplier(() -> {
-          log.warn("Event {}#{} not on Kafka after {}; answering without the read-your-writes promise",
-              dispatchId, sequence, publicationWait);
-          return Optional.empty();
-        }))
-        .flatMap(published -> {
-          // A creation's published event is the whole history: no need to read the store back.
-          if (sequence == 0 && published.isPresent() && published.get().envelope().sequence() == 0) {
-            return Mono.just(new Written(DispatchView.created(published.get().envelope()), published.get()));
-          }
-          return Mono.fromCallable(() -> new Written(history.current(dispatchId).orElseThrow(), published.orElse(null)))
-              .subscribeOn(Schedulers.boundedElastic());
-        });
-  }
+    /** The delivery once event {@code sequence} of it is on Kafka, or once the wait ran out. */
+    Mono<Written> afterWrite(UUID dispatchId, long sequence) {
+        Mono<Optional<Published>> here = publication
+                .awaitPublished(dispatchId, sequence, publicationWait)
+                .map(Optional::of);
+        // another instance may run the publisher: then its token in the database tells when the event is on Kafka
+        Mono<Optional<Published>> anywhere = watermark.publishesHere()
+                ? here
+                : Mono.firstWithValue(
+                                here,
+                                watermark
+                                        .awaitPublished(dispatchId, sequence, publicationWait)
+                                        .map(published -> Optional.<Published>empty()))
+                        .onErrorResume(NoSuchElementException.class, e -> Mono.empty());
+        return anywhere.switchIfEmpty(Mono.fromSupplier(() -> {
+                    log.warn(
+                            "Event {}#{} not on Kafka after {}; answering without the read-your-writes promise",
+                            dispatchId,
+                            sequence,
+                            publicationWait);
+                    return Optional.empty();
+                }))
+                .flatMap(published -> {
+                    // A creation's published event is the whole history: no need to read the store back.
+                    if (sequence == 0
+                            && published.isPresent()
+                            && published.get().envelope().sequence() == 0) {
+                        return Mono.just(
+                                new Written(DispatchView.created(published.get().envelope()), published.get()));
+                    }
+                    return Mono.fromCallable(() ->
+                                    new Written(history.current(dispatchId).orElseThrow(), published.orElse(null)))
+                            .subscribeOn(Schedulers.boundedElastic());
+                });
+    }
 }

@@ -12,29 +12,45 @@ import java.time.Instant;
  */
 final class CreationRules {
 
-  private CreationRules() {}
+    private CreationRules() {}
 
-  static DispatchCreated created(CreateDispatch command, Instant now) {
-    Instant pickupBy = command.targetPickupAt();
-    Instant deliverBy = command.targetDeliveryAt();
-    ServiceLevel targets = command.serviceLevel();
-    if (targets != null) {
-      if (pickupBy == null) {
-        pickupBy = now.plusSeconds(targets.pickupSeconds());
-      }
-      if (deliverBy == null) {
-        // Counted from creation, but never before the pick-up-by time: then the zone's gap after it.
-        Instant fromNow = now.plusSeconds(targets.deliverySeconds());
-        Instant fromPickup = pickupBy.plusSeconds(Math.max(0, targets.deliverySeconds() - targets.pickupSeconds()));
-        deliverBy = fromNow.isAfter(fromPickup) ? fromNow : fromPickup;
-      }
+    static DispatchCreated created(CreateDispatch command, Instant now) {
+        Instant pickupBy = command.targetPickupAt();
+        Instant deliverBy = command.targetDeliveryAt();
+        ServiceLevel targets = command.serviceLevel();
+        if (targets != null) {
+            if (pickupBy == null) {
+                pickupBy = now.plusSeconds(targets.pickupSeconds());
+            }
+            if (deliverBy == null) {
+                // Counted from creation, but never before the pick-up-by time: then the zone's gap after it.
+                Instant fromNow = now.plusSeconds(targets.deliverySeconds());
+                Instant fromPickup =
+                        pickupBy.plusSeconds(Math.max(0, targets.deliverySeconds() - targets.pickupSeconds()));
+                deliverBy = fromNow.isAfter(fromPickup) ? fromNow : fromPickup;
+            }
+        }
+        return new DispatchCreated(
+                command.dispatchId(),
+                command.merchantId(),
+                now,
+                command.actor(),
+                command.externalId(),
+                command.customerName(),
+                command.customerPhone(),
+                command.pickup(),
+                command.dropoff(),
+                command.paymentType(),
+                command.amountCents(),
+                command.feeCents(),
+                command.currency(),
+                pickupBy,
+                deliverBy,
+                DispatchCreated.secondsFromCreation(now, pickupBy),
+                DispatchCreated.secondsFromCreation(now, deliverBy),
+                command.zoneId(),
+                command.source(),
+                command.trackingToken(),
+                command.deliveryPin());
     }
-    return new DispatchCreated(
-        command.dispatchId(), command.merchantId(), now, command.actor(), command.externalId(),
-        command.customerName(), command.customerPhone(), command.pickup(), command.dropoff(),
-        command.paymentType(), command.amountCents(), command.feeCents(), command.currency(),
-        pickupBy, deliverBy, DispatchCreated.secondsFromCreation(now, pickupBy),
-        DispatchCreated.secondsFromCreation(now, deliverBy), command.zoneId(), command.source(),
-        command.trackingToken(), command.deliveryPin());
-  }
 }

@@ -25,8 +25,8 @@ import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
-import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.ProofOfDelivery.ProofType;
@@ -55,150 +55,160 @@ import org.axonframework.spring.stereotype.Aggregate;
 @Aggregate
 public class Dispatch {
 
-  @AggregateIdentifier private UUID dispatchId;
-  private UUID merchantId;
-  private DispatchStatus status;
-  private UUID riderId;
-  private String deliveryPin;
-  private int wrongPinGuesses;
-  private boolean pinLocked;
+    @AggregateIdentifier
+    private UUID dispatchId;
 
-  protected Dispatch() {
-    // for Axon
-  }
+    private UUID merchantId;
+    private DispatchStatus status;
+    private UUID riderId;
+    private String deliveryPin;
+    private int wrongPinGuesses;
+    private boolean pinLocked;
 
-  @CommandHandler
-  public Dispatch(CreateDispatch command, Clock clock) {
-    apply(CreationRules.created(command, clock.instant()));
-  }
-
-  @CommandHandler
-  public long handle(AssignRider command, Clock clock) {
-    requireAssignable(status, command.actor());
-    apply(new RiderAssigned(dispatchId, merchantId, clock.instant(), command.actor(), command.riderId(), riderId));
-    return lastSequence();
-  }
-
-  @CommandHandler
-  public long handle(ConfirmPickup command, Clock clock) {
-    requireAssignedRider(riderId, command.riderId());
-    requireStatus(status, DispatchStatus.ASSIGNED, "pick up");
-    apply(new DispatchPickedUp(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
-    return lastSequence();
-  }
-
-  @CommandHandler
-  public long handle(DepartForDropoff command, Clock clock) {
-    requireAssignedRider(riderId, command.riderId());
-    requireStatus(status, DispatchStatus.PICKED_UP, "depart with");
-    apply(new DispatchDeparted(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
-    return lastSequence();
-  }
-
-  /**
-   * A PIN proof while PIN proofs are locked is refused before its PIN is looked at; PHOTO and
-   * SIGNATURE proofs are not affected by the lock (they were never guessable).
-   */
-  @CommandHandler
-  public DeliveryAttempt handle(ConfirmDelivery command, Clock clock) {
-    requireAssignedRider(riderId, command.riderId());
-    requireStatus(status, DispatchStatus.IN_TRANSIT, "deliver");
-    ProofRules.checkComplete(command);
-    Instant now = clock.instant();
-    if (command.proofType() == ProofType.PIN) {
-      if (pinLocked) {
-        throw new PinProofsLocked(wrongPinGuesses);
-      }
-      if (!ProofRules.pinMatches(command, deliveryPin)) {
-        int guesses = wrongPinGuesses + 1;
-        boolean locks = guesses >= ProofRules.MAX_WRONG_PIN_GUESSES;
-        apply(new DeliveryPinRejected(dispatchId, merchantId, now, Actor.rider(riderId), riderId, guesses, locks));
-        return new DeliveryAttempt.PinRejected(
-            lastSequence(), guesses, Math.max(0, ProofRules.MAX_WRONG_PIN_GUESSES - guesses), locks);
-      }
+    protected Dispatch() {
+        // for Axon
     }
-    apply(new DispatchDelivered(dispatchId, merchantId, now, Actor.rider(riderId), riderId, ProofRules.proof(command, now)));
-    return new DeliveryAttempt.Delivered(lastSequence());
-  }
 
-  /** Clears the wrong PIN guesses; with none to clear it changes nothing (and appends nothing). */
-  @CommandHandler
-  public long handle(ResetPinGuesses command, Clock clock) {
-    requireNotEnded(status, "reset the PIN guesses of");
-    if (wrongPinGuesses > 0) {
-      apply(new DeliveryPinReset(dispatchId, merchantId, clock.instant(), command.actor(), wrongPinGuesses));
+    @CommandHandler
+    public Dispatch(CreateDispatch command, Clock clock) {
+        apply(CreationRules.created(command, clock.instant()));
     }
-    return lastSequence();
-  }
 
-  @CommandHandler
-  public long handle(FailDispatch command, Clock clock) {
-    if (command.actor().type() == ActorType.RIDER) {
-      requireAssignedRider(riderId, UUID.fromString(command.actor().id()));
+    @CommandHandler
+    public long handle(AssignRider command, Clock clock) {
+        requireAssignable(status, command.actor());
+        apply(new RiderAssigned(dispatchId, merchantId, clock.instant(), command.actor(), command.riderId(), riderId));
+        return lastSequence();
     }
-    requireNotEnded(status, "fail");
-    apply(new DispatchFailed(
-        dispatchId, merchantId, clock.instant(), command.actor(), command.reasonCode(), command.detail()));
-    return lastSequence();
-  }
 
-  @CommandHandler
-  public long handle(CancelDispatch command, Clock clock) {
-    if (!merchantId.equals(command.merchantId())) {
-      throw new NotFound();
+    @CommandHandler
+    public long handle(ConfirmPickup command, Clock clock) {
+        requireAssignedRider(riderId, command.riderId());
+        requireStatus(status, DispatchStatus.ASSIGNED, "pick up");
+        apply(new DispatchPickedUp(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
+        return lastSequence();
     }
-    requireStatus(status, DispatchStatus.NEW, "cancel");
-    apply(new DispatchCancelled(
-        dispatchId, merchantId, clock.instant(), Actor.merchant(merchantId), command.reason()));
-    return lastSequence();
-  }
 
-  @CommandHandler
-  public long handle(RecordRiderLocation command, Clock clock) {
-    requireAssignedRider(riderId, command.riderId());
-    requireNotEnded(status, "track");
-    apply(new RiderLocationUpdated(
-        dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId, command.latitude(),
-        command.longitude(), command.recordedAt()));
-    return lastSequence();
-  }
+    @CommandHandler
+    public long handle(DepartForDropoff command, Clock clock) {
+        requireAssignedRider(riderId, command.riderId());
+        requireStatus(status, DispatchStatus.PICKED_UP, "depart with");
+        apply(new DispatchDeparted(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
+        return lastSequence();
+    }
 
-  @EventSourcingHandler
-  void on(DispatchCreated event) {
-    dispatchId = event.dispatchId();
-    merchantId = event.merchantId();
-    status = DispatchStatus.reachedBy(event);
-    deliveryPin = event.deliveryPin();
-  }
+    /**
+     * A PIN proof while PIN proofs are locked is refused before its PIN is looked at; PHOTO and
+     * SIGNATURE proofs are not affected by the lock (they were never guessable).
+     */
+    @CommandHandler
+    public DeliveryAttempt handle(ConfirmDelivery command, Clock clock) {
+        requireAssignedRider(riderId, command.riderId());
+        requireStatus(status, DispatchStatus.IN_TRANSIT, "deliver");
+        ProofRules.checkComplete(command);
+        Instant now = clock.instant();
+        if (command.proofType() == ProofType.PIN) {
+            if (pinLocked) {
+                throw new PinProofsLocked(wrongPinGuesses);
+            }
+            if (!ProofRules.pinMatches(command, deliveryPin)) {
+                int guesses = wrongPinGuesses + 1;
+                boolean locks = guesses >= ProofRules.MAX_WRONG_PIN_GUESSES;
+                apply(new DeliveryPinRejected(
+                        dispatchId, merchantId, now, Actor.rider(riderId), riderId, guesses, locks));
+                return new DeliveryAttempt.PinRejected(
+                        lastSequence(), guesses, Math.max(0, ProofRules.MAX_WRONG_PIN_GUESSES - guesses), locks);
+            }
+        }
+        apply(new DispatchDelivered(
+                dispatchId, merchantId, now, Actor.rider(riderId), riderId, ProofRules.proof(command, now)));
+        return new DeliveryAttempt.Delivered(lastSequence());
+    }
 
-  @EventSourcingHandler
-  void on(RiderAssigned event) {
-    status = DispatchStatus.reachedBy(event);
-    riderId = event.riderId();
-  }
+    /** Clears the wrong PIN guesses; with none to clear it changes nothing (and appends nothing). */
+    @CommandHandler
+    public long handle(ResetPinGuesses command, Clock clock) {
+        requireNotEnded(status, "reset the PIN guesses of");
+        if (wrongPinGuesses > 0) {
+            apply(new DeliveryPinReset(dispatchId, merchantId, clock.instant(), command.actor(), wrongPinGuesses));
+        }
+        return lastSequence();
+    }
 
-  /**
-   * The events that only move the status. Axon calls the most specific handler of an event, so
-   * the creation and assignment above set theirs; {@link DispatchStatus#after} is the one mapping.
-   */
-  @EventSourcingHandler
-  void on(DispatchLifecycleEvent event) {
-    DispatchStatus.after(event).ifPresent(next -> status = next);
-  }
+    @CommandHandler
+    public long handle(FailDispatch command, Clock clock) {
+        if (command.actor().type() == ActorType.RIDER) {
+            requireAssignedRider(riderId, UUID.fromString(command.actor().id()));
+        }
+        requireNotEnded(status, "fail");
+        apply(new DispatchFailed(
+                dispatchId, merchantId, clock.instant(), command.actor(), command.reasonCode(), command.detail()));
+        return lastSequence();
+    }
 
-  @EventSourcingHandler
-  void on(DeliveryPinRejected event) {
-    wrongPinGuesses = event.wrongGuesses();
-    pinLocked = pinLocked || event.locked();
-  }
+    @CommandHandler
+    public long handle(CancelDispatch command, Clock clock) {
+        if (!merchantId.equals(command.merchantId())) {
+            throw new NotFound();
+        }
+        requireStatus(status, DispatchStatus.NEW, "cancel");
+        apply(new DispatchCancelled(
+                dispatchId, merchantId, clock.instant(), Actor.merchant(merchantId), command.reason()));
+        return lastSequence();
+    }
 
-  @EventSourcingHandler
-  void on(DeliveryPinReset event) {
-    wrongPinGuesses = 0;
-    pinLocked = false;
-  }
+    @CommandHandler
+    public long handle(RecordRiderLocation command, Clock clock) {
+        requireAssignedRider(riderId, command.riderId());
+        requireNotEnded(status, "track");
+        apply(new RiderLocationUpdated(
+                dispatchId,
+                merchantId,
+                clock.instant(),
+                Actor.rider(riderId),
+                riderId,
+                command.latitude(),
+                command.longitude(),
+                command.recordedAt()));
+        return lastSequence();
+    }
 
-  private static long lastSequence() {
-    return AggregateLifecycle.getVersion();
-  }
+    @EventSourcingHandler
+    void on(DispatchCreated event) {
+        dispatchId = event.dispatchId();
+        merchantId = event.merchantId();
+        status = DispatchStatus.reachedBy(event);
+        deliveryPin = event.deliveryPin();
+    }
+
+    @EventSourcingHandler
+    void on(RiderAssigned event) {
+        status = DispatchStatus.reachedBy(event);
+        riderId = event.riderId();
+    }
+
+    /**
+     * The events that only move the status. Axon calls the most specific handler of an event, so
+     * the creation and assignment above set theirs; {@link DispatchStatus#after} is the one mapping.
+     */
+    @EventSourcingHandler
+    void on(DispatchLifecycleEvent event) {
+        DispatchStatus.after(event).ifPresent(next -> status = next);
+    }
+
+    @EventSourcingHandler
+    void on(DeliveryPinRejected event) {
+        wrongPinGuesses = event.wrongGuesses();
+        pinLocked = pinLocked || event.locked();
+    }
+
+    @EventSourcingHandler
+    void on(DeliveryPinReset event) {
+        wrongPinGuesses = 0;
+        pinLocked = false;
+    }
+
+    private static long lastSequence() {
+        return AggregateLifecycle.getVersion();
+    }
 }

@@ -5,78 +5,80 @@ import io.dispatch.events.DispatchStatus;
 /** A command the rules of the lifecycle refuse. The web layer maps each kind to its status code. */
 public sealed class DispatchRuleViolation extends RuntimeException {
 
-  DispatchRuleViolation(String message) {
-    super(message, null, false, false);
-  }
-
-  /** The delivery is in a status the command cannot start from (409 CONFLICT). */
-  public static final class TransitionNotAllowed extends DispatchRuleViolation {
-    private final DispatchStatus currentStatus;
-
-    public TransitionNotAllowed(DispatchStatus currentStatus, String action) {
-      super("Cannot " + action + " a delivery that is " + currentStatus);
-      this.currentStatus = currentStatus;
+    DispatchRuleViolation(String message) {
+        super(message, null, false, false);
     }
 
-    public DispatchStatus currentStatus() {
-      return currentStatus;
-    }
-  }
+    /** The delivery is in a status the command cannot start from (409 CONFLICT). */
+    public static final class TransitionNotAllowed extends DispatchRuleViolation {
+        private final DispatchStatus currentStatus;
 
-  /** The acting rider is not the one assigned (403 FORBIDDEN). */
-  public static final class NotTheAssignedRider extends DispatchRuleViolation {
-    public NotTheAssignedRider() {
-      super("Only the rider assigned to this delivery may do that");
-    }
-  }
+        public TransitionNotAllowed(DispatchStatus currentStatus, String action) {
+            super("Cannot " + action + " a delivery that is " + currentStatus);
+            this.currentStatus = currentStatus;
+        }
 
-  /** The delivery belongs to another merchant; it answers as missing (404). */
-  public static final class NotFound extends DispatchRuleViolation {
-    public NotFound() {
-      super("Delivery not found");
-    }
-  }
-
-  /** The proof of delivery is incomplete or its PIN does not match (422). */
-  public static final class InvalidProof extends DispatchRuleViolation {
-    private final String field;
-
-    public InvalidProof(String field, String message) {
-      super(message);
-      this.field = field;
+        public DispatchStatus currentStatus() {
+            return currentStatus;
+        }
     }
 
-    public String field() {
-      return field;
-    }
-  }
-
-  /** PIN proofs are locked after too many wrong guesses, until an operator resets them (409 CONFLICT). */
-  public static final class PinProofsLocked extends DispatchRuleViolation {
-    public PinProofsLocked(int wrongGuesses) {
-      super("PIN proofs are locked for this delivery after " + wrongGuesses
-          + " wrong guesses; an operator must reset them");
-    }
-  }
-
-  /**
-   * The PIN did not match; the guess is already recorded (422 on proof.pin). {@code guessesLeft}
-   * is 0 when this guess locked PIN proofs.
-   */
-  public static final class WrongPin extends DispatchRuleViolation {
-    private final int guessesLeft;
-
-    public WrongPin(int guessesLeft) {
-      super(guessesLeft == 0
-          ? "The PIN does not match the delivery's PIN; that was the last guess allowed: PIN proofs are now "
-              + "locked for this delivery and an operator must reset them"
-          : "The PIN does not match the delivery's PIN; " + guessesLeft + (guessesLeft == 1 ? " guess" : " guesses")
-              + " left before PIN proofs are locked");
-      this.guessesLeft = guessesLeft;
+    /** The acting rider is not the one assigned (403 FORBIDDEN). */
+    public static final class NotTheAssignedRider extends DispatchRuleViolation {
+        public NotTheAssignedRider() {
+            super("Only the rider assigned to this delivery may do that");
+        }
     }
 
-    public int guessesLeft() {
-      return guessesLeft;
+    /** The delivery belongs to another merchant; it answers as missing (404). */
+    public static final class NotFound extends DispatchRuleViolation {
+        public NotFound() {
+            super("Delivery not found");
+        }
     }
-  }
+
+    /** The proof of delivery is incomplete or its PIN does not match (422). */
+    public static final class InvalidProof extends DispatchRuleViolation {
+        private final String field;
+
+        public InvalidProof(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+
+        public String field() {
+            return field;
+        }
+    }
+
+    /** PIN proofs are locked after too many wrong guesses, until an operator resets them (409 CONFLICT). */
+    public static final class PinProofsLocked extends DispatchRuleViolation {
+        public PinProofsLocked(int wrongGuesses) {
+            super("PIN proofs are locked for this delivery after " + wrongGuesses
+                    + " wrong guesses; an operator must reset them");
+        }
+    }
+
+    /**
+     * The PIN did not match; the guess is already recorded (422 on proof.pin). {@code guessesLeft}
+     * is 0 when this guess locked PIN proofs.
+     */
+    public static final class WrongPin extends DispatchRuleViolation {
+        private final int guessesLeft;
+
+        public WrongPin(int guessesLeft) {
+            super(
+                    guessesLeft == 0
+                            ? "The PIN does not match the delivery's PIN; that was the last guess allowed: PIN proofs are now "
+                                    + "locked for this delivery and an operator must reset them"
+                            : "The PIN does not match the delivery's PIN; " + guessesLeft
+                                    + (guessesLeft == 1 ? " guess" : " guesses")
+                                    + " left before PIN proofs are locked");
+            this.guessesLeft = guessesLeft;
+        }
+
+        public int guessesLeft() {
+            return guessesLeft;
+        }
+    }
 }

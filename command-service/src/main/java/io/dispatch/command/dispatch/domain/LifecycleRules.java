@@ -15,32 +15,32 @@ import java.util.UUID;
  */
 final class LifecycleRules {
 
-  private LifecycleRules() {}
+    private LifecycleRules() {}
 
-  /** A rider takes a NEW delivery; an operator may also move an ASSIGNED one to another rider. */
-  static void requireAssignable(DispatchStatus status, Actor actor) {
-    boolean reassignment = status == DispatchStatus.ASSIGNED && actor.type() == ActorType.OPERATOR;
-    if (status != DispatchStatus.NEW && !reassignment) {
-      throw new TransitionNotAllowed(status, "assign");
+    /** A rider takes a NEW delivery; an operator may also move an ASSIGNED one to another rider. */
+    static void requireAssignable(DispatchStatus status, Actor actor) {
+        boolean reassignment = status == DispatchStatus.ASSIGNED && actor.type() == ActorType.OPERATOR;
+        if (status != DispatchStatus.NEW && !reassignment) {
+            throw new TransitionNotAllowed(status, "assign");
+        }
     }
-  }
 
-  static void requireStatus(DispatchStatus status, DispatchStatus expected, String action) {
-    if (status != expected) {
-      throw new TransitionNotAllowed(status, action);
+    static void requireStatus(DispatchStatus status, DispatchStatus expected, String action) {
+        if (status != expected) {
+            throw new TransitionNotAllowed(status, action);
+        }
     }
-  }
 
-  /** DELIVERED, FAILED and CANCELLED are final: nothing more happens to the delivery. */
-  static void requireNotEnded(DispatchStatus status, String action) {
-    if (status.isTerminal()) {
-      throw new TransitionNotAllowed(status, action);
+    /** DELIVERED, FAILED and CANCELLED are final: nothing more happens to the delivery. */
+    static void requireNotEnded(DispatchStatus status, String action) {
+        if (status.isTerminal()) {
+            throw new TransitionNotAllowed(status, action);
+        }
     }
-  }
 
-  static void requireAssignedRider(UUID assignedRider, UUID actingRider) {
-    if (assignedRider == null || !Objects.equals(assignedRider, actingRider)) {
-      throw new NotTheAssignedRider();
+    static void requireAssignedRider(UUID assignedRider, UUID actingRider) {
+        if (assignedRider == null || !Objects.equals(assignedRider, actingRider)) {
+            throw new NotTheAssignedRider();
+        }
     }
-  }
 }

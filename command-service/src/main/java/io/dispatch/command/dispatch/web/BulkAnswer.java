@@ -11,10 +11,14 @@ import org.springframework.http.ResponseEntity;
 /** The 201 of a creation of many (bulk, CSV import): {count, dispatches} in request order. */
 final class BulkAnswer {
 
-  private BulkAnswer() {}
+    private BulkAnswer() {}
 
-  static ResponseEntity<Envelope> created(List<Written> written, String baseUrl) {
-    return ResponseEntity.status(HttpStatus.CREATED).body(Envelope.of(new BulkCreated(
-        written.size(), written.stream().map(w -> Delivery.from(w.view(), baseUrl)).toList())));
-  }
+    static ResponseEntity<Envelope> created(List<Written> written, String baseUrl) {
+        return ResponseEntity.status(HttpStatus.CREATED)
+                .body(Envelope.of(new BulkCreated(
+                        written.size(),
+                        written.stream()
+                                .map(w -> Delivery.from(w.view(), baseUrl))
+                                .toList())));
+    }
 }

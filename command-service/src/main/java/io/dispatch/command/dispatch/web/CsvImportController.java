@@ -16,8 +16,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.springframework.http.ResponseEntity;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -35,20 +35,23 @@ import reactor.core.publisher.Mono;
 @RequestMapping(path = "/api/v1/external/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class CsvImportController {
 
-  static final String CSV_EXAMPLE = """
+    static final String CSV_EXAMPLE = """
       customerName,customerPhone,pickup.address,pickup.lat,pickup.lng,dropoff.address,paymentType,amountCents
       Amina Njeri,+254700000001,Moi Avenue 1,-1.2841,36.8233,Ngong Road 12,COD,150000
       """;
 
-  private final DispatchCreation dispatches;
-  private final PublicUrls urls;
+    private final DispatchCreation dispatches;
+    private final PublicUrls urls;
 
-  public CsvImportController(DispatchCreation dispatches, PublicUrls urls) {
-    this.dispatches = dispatches;
-    this.urls = urls;
-  }
+    public CsvImportController(DispatchCreation dispatches, PublicUrls urls) {
+        this.dispatches = dispatches;
+        this.urls = urls;
+    }
 
-  @Operation(operationId = "importDispatches", summary = "Import deliveries from CSV, all or nothing", description = """
+    @Operation(
+            operationId = "importDispatches",
+            summary = "Import deliveries from CSV, all or nothing",
+            description = """
       Content-Type text/csv (RFC 4180, UTF-8). A header row names the create body's fields (nested ones as \
       pickup.address, pickup.lat, ...; unknown columns are ignored, an empty cell is an absent field), then \
       one delivery per row, at most 500. Every row is validated like a JSON create body; any invalid row \
@@ -57,42 +60,56 @@ public class CsvImportController {
       is created: 200 {rows, valid, errors: [{row, fieldErrors}]}, each row's fieldErrors keyed as the 422 \
       would key them. A file without readable rows (empty, not CSV, no customerName column, no rows or more \
       than 500) answers 422 on body or rows in both modes. Counts as one request against the rate limit.""")
-  @ApiResponse(responseCode = "201", description = "All created, in file order",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
-  @ApiResponse(responseCode = "200", description = "dryRun=true: what the import would do; nothing created",
-      content = @Content(schema = @Schema(implementation = PreviewResponse.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(mediaType = "text/csv",
-      schema = @Schema(type = "string", example = CSV_EXAMPLE)))
-  @PostMapping(path = "/import", consumes = "text/csv")
-  public Mono<ResponseEntity<Envelope>> importCsv(
-      MerchantPrincipal merchant,
-      @Parameter(description = "true: validate every row and answer the preview, create nothing",
-          schema = @Schema(type = "boolean", defaultValue = "false"))
-      @RequestParam(name = "dryRun", required = false) String dryRun,
-      @org.springframework.web.bind.annotation.RequestBody(required = false) String csv,
-      ServerWebExchange exchange) {
-    boolean preview = dryRun(dryRun);
-    CsvImport file = CsvImport.read(csv);
-    if (preview) {
-      return Mono.just(ResponseEntity.ok(Envelope.of(file.preview())));
+    @ApiResponse(
+            responseCode = "201",
+            description = "All created, in file order",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+    @ApiResponse(
+            responseCode = "200",
+            description = "dryRun=true: what the import would do; nothing created",
+            content = @Content(schema = @Schema(implementation = PreviewResponse.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            required = true,
+            content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", example = CSV_EXAMPLE)))
+    @PostMapping(path = "/import", consumes = "text/csv")
+    public Mono<ResponseEntity<Envelope>> importCsv(
+            MerchantPrincipal merchant,
+            @Parameter(
+                            description = "true: validate every row and answer the preview, create nothing",
+                            schema = @Schema(type = "boolean", defaultValue = "false"))
+                    @RequestParam(name = "dryRun", required = false)
+                    String dryRun,
+            @org.springframework.web.bind.annotation.RequestBody(required = false) String csv,
+            ServerWebExchange exchange) {
+        boolean preview = dryRun(dryRun);
+        CsvImport file = CsvImport.read(csv);
+        if (preview) {
+            return Mono.just(ResponseEntity.ok(Envelope.of(file.preview())));
+        }
+        return file.create(
+                dispatches,
+                merchant.merchantId(),
+                Actor.merchant(merchant.merchantId()),
+                IdempotentRequest.of(exchange).orElse(null),
+                Mono.empty(),
+                urls.baseUrl());
     }
-    return file.create(dispatches, merchant.merchantId(), Actor.merchant(merchant.merchantId()),
-        IdempotentRequest.of(exchange).orElse(null), Mono.empty(), urls.baseUrl());
-  }
 
-  private static boolean dryRun(String value) {
-    if (value == null || value.equals("false")) {
-      return false;
+    private static boolean dryRun(String value) {
+        if (value == null || value.equals("false")) {
+            return false;
+        }
+        if (value.equals("true")) {
+            return true;
+        }
+        throw ApiException.validation("dryRun", "must be true or false");
     }
-    if (value.equals("true")) {
-      return true;
-    }
-    throw ApiException.validation("dryRun", "must be true or false");
-  }
 
-  /** For the OpenAPI document: the preview in the success envelope. */
-  @Schema(name = "CsvImportPreviewResponse", description = "What a CSV import would do, in the success envelope")
-  record PreviewResponse(
-      @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer") boolean success,
-      @Schema(requiredMode = RequiredMode.REQUIRED) Preview data) {}
+    /** For the OpenAPI document: the preview in the success envelope. */
+    @Schema(name = "CsvImportPreviewResponse", description = "What a CSV import would do, in the success envelope")
+    record PreviewResponse(
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
+            boolean success,
+
+            @Schema(requiredMode = RequiredMode.REQUIRED) Preview data) {}
 }

@@ -25,82 +25,90 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class CsvOrders {
 
-  private static final Set<String> NUMERIC = Set.of("pickup.lat", "pickup.lng", "dropoff.lat", "dropoff.lng", "amountCents");
-  private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder()
-      .setHeader()
-      .setSkipHeaderRecord(true)
-      .setIgnoreEmptyLines(true)
-      .setIgnoreSurroundingSpaces(true)
-      .setAllowMissingColumnNames(false)
-      .setDuplicateHeaderMode(org.apache.commons.csv.DuplicateHeaderMode.DISALLOW)
-      .get();
+    private static final Set<String> NUMERIC =
+            Set.of("pickup.lat", "pickup.lng", "dropoff.lat", "dropoff.lng", "amountCents");
+    private static final CSVFormat FORMAT = CSVFormat.RFC4180
+            .builder()
+            .setHeader()
+            .setSkipHeaderRecord(true)
+            .setIgnoreEmptyLines(true)
+            .setIgnoreSurroundingSpaces(true)
+            .setAllowMissingColumnNames(false)
+            .setDuplicateHeaderMode(org.apache.commons.csv.DuplicateHeaderMode.DISALLOW)
+            .get();
 
-  /** More digits than any field of the body can use (amounts are longs, coordinates small). */
-  private static final int MAX_INTEGER_DIGITS = 40;
+    /** More digits than any field of the body can use (amounts are longs, coordinates small). */
+    private static final int MAX_INTEGER_DIGITS = 40;
 
-  private CsvOrders() {}
+    private CsvOrders() {}
 
-  /** The rows as create bodies; a file that cannot be read is reported on {@code body}. */
-  public static List<JsonNode> parse(String csv, FieldErrors errors) {
-    List<JsonNode> rows = new ArrayList<>();
-    String text = csv != null && csv.startsWith("\uFEFF") ? csv.substring(1) : csv;
-    if (text == null || text.isBlank()) {
-      errors.add("body", "is empty: send a header row of field names and one row per delivery");
-      return rows;
-    }
-    try (CSVParser parser = CSVParser.builder().setReader(new StringReader(text)).setFormat(FORMAT).get()) {
-      Map<String, Integer> header = parser.getHeaderMap();
-      if (!header.containsKey("customerName")) {
-        errors.add("body", "the header row must name the body's fields, e.g. customerName,customerPhone,"
-            + "pickup.address,dropoff.address,paymentType");
-        return rows;
-      }
-      for (CSVRecord record : parser) {
-        rows.add(body(record, header.keySet()));
-      }
-    } catch (IOException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-      // the reader is a string: an IOException here is the parser's word for malformed CSV
-      errors.add("body", "is not readable CSV: " + e.getMessage());
-    }
-    return rows;
-  }
-
-  private static JsonNode body(CSVRecord record, Set<String> columns) {
-    ObjectNode body = JsonNodeFactory.instance.objectNode();
-    for (String column : columns) {
-      String value = record.isSet(column) ? record.get(column) : null;
-      if (value == null || value.isEmpty()) {
-        continue;
-      }
-      ObjectNode target = body;
-      String field = column;
-      int dot = column.indexOf('.');
-      if (dot > 0) {
-        String parent = column.substring(0, dot);
-        JsonNode existing = body.get(parent);
-        target = existing instanceof ObjectNode object ? object : body.putObject(parent);
-        field = column.substring(dot + 1);
-      }
-      if (NUMERIC.contains(column)) {
-        try {
-          BigDecimal number = new BigDecimal(value);
-          if (number.precision() - number.scale() > MAX_INTEGER_DIGITS || number.scale() > MAX_INTEGER_DIGITS) {
-            // 1e309 or 1e5000000: left as text (expanding it would cost seconds), reported by the validator
-            target.put(field, value);
-            continue;
-          }
-          if (number.scale() <= 0) {
-            target.put(field, number.toBigIntegerExact());
-          } else {
-            target.put(field, number);
-          }
-          continue;
-        } catch (NumberFormatException | ArithmeticException e) {
-          // left as text: the validator reports it under the column's name
+    /** The rows as create bodies; a file that cannot be read is reported on {@code body}. */
+    public static List<JsonNode> parse(String csv, FieldErrors errors) {
+        List<JsonNode> rows = new ArrayList<>();
+        String text = csv != null && csv.startsWith("\uFEFF") ? csv.substring(1) : csv;
+        if (text == null || text.isBlank()) {
+            errors.add("body", "is empty: send a header row of field names and one row per delivery");
+            return rows;
         }
-      }
-      target.put(field, value);
+        try (CSVParser parser = CSVParser.builder()
+                .setReader(new StringReader(text))
+                .setFormat(FORMAT)
+                .get()) {
+            Map<String, Integer> header = parser.getHeaderMap();
+            if (!header.containsKey("customerName")) {
+                errors.add(
+                        "body",
+                        "the header row must name the body's fields, e.g. customerName,customerPhone,"
+                                + "pickup.address,dropoff.address,paymentType");
+                return rows;
+            }
+            for (CSVRecord record : parser) {
+                rows.add(body(record, header.keySet()));
+            }
+        } catch (IOException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+            // the reader is a string: an IOException here is the parser's word for malformed CSV
+            errors.add("body", "is not readable CSV: " + e.getMessage());
+        }
+        return rows;
     }
-    return body;
-  }
+
+    private static JsonNode body(CSVRecord record, Set<String> columns) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        for (String column : columns) {
+            String value = record.isSet(column) ? record.get(column) : null;
+            if (value == null || value.isEmpty()) {
+                continue;
+            }
+            ObjectNode target = body;
+            String field = column;
+            int dot = column.indexOf('.');
+            if (dot > 0) {
+                String parent = column.substring(0, dot);
+                JsonNode existing = body.get(parent);
+                target = existing instanceof ObjectNode object ? object : body.putObject(parent);
+                field = column.substring(dot + 1);
+            }
+            if (NUMERIC.contains(column)) {
+                try {
+                    BigDecimal number = new BigDecimal(value);
+                    if (number.precision() - number.scale() > MAX_INTEGER_DIGITS
+                            || number.scale() > MAX_INTEGER_DIGITS) {
+                        // 1e309 or 1e5000000: left as text (expanding it would cost seconds), reported by the validator
+                        target.put(field, value);
+                        continue;
+                    }
+                    if (number.scale() <= 0) {
+                        target.put(field, number.toBigIntegerExact());
+                    } else {
+                        target.put(field, number);
+                    }
+                    continue;
+                } catch (NumberFormatException | ArithmeticException e) {
+                    // left as text: the validator reports it under the column's name
+                }
+            }
+            target.put(field, value);
+        }
+        return body;
+    }
 }

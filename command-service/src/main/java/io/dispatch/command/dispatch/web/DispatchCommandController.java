@@ -2,8 +2,8 @@ package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.application.DispatchOrder;
-import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;
@@ -44,115 +44,151 @@ import tools.jackson.databind.node.JsonNodeFactory;
 @RequestMapping(path = "/api/v1/external/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class DispatchCommandController {
 
-  /** Where the write's last event sits in the log: {@code <topic>/<partition>@<offset>}. */
-  public static final String LOG_POSITION_HEADER = "X-Log-Position";
-  public static final int BULK_LIMIT = 500;
+    /** Where the write's last event sits in the log: {@code <topic>/<partition>@<offset>}. */
+    public static final String LOG_POSITION_HEADER = "X-Log-Position";
 
-  private final DispatchCreation creation;
-  private final DispatchService dispatches;
-  private final PublicUrls urls;
+    public static final int BULK_LIMIT = 500;
 
-  public DispatchCommandController(DispatchCreation creation, DispatchService dispatches, PublicUrls urls) {
-    this.creation = creation;
-    this.dispatches = dispatches;
-    this.urls = urls;
-  }
+    private final DispatchCreation creation;
+    private final DispatchService dispatches;
+    private final PublicUrls urls;
 
-  @Operation(operationId = "createDispatch", summary = "Create one delivery", description = """
+    public DispatchCommandController(DispatchCreation creation, DispatchService dispatches, PublicUrls urls) {
+        this.creation = creation;
+        this.dispatches = dispatches;
+        this.urls = urls;
+    }
+
+    @Operation(operationId = "createDispatch", summary = "Create one delivery", description = """
       Validates every field (422 VALIDATION_ERROR with details.fieldErrors), prices the trip from the zone \
       containing the pickup point (platform default pricing without coordinates or outside every zone), \
       and answers the new delivery, status NEW, source api. Absent targetPickupAt/targetDeliveryAt are \
       derived from the zone's service-level targets.""")
-  @ApiResponse(responseCode = "201", description = "Created",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
-  @RequestBody(content = @Content(schema = @Schema(implementation = DispatchOrderDocument.class)))
-  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<Envelope>> create(
-      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body,
-      ServerWebExchange exchange) {
-    FieldErrors errors = new FieldErrors();
-    DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
-    errors.throwIfAny();
-    return creation.create(merchant.merchantId(), order, Source.API, Actor.merchant(merchant.merchantId()),
-            IdempotentRequest.of(exchange).orElse(null))
-        .map(written -> answer(HttpStatus.CREATED, written))
-        .onErrorMap(DispatchErrors::toApi);
-  }
+    @ApiResponse(
+            responseCode = "201",
+            description = "Created",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+    @RequestBody(content = @Content(schema = @Schema(implementation = DispatchOrderDocument.class)))
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<ResponseEntity<Envelope>> create(
+            MerchantPrincipal merchant,
+            @org.springframework.web.bind.annotation.RequestBody JsonNode body,
+            ServerWebExchange exchange) {
+        FieldErrors errors = new FieldErrors();
+        DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
+        errors.throwIfAny();
+        return creation.create(
+                        merchant.merchantId(),
+                        order,
+                        Source.API,
+                        Actor.merchant(merchant.merchantId()),
+                        IdempotentRequest.of(exchange).orElse(null))
+                .map(written -> answer(HttpStatus.CREATED, written))
+                .onErrorMap(DispatchErrors::toApi);
+    }
 
-  /** Up to {@value #BULK_LIMIT} deliveries in one transaction: any invalid row and none is created. */
-  @Operation(operationId = "createDispatchesInBulk", summary = "Create up to 500 deliveries in one transaction", description = """
+    /** Up to {@value #BULK_LIMIT} deliveries in one transaction: any invalid row and none is created. */
+    @Operation(
+            operationId = "createDispatchesInBulk",
+            summary = "Create up to 500 deliveries in one transaction",
+            description = """
       Body {orders: [...]}, each entry exactly the single-create body. Any invalid row answers 422 with \
       fieldErrors keyed like orders[3].customerPhone and nothing is created; an empty array, more than 500 \
       entries or no orders answers 422 on orders. Each row is priced against its own zone. Counts as one \
       request against the rate limit.""")
-  @ApiResponse(responseCode = "201", description = "All created, in request order",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
-  @RequestBody(content = @Content(schema = @Schema(implementation = BulkDocument.class)))
-  @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<Envelope>> createBulk(
-      MerchantPrincipal merchant, @org.springframework.web.bind.annotation.RequestBody JsonNode body,
-      ServerWebExchange exchange) {
-    FieldErrors errors = new FieldErrors();
-    BulkDocument bulk = DocumentedBody.of(BulkDocument.class).readBody(body, "with an orders array", errors);
-    errors.throwIfAny();
-    List<DispatchOrder> orders = bulk.orders().stream().map(DispatchOrderParser::order).toList();
-    return creation.createAll(merchant.merchantId(), orders, Source.API, Actor.merchant(merchant.merchantId()),
-            IdempotentRequest.of(exchange).orElse(null))
-        .map(written -> BulkAnswer.created(written, urls.baseUrl()))
-        .onErrorMap(DispatchErrors::toApi);
-  }
+    @ApiResponse(
+            responseCode = "201",
+            description = "All created, in request order",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+    @RequestBody(content = @Content(schema = @Schema(implementation = BulkDocument.class)))
+    @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<ResponseEntity<Envelope>> createBulk(
+            MerchantPrincipal merchant,
+            @org.springframework.web.bind.annotation.RequestBody JsonNode body,
+            ServerWebExchange exchange) {
+        FieldErrors errors = new FieldErrors();
+        BulkDocument bulk = DocumentedBody.of(BulkDocument.class).readBody(body, "with an orders array", errors);
+        errors.throwIfAny();
+        List<DispatchOrder> orders =
+                bulk.orders().stream().map(DispatchOrderParser::order).toList();
+        return creation.createAll(
+                        merchant.merchantId(),
+                        orders,
+                        Source.API,
+                        Actor.merchant(merchant.merchantId()),
+                        IdempotentRequest.of(exchange).orElse(null))
+                .map(written -> BulkAnswer.created(written, urls.baseUrl()))
+                .onErrorMap(DispatchErrors::toApi);
+    }
 
-  @Operation(operationId = "cancelDispatch", summary = "Cancel a delivery", description = """
+    @Operation(operationId = "cancelDispatch", summary = "Cancel a delivery", description = """
       Body {status: "CANCELLED", reason?} (reason at most 500 characters; any other status answers 422). \
       A NEW delivery answers 200 with the delivery, now CANCELLED. Past NEW (including already CANCELLED) \
       answers 409 CONFLICT with details.currentStatus. Another merchant's id answers 404.""")
-  @ApiResponse(responseCode = "200", description = "Cancelled",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
-  @ApiResponse(responseCode = "404", description = "No such delivery for this merchant",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
-  @ApiResponse(responseCode = "409", description = """
+    @ApiResponse(
+            responseCode = "200",
+            description = "Cancelled",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "No such delivery for this merchant",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = """
       Not NEW any more (details.currentStatus holds the status), or the Idempotency-Key was used with \
       another request""",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
-  @RequestBody(content = @Content(schema = @Schema(implementation = CancelDocument.class)))
-  @PatchMapping(path = "/{id}/status", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<Envelope>> changeStatus(
-      MerchantPrincipal merchant,
-      @PathVariable String id,
-      @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    FieldErrors errors = new FieldErrors();
-    // any body that is no object reads as one without fields: its answer names status
-    JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
-    CancelDocument cancel = DocumentedBody.of(CancelDocument.class).read(object, "", errors);
-    errors.throwIfAny();
-    return dispatches.cancel(merchant.merchantId(), dispatchId, cancel.reason())
-        .map(written -> answer(HttpStatus.OK, written))
-        .onErrorMap(DispatchErrors::toApi);
-  }
-
-  private ResponseEntity<Envelope> answer(HttpStatus status, Written written) {
-    var response = ResponseEntity.status(status);
-    if (written.published() != null) {
-      response.header(LOG_POSITION_HEADER, "dispatch-events/" + written.published().partition() + "@"
-          + written.published().offset());
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+    @RequestBody(content = @Content(schema = @Schema(implementation = CancelDocument.class)))
+    @PatchMapping(path = "/{id}/status", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<ResponseEntity<Envelope>> changeStatus(
+            MerchantPrincipal merchant,
+            @PathVariable String id,
+            @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        FieldErrors errors = new FieldErrors();
+        // any body that is no object reads as one without fields: its answer names status
+        JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
+        CancelDocument cancel = DocumentedBody.of(CancelDocument.class).read(object, "", errors);
+        errors.throwIfAny();
+        return dispatches
+                .cancel(merchant.merchantId(), dispatchId, cancel.reason())
+                .map(written -> answer(HttpStatus.OK, written))
+                .onErrorMap(DispatchErrors::toApi);
     }
-    return response.body(Envelope.of(Delivery.from(written.view(), urls.baseUrl())));
-  }
 
-  @Schema(name = "BulkOrders", requiredProperties = "orders")
-  record BulkDocument(@ArraySchema(minItems = 1, maxItems = BULK_LIMIT,
-      arraySchema = @Schema(description = "1 to 500 orders, each exactly the single-create body"))
-      List<DispatchOrderDocument> orders) {}
+    private ResponseEntity<Envelope> answer(HttpStatus status, Written written) {
+        var response = ResponseEntity.status(status);
+        if (written.published() != null) {
+            response.header(
+                    LOG_POSITION_HEADER,
+                    "dispatch-events/" + written.published().partition() + "@"
+                            + written.published().offset());
+        }
+        return response.body(Envelope.of(Delivery.from(written.view(), urls.baseUrl())));
+    }
 
-  static final String CANCEL_ONLY = "must be CANCELLED: the merchant API can only cancel a delivery";
+    @Schema(name = "BulkOrders", requiredProperties = "orders")
+    record BulkDocument(
+            @ArraySchema(
+                    minItems = 1,
+                    maxItems = BULK_LIMIT,
+                    arraySchema = @Schema(description = "1 to 500 orders, each exactly the single-create body"))
+            List<DispatchOrderDocument> orders) {}
 
-  @Schema(name = "CancelRequest", requiredProperties = "status")
-  record CancelDocument(
-      @Schema(allowableValues = "CANCELLED", example = "CANCELLED")
-      @Reading(refusal = CANCEL_ONLY, absent = CANCEL_ONLY)
-      String status,
-      @Schema(nullable = true, maxLength = 500, description = "May span lines", example = "Customer changed their mind")
-      @Reading(multiLine = true, refusal = "must be a string of at most 500 characters")
-      String reason) {}
+    static final String CANCEL_ONLY = "must be CANCELLED: the merchant API can only cancel a delivery";
+
+    @Schema(name = "CancelRequest", requiredProperties = "status")
+    record CancelDocument(
+            @Schema(allowableValues = "CANCELLED", example = "CANCELLED")
+            @Reading(refusal = CANCEL_ONLY, absent = CANCEL_ONLY)
+            String status,
+
+            @Schema(
+                    nullable = true,
+                    maxLength = 500,
+                    description = "May span lines",
+                    example = "Customer changed their mind")
+            @Reading(multiLine = true, refusal = "must be a string of at most 500 characters")
+            String reason) {}
 }

@@ -18,29 +18,35 @@ import org.axonframework.modelling.command.AggregateNotFoundException;
 /** Maps the aggregate's refusals to the contract's codes. */
 public final class DispatchErrors {
 
-  private DispatchErrors() {}
+    private DispatchErrors() {}
 
-  public static Throwable toApi(Throwable failure) {
-    Throwable cause = failure;
-    while ((cause instanceof CommandExecutionException || cause instanceof java.util.concurrent.CompletionException)
-        && cause.getCause() != null) {
-      cause = cause.getCause();
+    public static Throwable toApi(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CommandExecutionException || cause instanceof java.util.concurrent.CompletionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return switch (cause) {
+            case TransitionNotAllowed t ->
+                ApiException.conflict(
+                        t.getMessage(),
+                        Map.of("currentStatus", t.currentStatus().name()));
+            case NotTheAssignedRider t -> new ApiException(ErrorCode.FORBIDDEN, t.getMessage());
+            case NotFound t -> ApiException.notFound("Delivery");
+            case InvalidProof t -> ApiException.validation(t.field(), t.getMessage());
+            case WrongPin t ->
+                new ApiException(
+                        ErrorCode.VALIDATION_ERROR,
+                        t.getMessage(),
+                        Map.of(
+                                "fieldErrors", Map.of("proof.pin", List.of(t.getMessage())),
+                                "pinGuessesLeft", t.guessesLeft(),
+                                "pinLocked", t.guessesLeft() == 0));
+            case PinProofsLocked t -> ApiException.conflict(t.getMessage(), Map.of("pinLocked", true));
+            case DispatchCreation.KeyReused t -> ApiException.conflict(t.getMessage(), Map.of());
+            case AggregateNotFoundException t -> ApiException.notFound("Delivery");
+            case DispatchRuleViolation t -> ApiException.conflict(t.getMessage(), Map.of());
+            default -> cause;
+        };
     }
-    return switch (cause) {
-      case TransitionNotAllowed t -> ApiException.conflict(
-          t.getMessage(), Map.of("currentStatus", t.currentStatus().name()));
-      case NotTheAssignedRider t -> new ApiException(ErrorCode.FORBIDDEN, t.getMessage());
-      case NotFound t -> ApiException.notFound("Delivery");
-      case InvalidProof t -> ApiException.validation(t.field(), t.getMessage());
-      case WrongPin t -> new ApiException(ErrorCode.VALIDATION_ERROR, t.getMessage(), Map.of(
-          "fieldErrors", Map.of("proof.pin", List.of(t.getMessage())),
-          "pinGuessesLeft", t.guessesLeft(),
-          "pinLocked", t.guessesLeft() == 0));
-      case PinProofsLocked t -> ApiException.conflict(t.getMessage(), Map.of("pinLocked", true));
-      case DispatchCreation.KeyReused t -> ApiException.conflict(t.getMessage(), Map.of());
-      case AggregateNotFoundException t -> ApiException.notFound("Delivery");
-      case DispatchRuleViolation t -> ApiException.conflict(t.getMessage(), Map.of());
-      default -> cause;
-    };
-  }
 }

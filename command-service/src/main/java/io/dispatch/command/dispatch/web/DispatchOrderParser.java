@@ -13,20 +13,28 @@ import tools.jackson.databind.JsonNode;
  */
 public final class DispatchOrderParser {
 
-  private DispatchOrderParser() {}
+    private DispatchOrderParser() {}
 
-  /** Null when {@code errors} received a message; prefix is "" or e.g. "orders[3].". */
-  public static DispatchOrder parse(JsonNode body, String prefix, FieldErrors errors) {
-    int before = errors.count();
-    DispatchOrderDocument order = DocumentedBody.of(DispatchOrderDocument.class).read(body, prefix, errors);
-    return errors.count() != before ? null : order(order);
-  }
+    /** Null when {@code errors} received a message; prefix is "" or e.g. "orders[3].". */
+    public static DispatchOrder parse(JsonNode body, String prefix, FieldErrors errors) {
+        int before = errors.count();
+        DispatchOrderDocument order =
+                DocumentedBody.of(DispatchOrderDocument.class).read(body, prefix, errors);
+        return errors.count() != before ? null : order(order);
+    }
 
-  /** An order its document accepted, with the defaults of absent fields. */
-  static DispatchOrder order(DispatchOrderDocument order) {
-    return new DispatchOrder(order.externalId(), order.customerName(), order.customerPhone(), order.pickup().stop(),
-        order.dropoff().stop(), PaymentType.valueOf(order.paymentType()),
-        order.amountCents() == null ? 0 : order.amountCents(), order.currency() == null ? "KES" : order.currency(),
-        DocumentedBody.instant(order.targetPickupAt()), DocumentedBody.instant(order.targetDeliveryAt()));
-  }
+    /** An order its document accepted, with the defaults of absent fields. */
+    static DispatchOrder order(DispatchOrderDocument order) {
+        return new DispatchOrder(
+                order.externalId(),
+                order.customerName(),
+                order.customerPhone(),
+                order.pickup().stop(),
+                order.dropoff().stop(),
+                PaymentType.valueOf(order.paymentType()),
+                order.amountCents() == null ? 0 : order.amountCents(),
+                order.currency() == null ? "KES" : order.currency(),
+                DocumentedBody.instant(order.targetPickupAt()),
+                DocumentedBody.instant(order.targetDeliveryAt()));
+    }
 }

@@ -10,22 +10,28 @@ import java.util.regex.Pattern;
  */
 public final class PhoneNumber {
 
-  public static final int MIN_LENGTH = 7;
-  public static final int MAX_LENGTH = 20;
-  /** The shape alone: the OpenAPI document pairs it with minLength and maxLength. */
-  public static final String PATTERN = "^\\+?[0-9 \\-]+$";
-  public static final String MESSAGE = "must be an international phone number: optional +, then digits, spaces or dashes";
+    public static final int MIN_LENGTH = 7;
+    public static final int MAX_LENGTH = 20;
+    /** The shape alone: the OpenAPI document pairs it with minLength and maxLength. */
+    public static final String PATTERN = "^\\+?[0-9 \\-]+$";
 
-  private static final Pattern SHAPE = Pattern.compile(PATTERN);
+    public static final String MESSAGE =
+            "must be an international phone number: optional +, then digits, spaces or dashes";
 
-  private PhoneNumber() {}
+    private static final Pattern SHAPE = Pattern.compile(PATTERN);
 
-  /** Whether a phone number given elsewhere (a store's order) passes the rule that {@link #read} applies. */
-  public static boolean valid(String phone) {
-    if (phone == null || phone.isBlank() || io.dispatch.web.text.TextRule.SINGLE_LINE.problem(phone).isPresent()) {
-      return false;
+    private PhoneNumber() {}
+
+    /** Whether a phone number given elsewhere (a store's order) passes the rule that {@link #read} applies. */
+    public static boolean valid(String phone) {
+        if (phone == null
+                || phone.isBlank()
+                || io.dispatch.web.text.TextRule.SINGLE_LINE.problem(phone).isPresent()) {
+            return false;
+        }
+        int length = phone.codePointCount(0, phone.length());
+        return length >= MIN_LENGTH
+                && length <= MAX_LENGTH
+                && SHAPE.matcher(phone).matches();
     }
-    int length = phone.codePointCount(0, phone.length());
-    return length >= MIN_LENGTH && length <= MAX_LENGTH && SHAPE.matcher(phone).matches();
-  }
 }

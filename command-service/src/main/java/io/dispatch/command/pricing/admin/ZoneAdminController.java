@@ -2,10 +2,10 @@ package io.dispatch.command.pricing.admin;
 
 import io.dispatch.command.pricing.PricingSchedule;
 import io.dispatch.command.pricing.Zone;
-import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.pricing.admin.ZoneDocuments.DefaultPricingDocument;
 import io.dispatch.command.pricing.admin.ZoneDocuments.ZoneDocument;
 import io.dispatch.command.web.DocumentedBody;
+import io.dispatch.command.web.FieldErrors;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorPrincipal;
@@ -36,124 +36,178 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
 public class ZoneAdminController {
 
-  private static final Pattern ZONE_ID = Pattern.compile("^[a-z0-9][a-z0-9_-]{0,63}$");
+    private static final Pattern ZONE_ID = Pattern.compile("^[a-z0-9][a-z0-9_-]{0,63}$");
 
-  private final ZoneAdministration zones;
+    private final ZoneAdministration zones;
 
-  public ZoneAdminController(ZoneAdministration zones) {
-    this.zones = zones;
-  }
-
-  /** A zone as the operator API shows it; the polygon is GeoJSON ([lng, lat] positions). */
-  public record ZoneView(
-      String id, String name, int priority, @Schema(implementation = Object.class) JsonNode polygon,
-      long baseFeeCents, long perKmCents, long minFeeCents, long targetPickupSeconds, long targetDeliverySeconds,
-      double detourFactor, double avgSpeedKmh) {
-
-    static ZoneView of(Zone zone) {
-      PricingSchedule s = zone.schedule();
-      return new ZoneView(zone.id(), zone.name(), zone.priority(), GeoJsonPolygons.write(zone.polygon()),
-          s.baseFeeCents(), s.perKmCents(), s.minFeeCents(), s.targetPickupSeconds(), s.targetDeliverySeconds(),
-          s.detourFactor(), s.avgSpeedKmh());
+    public ZoneAdminController(ZoneAdministration zones) {
+        this.zones = zones;
     }
-  }
 
-  public record DefaultPricingView(
-      long baseFeeCents, long perKmCents, long minFeeCents, double detourFactor, double avgSpeedKmh,
-      long targetPickupSeconds, long targetDeliverySeconds) {
+    /** A zone as the operator API shows it; the polygon is GeoJSON ([lng, lat] positions). */
+    public record ZoneView(
+            String id,
+            String name,
+            int priority,
+            @Schema(implementation = Object.class) JsonNode polygon,
+            long baseFeeCents,
+            long perKmCents,
+            long minFeeCents,
+            long targetPickupSeconds,
+            long targetDeliverySeconds,
+            double detourFactor,
+            double avgSpeedKmh) {
 
-    static DefaultPricingView of(PricingSchedule s) {
-      return new DefaultPricingView(s.baseFeeCents(), s.perKmCents(), s.minFeeCents(), s.detourFactor(),
-          s.avgSpeedKmh(), s.targetPickupSeconds(), s.targetDeliverySeconds());
+        static ZoneView of(Zone zone) {
+            PricingSchedule s = zone.schedule();
+            return new ZoneView(
+                    zone.id(),
+                    zone.name(),
+                    zone.priority(),
+                    GeoJsonPolygons.write(zone.polygon()),
+                    s.baseFeeCents(),
+                    s.perKmCents(),
+                    s.minFeeCents(),
+                    s.targetPickupSeconds(),
+                    s.targetDeliverySeconds(),
+                    s.detourFactor(),
+                    s.avgSpeedKmh());
+        }
     }
-  }
 
-  @Operation(summary = "Create or replace a zone", description = """
+    public record DefaultPricingView(
+            long baseFeeCents,
+            long perKmCents,
+            long minFeeCents,
+            double detourFactor,
+            double avgSpeedKmh,
+            long targetPickupSeconds,
+            long targetDeliverySeconds) {
+
+        static DefaultPricingView of(PricingSchedule s) {
+            return new DefaultPricingView(
+                    s.baseFeeCents(),
+                    s.perKmCents(),
+                    s.minFeeCents(),
+                    s.detourFactor(),
+                    s.avgSpeedKmh(),
+                    s.targetPickupSeconds(),
+                    s.targetDeliverySeconds());
+        }
+    }
+
+    @Operation(summary = "Create or replace a zone", description = """
       Body {name, priority?, polygon (GeoJSON Polygon, [lng, lat] positions, closed rings), baseFeeCents, \
       perKmCents, minFeeCents, targetPickupSeconds, targetDeliverySeconds, detourFactor, avgSpeedKmh}. Where \
       zones overlap the lowest priority number wins (default 100). 201 when new, 200 when replaced; quotes \
       and new deliveries use it at once on this instance and within 5 s on every other.""")
-  @ApiResponse(responseCode = "200", description = "Replaced",
-      content = @Content(schema = @Schema(implementation = ZoneView.class)))
-  @ApiResponse(responseCode = "201", description = "Created",
-      content = @Content(schema = @Schema(implementation = ZoneView.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = ZoneDocument.class)))
-  @PutMapping(path = "/zones/{zoneId}", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<Envelope>> put(OperatorPrincipal operator, @PathVariable String zoneId, @RequestBody(required = false) JsonNode body) {
-    FieldErrors errors = new FieldErrors();
-    if (!ZONE_ID.matcher(zoneId).matches()) {
-      errors.add("zoneId", "must be 1 to 64 lower-case letters, digits, '-' or '_', starting with a letter or digit");
+    @ApiResponse(
+            responseCode = "200",
+            description = "Replaced",
+            content = @Content(schema = @Schema(implementation = ZoneView.class)))
+    @ApiResponse(
+            responseCode = "201",
+            description = "Created",
+            content = @Content(schema = @Schema(implementation = ZoneView.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = ZoneDocument.class)))
+    @PutMapping(path = "/zones/{zoneId}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<ResponseEntity<Envelope>> put(
+            OperatorPrincipal operator, @PathVariable String zoneId, @RequestBody(required = false) JsonNode body) {
+        FieldErrors errors = new FieldErrors();
+        if (!ZONE_ID.matcher(zoneId).matches()) {
+            errors.add(
+                    "zoneId",
+                    "must be 1 to 64 lower-case letters, digits, '-' or '_', starting with a letter or digit");
+        }
+        ZoneDocument given =
+                DocumentedBody.of(ZoneDocument.class).readBody(body, "{name, polygon, baseFeeCents, ...}", errors);
+        Polygon polygon = GeoJsonPolygons.parse(given.polygon(), "polygon", errors);
+        errors.throwIfAny();
+        Zone zone = new Zone(
+                zoneId,
+                given.name().strip(),
+                given.priority() == null ? 100 : given.priority(),
+                polygon,
+                given.schedule());
+        return Mono.fromCallable(() -> zones.put(zone))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(created -> ResponseEntity.status(created ? HttpStatus.CREATED : HttpStatus.OK)
+                        .body(Envelope.of(ZoneView.of(zone))));
     }
-    ZoneDocument given = DocumentedBody.of(ZoneDocument.class).readBody(body, "{name, polygon, baseFeeCents, ...}", errors);
-    Polygon polygon = GeoJsonPolygons.parse(given.polygon(), "polygon", errors);
-    errors.throwIfAny();
-    Zone zone = new Zone(zoneId, given.name().strip(), given.priority() == null ? 100 : given.priority(), polygon,
-        given.schedule());
-    return Mono.fromCallable(() -> zones.put(zone))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(created -> ResponseEntity.status(created ? HttpStatus.CREATED : HttpStatus.OK)
-            .body(Envelope.of(ZoneView.of(zone))));
-  }
 
-  @Operation(summary = "Every zone, by priority then id")
-  @GetMapping("/zones")
-  public Mono<Envelope> list(OperatorPrincipal operator) {
-    return Mono.fromCallable(() -> zones.zones().stream()
-            .sorted(java.util.Comparator.comparingInt(Zone::priority).thenComparing(Zone::id))
-            .map(ZoneView::of)
-            .toList())
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(Envelope::of);
-  }
+    @Operation(summary = "Every zone, by priority then id")
+    @GetMapping("/zones")
+    public Mono<Envelope> list(OperatorPrincipal operator) {
+        return Mono.fromCallable(() -> zones.zones().stream()
+                        .sorted(java.util.Comparator.comparingInt(Zone::priority)
+                                .thenComparing(Zone::id))
+                        .map(ZoneView::of)
+                        .toList())
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(Envelope::of);
+    }
 
-  @Operation(summary = "Delete a zone", description = "204; an unknown zone answers 404. Deliveries already created keep their zoneId and fee.")
-  @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = "Deleted (no body)")
-  @DeleteMapping("/zones/{zoneId}")
-  public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String zoneId) {
-    return Mono.fromCallable(() -> zones.delete(zoneId))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(deleted -> {
-          if (!deleted) {
-            throw ApiException.notFound("Zone");
-          }
-          return ResponseEntity.noContent().<Void>build();
-        });
-  }
+    @Operation(
+            summary = "Delete a zone",
+            description = "204; an unknown zone answers 404. Deliveries already created keep their zoneId and fee.")
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = "Deleted (no body)")
+    @DeleteMapping("/zones/{zoneId}")
+    public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String zoneId) {
+        return Mono.fromCallable(() -> zones.delete(zoneId))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(deleted -> {
+                    if (!deleted) {
+                        throw ApiException.notFound("Zone");
+                    }
+                    return ResponseEntity.noContent().<Void>build();
+                });
+    }
 
-  @Operation(summary = "The platform default schedule", description = "Used outside every zone and without pickup coordinates.")
-  @GetMapping("/pricing/default")
-  public Mono<Envelope> defaults(OperatorPrincipal operator) {
-    return Mono.fromCallable(() -> DefaultPricingView.of(zones.defaults()))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(Envelope::of);
-  }
+    @Operation(
+            summary = "The platform default schedule",
+            description = "Used outside every zone and without pickup coordinates.")
+    @GetMapping("/pricing/default")
+    public Mono<Envelope> defaults(OperatorPrincipal operator) {
+        return Mono.fromCallable(() -> DefaultPricingView.of(zones.defaults()))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(Envelope::of);
+    }
 
-  @Operation(summary = "Replace the platform default schedule", description = """
+    @Operation(summary = "Replace the platform default schedule", description = """
       Body {baseFeeCents, perKmCents, minFeeCents, detourFactor, avgSpeedKmh, targetPickupSeconds?, \
       targetDeliverySeconds?}; absent targets keep their current values.""")
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = DefaultPricingDocument.class)))
-  @PutMapping(path = "/pricing/default", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> putDefaults(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
-    FieldErrors errors = new FieldErrors();
-    DefaultPricingDocument read = DocumentedBody.of(DefaultPricingDocument.class)
-        .readBody(body, "{baseFeeCents, perKmCents, ...}", errors);
-    errors.throwIfAny();
-    PricingSchedule given = read.schedule();
-    return Mono.fromCallable(() -> {
-          PricingSchedule current = zones.defaults();
-          PricingSchedule next = new PricingSchedule(given.baseFeeCents(), given.perKmCents(), given.minFeeCents(),
-              given.detourFactor(), given.avgSpeedKmh(),
-              given.targetPickupSeconds() > 0 ? given.targetPickupSeconds() : current.targetPickupSeconds(),
-              given.targetDeliverySeconds() > 0 ? given.targetDeliverySeconds() : current.targetDeliverySeconds());
-          if (next.targetDeliverySeconds() < next.targetPickupSeconds()) {
-            throw ApiException.validation("targetDeliverySeconds", "must not be less than targetPickupSeconds");
-          }
-          zones.putDefaults(next);
-          return DefaultPricingView.of(next);
-        })
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(Envelope::of);
-  }
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = DefaultPricingDocument.class)))
+    @PutMapping(path = "/pricing/default", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> putDefaults(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
+        FieldErrors errors = new FieldErrors();
+        DefaultPricingDocument read = DocumentedBody.of(DefaultPricingDocument.class)
+                .readBody(body, "{baseFeeCents, perKmCents, ...}", errors);
+        errors.throwIfAny();
+        PricingSchedule given = read.schedule();
+        return Mono.fromCallable(() -> {
+                    PricingSchedule current = zones.defaults();
+                    PricingSchedule next = new PricingSchedule(
+                            given.baseFeeCents(),
+                            given.perKmCents(),
+                            given.minFeeCents(),
+                            given.detourFactor(),
+                            given.avgSpeedKmh(),
+                            given.targetPickupSeconds() > 0
+                                    ? given.targetPickupSeconds()
+                                    : current.targetPickupSeconds(),
+                            given.targetDeliverySeconds() > 0
+                                    ? given.targetDeliverySeconds()
+                                    : current.targetDeliverySeconds());
+                    if (next.targetDeliverySeconds() < next.targetPickupSeconds()) {
+                        throw ApiException.validation(
+                                "targetDeliverySeconds", "must not be less than targetPickupSeconds");
+                    }
+                    zones.putDefaults(next);
+                    return DefaultPricingView.of(next);
+                })
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(Envelope::of);
+    }
 }

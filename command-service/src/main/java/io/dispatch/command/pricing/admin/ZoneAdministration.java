@@ -17,21 +17,22 @@ import org.springframework.transaction.annotation.Transactional;
 @Repository
 public class ZoneAdministration {
 
-  private final JdbcTemplate jdbc;
-  private final Pricing pricing;
+    private final JdbcTemplate jdbc;
+    private final Pricing pricing;
 
-  public ZoneAdministration(JdbcTemplate jdbc, Pricing pricing) {
-    this.jdbc = jdbc;
-    this.pricing = pricing;
-  }
+    public ZoneAdministration(JdbcTemplate jdbc, Pricing pricing) {
+        this.jdbc = jdbc;
+        this.pricing = pricing;
+    }
 
-  /** Creates or replaces the zone; true when it is new. */
-  @Transactional
-  public boolean put(Zone zone) {
-    boolean existed = Boolean.TRUE.equals(jdbc.queryForObject(
-        "select exists (select 1 from command.zones where id = ?)", Boolean.class, zone.id()));
-    PricingSchedule s = zone.schedule();
-    jdbc.update("""
+    /** Creates or replaces the zone; true when it is new. */
+    @Transactional
+    public boolean put(Zone zone) {
+        boolean existed = Boolean.TRUE.equals(jdbc.queryForObject(
+                "select exists (select 1 from command.zones where id = ?)", Boolean.class, zone.id()));
+        PricingSchedule s = zone.schedule();
+        jdbc.update(
+                """
         insert into command.zones (id, name, priority, polygon_wkt, base_fee_cents, per_km_cents, min_fee_cents,
           detour_factor, avg_speed_kmh, target_pickup_seconds, target_delivery_seconds)
         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -41,46 +42,60 @@ public class ZoneAdministration {
           detour_factor = excluded.detour_factor, avg_speed_kmh = excluded.avg_speed_kmh,
           target_pickup_seconds = excluded.target_pickup_seconds,
           target_delivery_seconds = excluded.target_delivery_seconds""",
-        zone.id(), zone.name(), zone.priority(), new WKTWriter().write(zone.polygon()), s.baseFeeCents(),
-        s.perKmCents(), s.minFeeCents(), s.detourFactor(), s.avgSpeedKmh(), s.targetPickupSeconds(),
-        s.targetDeliverySeconds());
-    reloadAfterCommit();
-    return !existed;
-  }
+                zone.id(),
+                zone.name(),
+                zone.priority(),
+                new WKTWriter().write(zone.polygon()),
+                s.baseFeeCents(),
+                s.perKmCents(),
+                s.minFeeCents(),
+                s.detourFactor(),
+                s.avgSpeedKmh(),
+                s.targetPickupSeconds(),
+                s.targetDeliverySeconds());
+        reloadAfterCommit();
+        return !existed;
+    }
 
-  public List<Zone> zones() {
-    return pricing.reload().zones().zones();
-  }
+    public List<Zone> zones() {
+        return pricing.reload().zones().zones();
+    }
 
-  @Transactional
-  public boolean delete(String zoneId) {
-    boolean deleted = jdbc.update("delete from command.zones where id = ?", zoneId) == 1;
-    reloadAfterCommit();
-    return deleted;
-  }
+    @Transactional
+    public boolean delete(String zoneId) {
+        boolean deleted = jdbc.update("delete from command.zones where id = ?", zoneId) == 1;
+        reloadAfterCommit();
+        return deleted;
+    }
 
-  public PricingSchedule defaults() {
-    return pricing.reload().defaults();
-  }
+    public PricingSchedule defaults() {
+        return pricing.reload().defaults();
+    }
 
-  @Transactional
-  public void putDefaults(PricingSchedule s) {
-    jdbc.update("""
+    @Transactional
+    public void putDefaults(PricingSchedule s) {
+        jdbc.update(
+                """
         update command.pricing_default set base_fee_cents = ?, per_km_cents = ?, min_fee_cents = ?,
           detour_factor = ?, avg_speed_kmh = ?, target_pickup_seconds = ?, target_delivery_seconds = ?
          where id = 1""",
-        s.baseFeeCents(), s.perKmCents(), s.minFeeCents(), s.detourFactor(), s.avgSpeedKmh(),
-        s.targetPickupSeconds(), s.targetDeliverySeconds());
-    reloadAfterCommit();
-  }
+                s.baseFeeCents(),
+                s.perKmCents(),
+                s.minFeeCents(),
+                s.detourFactor(),
+                s.avgSpeedKmh(),
+                s.targetPickupSeconds(),
+                s.targetDeliverySeconds());
+        reloadAfterCommit();
+    }
 
-  private void reloadAfterCommit() {
-    org.springframework.transaction.support.TransactionSynchronizationManager.registerSynchronization(
-        new org.springframework.transaction.support.TransactionSynchronization() {
-          @Override
-          public void afterCommit() {
-            pricing.reload();
-          }
-        });
-  }
+    private void reloadAfterCommit() {
+        org.springframework.transaction.support.TransactionSynchronizationManager.registerSynchronization(
+                new org.springframework.transaction.support.TransactionSynchronization() {
+                    @Override
+                    public void afterCommit() {
+                        pricing.reload();
+                    }
+                });
+    }
 }

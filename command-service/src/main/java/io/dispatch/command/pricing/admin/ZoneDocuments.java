@@ -14,67 +14,117 @@ import tools.jackson.databind.JsonNode;
  */
 final class ZoneDocuments {
 
-  static final String MAX_CENTS = "2147483647";
-  static final String MIN_TARGET = "60";
-  static final String MAX_TARGET = "604800";
+    static final String MAX_CENTS = "2147483647";
+    static final String MIN_TARGET = "60";
+    static final String MAX_TARGET = "604800";
 
-  private ZoneDocuments() {}
+    private ZoneDocuments() {}
 
-  @Schema(name = "ZoneRequest", requiredProperties = {"name", "polygon", "baseFeeCents", "perKmCents", "minFeeCents",
-      "targetPickupSeconds", "targetDeliverySeconds", "detourFactor", "avgSpeedKmh"})
-  record ZoneDocument(
-      @Schema(minLength = 1, maxLength = 200) String name,
-      @Schema(nullable = true, minimum = "-1000000", maximum = "1000000", defaultValue = "100",
-          description = "where zones overlap the lowest number wins") Integer priority,
-      @Schema(implementation = Object.class, description = "a GeoJSON Polygon, [lng, lat] positions, closed rings")
-      JsonNode polygon,
-      @Schema(minimum = "0", maximum = MAX_CENTS) Long baseFeeCents,
-      @Schema(minimum = "0", maximum = MAX_CENTS) Long perKmCents,
-      @Schema(minimum = "0", maximum = MAX_CENTS) Long minFeeCents,
-      @Schema(minimum = "1.0", maximum = "5.0") Double detourFactor,
-      @Schema(minimum = "1.0", maximum = "200.0") Double avgSpeedKmh,
-      @Schema(minimum = MIN_TARGET, maximum = MAX_TARGET) Long targetPickupSeconds,
-      @Schema(minimum = MIN_TARGET, maximum = MAX_TARGET) Long targetDeliverySeconds) implements CrossFieldRule {
+    @Schema(
+            name = "ZoneRequest",
+            requiredProperties = {
+                "name",
+                "polygon",
+                "baseFeeCents",
+                "perKmCents",
+                "minFeeCents",
+                "targetPickupSeconds",
+                "targetDeliverySeconds",
+                "detourFactor",
+                "avgSpeedKmh"
+            })
+    record ZoneDocument(
+            @Schema(minLength = 1, maxLength = 200) String name,
 
-    @Override
-    public void check(String prefix, boolean clean, FieldErrors errors) {
-      targetsInOrder(targetPickupSeconds, targetDeliverySeconds, errors);
+            @Schema(
+                    nullable = true,
+                    minimum = "-1000000",
+                    maximum = "1000000",
+                    defaultValue = "100",
+                    description = "where zones overlap the lowest number wins")
+            Integer priority,
+
+            @Schema(
+                    implementation = Object.class,
+                    description = "a GeoJSON Polygon, [lng, lat] positions, closed rings")
+            JsonNode polygon,
+
+            @Schema(minimum = "0", maximum = MAX_CENTS) Long baseFeeCents,
+            @Schema(minimum = "0", maximum = MAX_CENTS) Long perKmCents,
+            @Schema(minimum = "0", maximum = MAX_CENTS) Long minFeeCents,
+            @Schema(minimum = "1.0", maximum = "5.0") Double detourFactor,
+            @Schema(minimum = "1.0", maximum = "200.0") Double avgSpeedKmh,
+
+            @Schema(minimum = MIN_TARGET, maximum = MAX_TARGET)
+            Long targetPickupSeconds,
+
+            @Schema(minimum = MIN_TARGET, maximum = MAX_TARGET)
+            Long targetDeliverySeconds)
+            implements CrossFieldRule {
+
+        @Override
+        public void check(String prefix, boolean clean, FieldErrors errors) {
+            targetsInOrder(targetPickupSeconds, targetDeliverySeconds, errors);
+        }
+
+        PricingSchedule schedule() {
+            return new PricingSchedule(
+                    baseFeeCents,
+                    perKmCents,
+                    minFeeCents,
+                    detourFactor,
+                    avgSpeedKmh,
+                    targetPickupSeconds,
+                    targetDeliverySeconds);
+        }
     }
 
-    PricingSchedule schedule() {
-      return new PricingSchedule(baseFeeCents, perKmCents, minFeeCents, detourFactor, avgSpeedKmh,
-          targetPickupSeconds, targetDeliverySeconds);
-    }
-  }
+    @Schema(
+            name = "DefaultPricingRequest",
+            requiredProperties = {"baseFeeCents", "perKmCents", "minFeeCents", "detourFactor", "avgSpeedKmh"})
+    record DefaultPricingDocument(
+            @Schema(minimum = "0", maximum = MAX_CENTS) Long baseFeeCents,
+            @Schema(minimum = "0", maximum = MAX_CENTS) Long perKmCents,
+            @Schema(minimum = "0", maximum = MAX_CENTS) Long minFeeCents,
+            @Schema(minimum = "1.0", maximum = "5.0") Double detourFactor,
+            @Schema(minimum = "1.0", maximum = "200.0") Double avgSpeedKmh,
 
-  @Schema(name = "DefaultPricingRequest", requiredProperties = {"baseFeeCents", "perKmCents", "minFeeCents",
-      "detourFactor", "avgSpeedKmh"})
-  record DefaultPricingDocument(
-      @Schema(minimum = "0", maximum = MAX_CENTS) Long baseFeeCents,
-      @Schema(minimum = "0", maximum = MAX_CENTS) Long perKmCents,
-      @Schema(minimum = "0", maximum = MAX_CENTS) Long minFeeCents,
-      @Schema(minimum = "1.0", maximum = "5.0") Double detourFactor,
-      @Schema(minimum = "1.0", maximum = "200.0") Double avgSpeedKmh,
-      @Schema(nullable = true, minimum = MIN_TARGET, maximum = MAX_TARGET, description = "absent: keep the current one")
-      Long targetPickupSeconds,
-      @Schema(nullable = true, minimum = MIN_TARGET, maximum = MAX_TARGET, description = "absent: keep the current one")
-      Long targetDeliverySeconds) implements CrossFieldRule {
+            @Schema(
+                    nullable = true,
+                    minimum = MIN_TARGET,
+                    maximum = MAX_TARGET,
+                    description = "absent: keep the current one")
+            Long targetPickupSeconds,
 
-    @Override
-    public void check(String prefix, boolean clean, FieldErrors errors) {
-      targetsInOrder(targetPickupSeconds, targetDeliverySeconds, errors);
+            @Schema(
+                    nullable = true,
+                    minimum = MIN_TARGET,
+                    maximum = MAX_TARGET,
+                    description = "absent: keep the current one")
+            Long targetDeliverySeconds)
+            implements CrossFieldRule {
+
+        @Override
+        public void check(String prefix, boolean clean, FieldErrors errors) {
+            targetsInOrder(targetPickupSeconds, targetDeliverySeconds, errors);
+        }
+
+        /** Absent targets are 0: keep the current ones. */
+        PricingSchedule schedule() {
+            return new PricingSchedule(
+                    baseFeeCents,
+                    perKmCents,
+                    minFeeCents,
+                    detourFactor,
+                    avgSpeedKmh,
+                    targetPickupSeconds == null ? 0 : targetPickupSeconds,
+                    targetDeliverySeconds == null ? 0 : targetDeliverySeconds);
+        }
     }
 
-    /** Absent targets are 0: keep the current ones. */
-    PricingSchedule schedule() {
-      return new PricingSchedule(baseFeeCents, perKmCents, minFeeCents, detourFactor, avgSpeedKmh,
-          targetPickupSeconds == null ? 0 : targetPickupSeconds, targetDeliverySeconds == null ? 0 : targetDeliverySeconds);
+    private static void targetsInOrder(Long pickup, Long delivery, FieldErrors errors) {
+        if (pickup != null && delivery != null && delivery < pickup) {
+            errors.add("targetDeliverySeconds", "must not be less than targetPickupSeconds");
+        }
     }
-  }
-
-  private static void targetsInOrder(Long pickup, Long delivery, FieldErrors errors) {
-    if (pickup != null && delivery != null && delivery < pickup) {
-      errors.add("targetDeliverySeconds", "must not be less than targetPickupSeconds");
-    }
-  }
 }

@@ -10,9 +10,9 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.FailureRequest;
 import io.dispatch.command.rider.RiderLocations;
+import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;
-import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.web.Envelope;
@@ -55,164 +55,200 @@ import tools.jackson.databind.node.JsonNodeFactory;
 @RequestMapping(path = "/api/v1/rider", produces = MediaType.APPLICATION_JSON_VALUE)
 public class RiderController {
 
-  /** How far ahead of the server's clock a device's timestamp may be. */
-  private static final Duration MAX_CLOCK_AHEAD = Duration.ofMinutes(5);
-  private static final Duration MAX_AGE = Duration.ofHours(24);
+    /** How far ahead of the server's clock a device's timestamp may be. */
+    private static final Duration MAX_CLOCK_AHEAD = Duration.ofMinutes(5);
 
-  private final DispatchService dispatches;
-  private final RiderLocations locations;
-  private final Clock clock;
+    private static final Duration MAX_AGE = Duration.ofHours(24);
 
-  public RiderController(DispatchService dispatches, RiderLocations locations, Clock clock) {
-    this.dispatches = dispatches;
-    this.locations = locations;
-    this.clock = clock;
-  }
+    private final DispatchService dispatches;
+    private final RiderLocations locations;
+    private final Clock clock;
 
-  @Operation(summary = "Take a NEW delivery", description = """
+    public RiderController(DispatchService dispatches, RiderLocations locations, Clock clock) {
+        this.dispatches = dispatches;
+        this.locations = locations;
+        this.clock = clock;
+    }
+
+    @Operation(summary = "Take a NEW delivery", description = """
       NEW becomes ASSIGNED to the calling rider. When riders race for one delivery exactly one wins; the \
       others get 409 CONFLICT with details.currentStatus.""")
-  @ApiResponse(responseCode = "200",
-      description = "Now ASSIGNED to this rider (no deliveryPin, trackingToken or trackingUrl, as in every rider answer)",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
-  @PostMapping("/dispatches/{id}/accept")
-  public Mono<Envelope> accept(RiderPrincipal rider, @PathVariable String id) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return act(dispatchId, new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
-  }
+    @ApiResponse(
+            responseCode = "200",
+            description =
+                    "Now ASSIGNED to this rider (no deliveryPin, trackingToken or trackingUrl, as in every rider answer)",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+    @PostMapping("/dispatches/{id}/accept")
+    public Mono<Envelope> accept(RiderPrincipal rider, @PathVariable String id) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        return act(dispatchId, new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
+    }
 
-  @Operation(summary = "Confirm the parcel is collected", description = "ASSIGNED to PICKED_UP; only the assigned rider (else 403).")
-  @ApiResponse(responseCode = "200", description = "Now PICKED_UP",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
-  @PostMapping("/dispatches/{id}/pickup")
-  public Mono<Envelope> pickup(RiderPrincipal rider, @PathVariable String id) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return act(dispatchId, new ConfirmPickup(dispatchId, rider.riderId()));
-  }
+    @Operation(
+            summary = "Confirm the parcel is collected",
+            description = "ASSIGNED to PICKED_UP; only the assigned rider (else 403).")
+    @ApiResponse(
+            responseCode = "200",
+            description = "Now PICKED_UP",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+    @PostMapping("/dispatches/{id}/pickup")
+    public Mono<Envelope> pickup(RiderPrincipal rider, @PathVariable String id) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        return act(dispatchId, new ConfirmPickup(dispatchId, rider.riderId()));
+    }
 
-  @Operation(summary = "Set off for the customer", description = "PICKED_UP to IN_TRANSIT (event dispatch.en_route).")
-  @ApiResponse(responseCode = "200", description = "Now IN_TRANSIT",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
-  @PostMapping("/dispatches/{id}/depart")
-  public Mono<Envelope> depart(RiderPrincipal rider, @PathVariable String id) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return act(dispatchId, new DepartForDropoff(dispatchId, rider.riderId()));
-  }
+    @Operation(summary = "Set off for the customer", description = "PICKED_UP to IN_TRANSIT (event dispatch.en_route).")
+    @ApiResponse(
+            responseCode = "200",
+            description = "Now IN_TRANSIT",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+    @PostMapping("/dispatches/{id}/depart")
+    public Mono<Envelope> depart(RiderPrincipal rider, @PathVariable String id) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        return act(dispatchId, new DepartForDropoff(dispatchId, rider.riderId()));
+    }
 
-  @Operation(summary = "Hand the parcel over, with proof", description = """
+    @Operation(summary = "Hand the parcel over, with proof", description = """
       IN_TRANSIT to DELIVERED. Body {proof: {type: PHOTO|SIGNATURE|PIN, recipientName, photoUrl?, \
       signatureUrl?, pin?}}: PHOTO needs photoUrl, SIGNATURE needs signatureUrl, PIN needs the 4 digits the \
       customer gives, which must match the delivery's. A wrong PIN answers 422 on proof.pin with the guesses \
       left in the message and details.pinGuessesLeft; after 5 wrong guesses PIN proofs are locked and answer \
       409 CONFLICT with details.pinLocked: true until an operator resets them (PHOTO and SIGNATURE proofs \
       still work).""")
-  @ApiResponse(responseCode = "200", description = "Now DELIVERED, proofOfDelivery attached",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
-  @ApiResponse(responseCode = "409", description = """
+    @ApiResponse(
+            responseCode = "200",
+            description = "Now DELIVERED, proofOfDelivery attached",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = """
       Not IN_TRANSIT (details.currentStatus), or PIN proofs locked after 5 wrong guesses (details.pinLocked: true)""",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
-  @ApiResponse(responseCode = "422", description = """
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+    @ApiResponse(
+            responseCode = "422",
+            description = """
       Invalid proof; a wrong PIN names proof.pin and carries details.pinGuessesLeft (0 once it locked PIN proofs)""",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = DeliverDocument.class)))
-  @PostMapping(path = "/dispatches/{id}/deliver", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> deliver(
-      RiderPrincipal rider,
-      @PathVariable String id,
-      @RequestBody(required = false) JsonNode body) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    FieldErrors errors = new FieldErrors();
-    // any body that is no object reads as one without fields: its answer names proof
-    JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
-    ProofDocument given = DocumentedBody.of(DeliverDocument.class).read(object, "", errors).proof();
-    errors.throwIfAny();
-    return answer(dispatches.deliver(
-        new ConfirmDelivery(dispatchId, rider.riderId(), ProofType.valueOf(given.type()), given.recipientName(),
-            given.photoUrl(), given.signatureUrl(), given.pin())));
-  }
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = DeliverDocument.class)))
+    @PostMapping(path = "/dispatches/{id}/deliver", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> deliver(
+            RiderPrincipal rider, @PathVariable String id, @RequestBody(required = false) JsonNode body) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        FieldErrors errors = new FieldErrors();
+        // any body that is no object reads as one without fields: its answer names proof
+        JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
+        ProofDocument given = DocumentedBody.of(DeliverDocument.class)
+                .read(object, "", errors)
+                .proof();
+        errors.throwIfAny();
+        return answer(dispatches.deliver(new ConfirmDelivery(
+                dispatchId,
+                rider.riderId(),
+                ProofType.valueOf(given.type()),
+                given.recipientName(),
+                given.photoUrl(),
+                given.signatureUrl(),
+                given.pin())));
+    }
 
-  @Operation(summary = "Give the delivery up", description = """
+    @Operation(summary = "Give the delivery up", description = """
       Any non-terminal status to FAILED. Body {reasonCode, detail}: reasonCode one of CUSTOMER_UNREACHABLE, \
       WRONG_ADDRESS, REFUSED, DAMAGED, RIDER_UNAVAILABLE, OTHER; detail free text up to 1000 characters, \
       required with OTHER.""")
-  @ApiResponse(responseCode = "200", description = "Now FAILED",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
-  @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> fail(
-      RiderPrincipal rider,
-      @PathVariable String id,
-      @RequestBody(required = false) JsonNode body) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    FailureRequest failure = FailureRequest.parse(body);
-    return act(dispatchId, new FailDispatch(dispatchId, Actor.rider(rider.riderId()), failure.reasonCode(), failure.detail()));
-  }
+    @ApiResponse(
+            responseCode = "200",
+            description = "Now FAILED",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
+    @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> fail(
+            RiderPrincipal rider, @PathVariable String id, @RequestBody(required = false) JsonNode body) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        FailureRequest failure = FailureRequest.parse(body);
+        return act(
+                dispatchId,
+                new FailDispatch(dispatchId, Actor.rider(rider.riderId()), failure.reasonCode(), failure.detail()));
+    }
 
-  /** What the rider reported: where, and what it caused. */
-  public record LocationAccepted(
-      Instant receivedAt, List<UUID> activeDispatchIds, boolean locationEventsEmitted) {}
+    /** What the rider reported: where, and what it caused. */
+    public record LocationAccepted(Instant receivedAt, List<UUID> activeDispatchIds, boolean locationEventsEmitted) {}
 
-  @Operation(summary = "Report the rider's position", description = """
+    @Operation(summary = "Report the rider's position", description = """
       Body {lat, lng, timestamp?} (timestamp ISO 8601 with offset, default now; at most 5 minutes ahead and 24 hours back). \
       Every fix reaches live tracking; dispatch.location_updated is emitted for each delivery the rider \
       holds at most once per rider per dispatch.location.min-interval (20 s).""")
-  @ApiResponse(responseCode = "202", description = "Accepted")
-  @io.swagger.v3.oas.annotations.parameters.RequestBody(
-      content = @Content(schema = @Schema(implementation = LocationDocument.class)))
-  @PostMapping(path = "/location", consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<Envelope>> location(
-      RiderPrincipal rider, @RequestBody(required = false) JsonNode body) {
-    FieldErrors errors = new FieldErrors();
-    LocationDocument fix = DocumentedBody.of(LocationDocument.class).readBody(body, "{lat, lng, timestamp?}", errors);
-    Instant now = clock.instant();
-    Instant timestamp = DocumentedBody.instant(fix.timestamp());
-    if (timestamp != null && timestamp.isAfter(now.plus(MAX_CLOCK_AHEAD))) {
-      errors.add("timestamp", "must not be more than 5 minutes in the future");
-    } else if (timestamp != null && timestamp.isBefore(now.minus(MAX_AGE))) {
-      // a fix older than that tells nobody where the rider is (and year -999999999 overflows storage)
-      errors.add("timestamp", "must not be more than 24 hours in the past");
+    @ApiResponse(responseCode = "202", description = "Accepted")
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(schema = @Schema(implementation = LocationDocument.class)))
+    @PostMapping(path = "/location", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<ResponseEntity<Envelope>> location(RiderPrincipal rider, @RequestBody(required = false) JsonNode body) {
+        FieldErrors errors = new FieldErrors();
+        LocationDocument fix =
+                DocumentedBody.of(LocationDocument.class).readBody(body, "{lat, lng, timestamp?}", errors);
+        Instant now = clock.instant();
+        Instant timestamp = DocumentedBody.instant(fix.timestamp());
+        if (timestamp != null && timestamp.isAfter(now.plus(MAX_CLOCK_AHEAD))) {
+            errors.add("timestamp", "must not be more than 5 minutes in the future");
+        } else if (timestamp != null && timestamp.isBefore(now.minus(MAX_AGE))) {
+            // a fix older than that tells nobody where the rider is (and year -999999999 overflows storage)
+            errors.add("timestamp", "must not be more than 24 hours in the past");
+        }
+        errors.throwIfAny();
+        Position position = new Position(fix.lat(), fix.lng(), timestamp == null ? now : timestamp);
+        return Mono.fromCallable(() -> locations.report(rider.riderId(), position))
+                .subscribeOn(Schedulers.boundedElastic())
+                .map(reported -> ResponseEntity.status(HttpStatus.ACCEPTED)
+                        .body(Envelope.of(
+                                new LocationAccepted(now, reported.dispatchIds(), reported.eventsEmitted()))));
     }
-    errors.throwIfAny();
-    Position position = new Position(fix.lat(), fix.lng(), timestamp == null ? now : timestamp);
-    return Mono.fromCallable(() -> locations.report(rider.riderId(), position))
-        .subscribeOn(Schedulers.boundedElastic())
-        .map(reported -> ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(
-            new LocationAccepted(now, reported.dispatchIds(), reported.eventsEmitted()))));
-  }
 
-  private Mono<Envelope> act(UUID dispatchId, Object command) {
-    return answer(dispatches.execute(dispatchId, command));
-  }
+    private Mono<Envelope> act(UUID dispatchId, Object command) {
+        return answer(dispatches.execute(dispatchId, command));
+    }
 
-  /** Every rider answer: the rider's form of the delivery, never its PIN or tracking link. */
-  private static Mono<Envelope> answer(Mono<Written> write) {
-    return write.map(written -> Envelope.of(RiderDelivery.from(written.view()))).onErrorMap(DispatchErrors::toApi);
-  }
+    /** Every rider answer: the rider's form of the delivery, never its PIN or tracking link. */
+    private static Mono<Envelope> answer(Mono<Written> write) {
+        return write.map(written -> Envelope.of(RiderDelivery.from(written.view())))
+                .onErrorMap(DispatchErrors::toApi);
+    }
 
-  @Schema(name = "DeliverRequest", requiredProperties = "proof")
-  record DeliverDocument(@Reading(absent = PROOF_SHAPE, refusal = PROOF_SHAPE) ProofDocument proof) {}
+    @Schema(name = "DeliverRequest", requiredProperties = "proof")
+    record DeliverDocument(
+            @Reading(absent = PROOF_SHAPE, refusal = PROOF_SHAPE)
+            ProofDocument proof) {}
 
-  private static final String PROOF_SHAPE = "is required: {type, recipientName, photoUrl?, signatureUrl?, pin?}";
+    private static final String PROOF_SHAPE = "is required: {type, recipientName, photoUrl?, signatureUrl?, pin?}";
 
-  @Schema(name = "ProofOfDeliveryInput", requiredProperties = {"type", "recipientName"})
-  record ProofDocument(
-      @Schema(allowableValues = {"PHOTO", "SIGNATURE", "PIN"}) String type,
-      @Schema(minLength = 1, maxLength = 200) String recipientName,
-      @Schema(minLength = 1, maxLength = 2000, description = "required for PHOTO")
-      @Reading(requiredWhen = "type=PHOTO")
-      String photoUrl,
-      @Schema(minLength = 1, maxLength = 2000, description = "required for SIGNATURE")
-      @Reading(requiredWhen = "type=SIGNATURE")
-      String signatureUrl,
-      @Schema(minLength = 1, maxLength = 20, description = "required for PIN: the 4 digits the customer gives")
-      @Reading(requiredWhen = "type=PIN")
-      String pin) {}
+    @Schema(
+            name = "ProofOfDeliveryInput",
+            requiredProperties = {"type", "recipientName"})
+    record ProofDocument(
+            @Schema(allowableValues = {"PHOTO", "SIGNATURE", "PIN"})
+            String type,
 
-  @Schema(name = "LocationReport", requiredProperties = {"lat", "lng"})
-  record LocationDocument(
-      @Schema(minimum = "-90", maximum = "90") Double lat,
-      @Schema(minimum = "-180", maximum = "180") Double lng,
-      @Schema(format = "date-time", description = "when the fix was taken; default now") String timestamp) {}
+            @Schema(minLength = 1, maxLength = 200) String recipientName,
+
+            @Schema(minLength = 1, maxLength = 2000, description = "required for PHOTO")
+            @Reading(requiredWhen = "type=PHOTO")
+            String photoUrl,
+
+            @Schema(minLength = 1, maxLength = 2000, description = "required for SIGNATURE")
+            @Reading(requiredWhen = "type=SIGNATURE")
+            String signatureUrl,
+
+            @Schema(minLength = 1, maxLength = 20, description = "required for PIN: the 4 digits the customer gives")
+            @Reading(requiredWhen = "type=PIN")
+            String pin) {}
+
+    @Schema(
+            name = "LocationReport",
+            requiredProperties = {"lat", "lng"})
+    record LocationDocument(
+            @Schema(minimum = "-90", maximum = "90") Double lat,
+            @Schema(minimum = "-180", maximum = "180") Double lng,
+
+            @Schema(format = "date-time", description = "when the fix was taken; default now")
+            String timestamp) {}
 }

@@ -11,7 +11,12 @@ import java.util.UUID;
  * @param detail why an INVALID order made no delivery, field by field
  */
 public record ReceivedOrder(
-    String orderName, String webhookId, Instant receivedAt, Outcome outcome, UUID dispatchId, String detail) {
+        String orderName, String webhookId, Instant receivedAt, Outcome outcome, UUID dispatchId, String detail) {
 
-  public enum Outcome { CREATED, DUPLICATE, NO_SHIPPING_ADDRESS, INVALID }
+    public enum Outcome {
+        CREATED,
+        DUPLICATE,
+        NO_SHIPPING_ADDRESS,
+        INVALID
+    }
 }

@@ -37,148 +37,186 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 public class ShopifyIntegrations {
 
-  public static final String RECEIVER_PATH = "/api/v1/integrations/shopify/{merchantId}/orders";
-  public static final int RECENT_ORDERS = 20;
-  private static final Logger log = LoggerFactory.getLogger(ShopifyIntegrations.class);
+    public static final String RECEIVER_PATH = "/api/v1/integrations/shopify/{merchantId}/orders";
+    public static final int RECENT_ORDERS = 20;
+    private static final Logger log = LoggerFactory.getLogger(ShopifyIntegrations.class);
 
-  private final ShopifyStore store;
-  private final MerchantAccounts merchants;
-  private final DispatchCreation dispatches;
-  private final PublicUrls urls;
-  private final JsonMapper json;
+    private final ShopifyStore store;
+    private final MerchantAccounts merchants;
+    private final DispatchCreation dispatches;
+    private final PublicUrls urls;
+    private final JsonMapper json;
 
-  public ShopifyIntegrations(
-      ShopifyStore store, MerchantAccounts merchants, DispatchCreation dispatches, PublicUrls urls, JsonMapper json) {
-    this.store = store;
-    this.merchants = merchants;
-    this.dispatches = dispatches;
-    this.urls = urls;
-    this.json = json;
-  }
+    public ShopifyIntegrations(
+            ShopifyStore store,
+            MerchantAccounts merchants,
+            DispatchCreation dispatches,
+            PublicUrls urls,
+            JsonMapper json) {
+        this.store = store;
+        this.merchants = merchants;
+        this.dispatches = dispatches;
+        this.urls = urls;
+        this.json = json;
+    }
 
-  /** What the settings routes answer: where to point Shopify's webhook. */
-  public record Connection(String shopDomain, String receiveUrl) {}
+    /** What the settings routes answer: where to point Shopify's webhook. */
+    public record Connection(String shopDomain, String receiveUrl) {}
 
-  public record Overview(String shopDomain, String receiveUrl, Stop pickup, List<ReceivedOrder> recentOrders) {}
+    public record Overview(String shopDomain, String receiveUrl, Stop pickup, List<ReceivedOrder> recentOrders) {}
 
-  /** What the receiver answers Shopify. */
-  public record Receipt(String webhookId, Outcome outcome, UUID dispatchId) {}
+    /** What the receiver answers Shopify. */
+    public record Receipt(String webhookId, Outcome outcome, UUID dispatchId) {}
 
-  /** Connects the merchant's store, or changes its settings; 404 for an unknown merchant. */
-  public Mono<Connection> connect(UUID merchantId, ShopifySettings settings) {
-    return blocking(() -> {
-      merchants.findMerchant(merchantId).orElseThrow(() -> ApiException.notFound("Merchant"));
-      store.save(merchantId, settings);
-      log.info("Shopify store {} connected to merchant {}", settings.shopDomain(), merchantId);
-      return new Connection(settings.shopDomain(), receiveUrl(merchantId));
-    });
-  }
-
-  /** The connection and the last {@value #RECENT_ORDERS} orders received, newest first; 404 when not connected. */
-  public Mono<Overview> overview(UUID merchantId) {
-    return blocking(() -> {
-      ShopifySettings settings = store.find(merchantId)
-          .orElseThrow(() -> ApiException.notFound("Shopify integration"));
-      return new Overview(settings.shopDomain(), receiveUrl(merchantId), settings.pickup(),
-          store.recent(merchantId, RECENT_ORDERS));
-    });
-  }
-
-  /**
-   * One orders/create delivery from Shopify. The signature is checked on the raw bytes before
-   * they are parsed; an unknown merchant, a store not connected and a wrong signature answer the
-   * same 401, so the route tells nobody which merchants exist. Every signed order answers 200,
-   * whatever became of it, so Shopify does not retry an order that can never become a delivery.
-   */
-  public Mono<Receipt> receive(String merchantPath, ShopifyHeaders.Received headers, byte[] body) {
-    UUID merchantId = merchantIdOrNull(merchantPath);
-    return blocking(() -> merchantId == null ? Optional.<ShopifySettings>empty() : connected(merchantId))
-        .flatMap(settings -> {
-          if (settings.isEmpty() || !ShopifySignature.verifies(settings.get().webhookSecret(), body, headers.hmac())) {
-            log.warn("Shopify webhook for merchant {} refused: not connected or the signature does not verify",
-                merchantId);
-            return Mono.error(new ApiException(ErrorCode.UNAUTHORIZED,
-                "X-Shopify-Hmac-Sha256 does not verify for this receiver"));
-          }
-          String id = webhookId(headers.webhookId());
-          if (headers.topic() != null && !ShopifyHeaders.ORDERS_CREATE.equals(headers.topic())) {
-            // another topic subscribed to this URL by mistake: an update must not become a second delivery
-            return deliver(merchantId, id, new Invalid(null, java.util.Map.of(ShopifyHeaders.TOPIC,
-                List.of("must be " + ShopifyHeaders.ORDERS_CREATE + "; this receiver takes new orders only"))));
-          }
-          return deliver(merchantId, id, ShopifyOrderMapping.map(parse(body), settings.get().pickup()));
+    /** Connects the merchant's store, or changes its settings; 404 for an unknown merchant. */
+    public Mono<Connection> connect(UUID merchantId, ShopifySettings settings) {
+        return blocking(() -> {
+            merchants.findMerchant(merchantId).orElseThrow(() -> ApiException.notFound("Merchant"));
+            store.save(merchantId, settings);
+            log.info("Shopify store {} connected to merchant {}", settings.shopDomain(), merchantId);
+            return new Connection(settings.shopDomain(), receiveUrl(merchantId));
         });
-  }
+    }
 
-  private Mono<Receipt> deliver(UUID merchantId, String webhookId, Mapped mapped) {
-    return switch (mapped) {
-      case Deliverable deliverable -> dispatches.createClaimed(merchantId, deliverable.order(), Source.SHOPIFY,
-              Actor.merchant(merchantId),
-              dispatchId -> store.recordFirst(merchantId, webhookId, mapped.orderName(), Outcome.CREATED, dispatchId, null))
-          .flatMap(written -> written.isPresent()
-              ? Mono.just(new Receipt(webhookId, Outcome.CREATED, written.get().view().dispatchId()))
-              : repeat(merchantId, webhookId, mapped));
-      case NoShippingAddress none -> recordWithoutDelivery(merchantId, webhookId, mapped, Outcome.NO_SHIPPING_ADDRESS,
-          null);
-      case Invalid invalid -> recordWithoutDelivery(merchantId, webhookId, mapped, Outcome.INVALID, invalid.detail());
-    };
-  }
-
-  private Mono<Receipt> recordWithoutDelivery(
-      UUID merchantId, String webhookId, Mapped mapped, Outcome outcome, String detail) {
-    return blocking(() -> store.recordFirst(merchantId, webhookId, mapped.orderName(), outcome, null, detail))
-        .flatMap(first -> {
-          if (!first) {
-            return repeat(merchantId, webhookId, mapped);
-          }
-          log.warn("Shopify order {} of merchant {} (webhook {}) made no delivery: {}{}", mapped.orderName(),
-              merchantId, webhookId, outcome, detail == null ? "" : " (" + detail + ")");
-          return Mono.just(new Receipt(webhookId, outcome, null));
+    /** The connection and the last {@value #RECENT_ORDERS} orders received, newest first; 404 when not connected. */
+    public Mono<Overview> overview(UUID merchantId) {
+        return blocking(() -> {
+            ShopifySettings settings =
+                    store.find(merchantId).orElseThrow(() -> ApiException.notFound("Shopify integration"));
+            return new Overview(
+                    settings.shopDomain(),
+                    receiveUrl(merchantId),
+                    settings.pickup(),
+                    store.recent(merchantId, RECENT_ORDERS));
         });
-  }
-
-  private Mono<Receipt> repeat(UUID merchantId, String webhookId, Mapped mapped) {
-    return blocking(() -> store.recordRepeat(merchantId, webhookId, mapped.orderName()))
-        .doOnNext(first -> log.info("Shopify webhook {} of merchant {} received again; no second delivery", webhookId,
-            merchantId))
-        .map(first -> new Receipt(webhookId, Outcome.DUPLICATE, first.orElse(null)));
-  }
-
-  /** The merchant's settings when its store is connected and the merchant is active. */
-  private Optional<ShopifySettings> connected(UUID merchantId) {
-    boolean active = merchants.findMerchant(merchantId).map(m -> "ACTIVE".equals(m.status())).orElse(false);
-    return active ? store.find(merchantId) : Optional.empty();
-  }
-
-  private JsonNode parse(byte[] body) {
-    try {
-      return json.readTree(body);
-    } catch (JacksonException e) {
-      return null; // mapped as INVALID: a signed body that is no JSON object will not change on retry
     }
-  }
 
-  private static String webhookId(String header) {
-    TextRule.SINGLE_LINE.check(ShopifyHeaders.WEBHOOK_ID, header);
-    if (header == null || header.isBlank() || header.length() > 255) {
-      throw ApiException.validation(ShopifyHeaders.WEBHOOK_ID, "is required: 1 to 255 characters, as Shopify sends it");
+    /**
+     * One orders/create delivery from Shopify. The signature is checked on the raw bytes before
+     * they are parsed; an unknown merchant, a store not connected and a wrong signature answer the
+     * same 401, so the route tells nobody which merchants exist. Every signed order answers 200,
+     * whatever became of it, so Shopify does not retry an order that can never become a delivery.
+     */
+    public Mono<Receipt> receive(String merchantPath, ShopifyHeaders.Received headers, byte[] body) {
+        UUID merchantId = merchantIdOrNull(merchantPath);
+        return blocking(() -> merchantId == null ? Optional.<ShopifySettings>empty() : connected(merchantId))
+                .flatMap(settings -> {
+                    if (settings.isEmpty()
+                            || !ShopifySignature.verifies(settings.get().webhookSecret(), body, headers.hmac())) {
+                        log.warn(
+                                "Shopify webhook for merchant {} refused: not connected or the signature does not verify",
+                                merchantId);
+                        return Mono.error(new ApiException(
+                                ErrorCode.UNAUTHORIZED, "X-Shopify-Hmac-Sha256 does not verify for this receiver"));
+                    }
+                    String id = webhookId(headers.webhookId());
+                    if (headers.topic() != null && !ShopifyHeaders.ORDERS_CREATE.equals(headers.topic())) {
+                        // another topic subscribed to this URL by mistake: an update must not become a second delivery
+                        return deliver(
+                                merchantId,
+                                id,
+                                new Invalid(
+                                        null,
+                                        java.util.Map.of(
+                                                ShopifyHeaders.TOPIC,
+                                                List.of("must be " + ShopifyHeaders.ORDERS_CREATE
+                                                        + "; this receiver takes new orders only"))));
+                    }
+                    return deliver(
+                            merchantId,
+                            id,
+                            ShopifyOrderMapping.map(parse(body), settings.get().pickup()));
+                });
     }
-    return header.strip();
-  }
 
-  private static UUID merchantIdOrNull(String path) {
-    try {
-      return UUID.fromString(path);
-    } catch (IllegalArgumentException e) {
-      return null;
+    private Mono<Receipt> deliver(UUID merchantId, String webhookId, Mapped mapped) {
+        return switch (mapped) {
+            case Deliverable deliverable ->
+                dispatches
+                        .createClaimed(
+                                merchantId,
+                                deliverable.order(),
+                                Source.SHOPIFY,
+                                Actor.merchant(merchantId),
+                                dispatchId -> store.recordFirst(
+                                        merchantId, webhookId, mapped.orderName(), Outcome.CREATED, dispatchId, null))
+                        .flatMap(written -> written.isPresent()
+                                ? Mono.just(new Receipt(
+                                        webhookId,
+                                        Outcome.CREATED,
+                                        written.get().view().dispatchId()))
+                                : repeat(merchantId, webhookId, mapped));
+            case NoShippingAddress none ->
+                recordWithoutDelivery(merchantId, webhookId, mapped, Outcome.NO_SHIPPING_ADDRESS, null);
+            case Invalid invalid ->
+                recordWithoutDelivery(merchantId, webhookId, mapped, Outcome.INVALID, invalid.detail());
+        };
     }
-  }
 
-  public String receiveUrl(UUID merchantId) {
-    return urls.baseUrl() + RECEIVER_PATH.replace("{merchantId}", merchantId.toString());
-  }
+    private Mono<Receipt> recordWithoutDelivery(
+            UUID merchantId, String webhookId, Mapped mapped, Outcome outcome, String detail) {
+        return blocking(() -> store.recordFirst(merchantId, webhookId, mapped.orderName(), outcome, null, detail))
+                .flatMap(first -> {
+                    if (!first) {
+                        return repeat(merchantId, webhookId, mapped);
+                    }
+                    log.warn(
+                            "Shopify order {} of merchant {} (webhook {}) made no delivery: {}{}",
+                            mapped.orderName(),
+                            merchantId,
+                            webhookId,
+                            outcome,
+                            detail == null ? "" : " (" + detail + ")");
+                    return Mono.just(new Receipt(webhookId, outcome, null));
+                });
+    }
 
-  private static <T> Mono<T> blocking(Callable<T> work) {
-    return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
-  }
+    private Mono<Receipt> repeat(UUID merchantId, String webhookId, Mapped mapped) {
+        return blocking(() -> store.recordRepeat(merchantId, webhookId, mapped.orderName()))
+                .doOnNext(first -> log.info(
+                        "Shopify webhook {} of merchant {} received again; no second delivery", webhookId, merchantId))
+                .map(first -> new Receipt(webhookId, Outcome.DUPLICATE, first.orElse(null)));
+    }
+
+    /** The merchant's settings when its store is connected and the merchant is active. */
+    private Optional<ShopifySettings> connected(UUID merchantId) {
+        boolean active = merchants
+                .findMerchant(merchantId)
+                .map(m -> "ACTIVE".equals(m.status()))
+                .orElse(false);
+        return active ? store.find(merchantId) : Optional.empty();
+    }
+
+    private JsonNode parse(byte[] body) {
+        try {
+            return json.readTree(body);
+        } catch (JacksonException e) {
+            return null; // mapped as INVALID: a signed body that is no JSON object will not change on retry
+        }
+    }
+
+    private static String webhookId(String header) {
+        TextRule.SINGLE_LINE.check(ShopifyHeaders.WEBHOOK_ID, header);
+        if (header == null || header.isBlank() || header.length() > 255) {
+            throw ApiException.validation(
+                    ShopifyHeaders.WEBHOOK_ID, "is required: 1 to 255 characters, as Shopify sends it");
+        }
+        return header.strip();
+    }
+
+    private static UUID merchantIdOrNull(String path) {
+        try {
+            return UUID.fromString(path);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    public String receiveUrl(UUID merchantId) {
+        return urls.baseUrl() + RECEIVER_PATH.replace("{merchantId}", merchantId.toString());
+    }
+
+    private static <T> Mono<T> blocking(Callable<T> work) {
+        return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
+    }
 }

@@ -14,29 +14,29 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class ShopifySignature {
 
-  private ShopifySignature() {}
+    private ShopifySignature() {}
 
-  public static boolean verifies(String secret, byte[] body, String header) {
-    if (header == null || header.isBlank()) {
-      return false;
+    public static boolean verifies(String secret, byte[] body, String header) {
+        if (header == null || header.isBlank()) {
+            return false;
+        }
+        byte[] given;
+        try {
+            given = Base64.getDecoder().decode(header.strip());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        return MessageDigest.isEqual(sign(secret, body), given);
     }
-    byte[] given;
-    try {
-      given = Base64.getDecoder().decode(header.strip());
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-    return MessageDigest.isEqual(sign(secret, body), given);
-  }
 
-  /** The raw HMAC; base64 of it is the header's value. */
-  public static byte[] sign(String secret, byte[] body) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      return mac.doFinal(body);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 unavailable", e);
+    /** The raw HMAC; base64 of it is the header's value. */
+    public static byte[] sign(String secret, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return mac.doFinal(body);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable", e);
+        }
     }
-  }
 }

@@ -10,9 +10,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("dispatch.integrations")
 public record IntegrationProperties(String secretEncryptionKey) {
 
-  @Override
-  public String toString() {
-    // the record's default would print the key
-    return "IntegrationProperties[secretEncryptionKey=" + (secretEncryptionKey == null ? "unset" : "set") + "]";
-  }
+    @Override
+    public String toString() {
+        // the record's default would print the key
+        return "IntegrationProperties[secretEncryptionKey=" + (secretEncryptionKey == null ? "unset" : "set") + "]";
+    }
 }

@@ -23,23 +23,24 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class ShopifyStore {
 
-  public static final String KEY_PROPERTY = "dispatch.integrations.secret-encryption-key";
-  private static final int MAX_STORED_TEXT = 500;
+    public static final String KEY_PROPERTY = "dispatch.integrations.secret-encryption-key";
+    private static final int MAX_STORED_TEXT = 500;
 
-  private final JdbcTemplate jdbc;
-  private final SecretCipher cipher;
-  private final Clock clock;
+    private final JdbcTemplate jdbc;
+    private final SecretCipher cipher;
+    private final Clock clock;
 
-  /** Fails the start when {@value #KEY_PROPERTY} is missing or malformed. */
-  public ShopifyStore(JdbcTemplate jdbc, IntegrationProperties properties, Clock clock) {
-    this.jdbc = jdbc;
-    this.cipher = SecretCipher.fromBase64(KEY_PROPERTY, "shopify-secret", properties.secretEncryptionKey());
-    this.clock = clock;
-  }
+    /** Fails the start when {@value #KEY_PROPERTY} is missing or malformed. */
+    public ShopifyStore(JdbcTemplate jdbc, IntegrationProperties properties, Clock clock) {
+        this.jdbc = jdbc;
+        this.cipher = SecretCipher.fromBase64(KEY_PROPERTY, "shopify-secret", properties.secretEncryptionKey());
+        this.clock = clock;
+    }
 
-  public void save(UUID merchantId, ShopifySettings settings) {
-    Stop pickup = settings.pickup();
-    jdbc.update("""
+    public void save(UUID merchantId, ShopifySettings settings) {
+        Stop pickup = settings.pickup();
+        jdbc.update(
+                """
         insert into command.shopify_integrations
                (merchant_id, shop_domain, secret_ciphertext, pickup_address, pickup_lat, pickup_lng, pickup_notes,
                 updated_at)
@@ -48,69 +49,97 @@ public class ShopifyStore {
           shop_domain = excluded.shop_domain, secret_ciphertext = excluded.secret_ciphertext,
           pickup_address = excluded.pickup_address, pickup_lat = excluded.pickup_lat, pickup_lng = excluded.pickup_lng,
           pickup_notes = excluded.pickup_notes, updated_at = excluded.updated_at""",
-        merchantId, settings.shopDomain(), cipher.encrypt(merchantId, settings.webhookSecret()), pickup.address(),
-        pickup.lat(), pickup.lng(), pickup.notes(), Timestamp.from(clock.instant()));
-  }
+                merchantId,
+                settings.shopDomain(),
+                cipher.encrypt(merchantId, settings.webhookSecret()),
+                pickup.address(),
+                pickup.lat(),
+                pickup.lng(),
+                pickup.notes(),
+                Timestamp.from(clock.instant()));
+    }
 
-  public Optional<ShopifySettings> find(UUID merchantId) {
-    return jdbc.query("""
+    public Optional<ShopifySettings> find(UUID merchantId) {
+        return jdbc
+                .query(
+                        """
             select shop_domain, secret_ciphertext, pickup_address, pickup_lat, pickup_lng, pickup_notes
               from command.shopify_integrations where merchant_id = ?""",
-            (rs, i) -> new ShopifySettings(rs.getString(1), cipher.decrypt(merchantId, rs.getBytes(2)),
-                new Stop(rs.getString(3), rs.getObject(4, Double.class), rs.getObject(5, Double.class), rs.getString(6))),
-            merchantId)
-        .stream().findFirst();
-  }
+                        (rs, i) -> new ShopifySettings(
+                                rs.getString(1),
+                                cipher.decrypt(merchantId, rs.getBytes(2)),
+                                new Stop(
+                                        rs.getString(3),
+                                        rs.getObject(4, Double.class),
+                                        rs.getObject(5, Double.class),
+                                        rs.getString(6))),
+                        merchantId)
+                .stream()
+                .findFirst();
+    }
 
-  /**
-   * Records the first receipt of a webhook id; false when it was already recorded (or is being
-   * recorded by a concurrent transaction that then commits: PostgreSQL makes this wait for it).
-   * Inside a creation's transaction, the receipt and the delivery are stored together or not at all.
-   */
-  public boolean recordFirst(UUID merchantId, String webhookId, String orderName, Outcome outcome, UUID dispatchId,
-      String detail) {
-    return jdbc.update("""
+    /**
+     * Records the first receipt of a webhook id; false when it was already recorded (or is being
+     * recorded by a concurrent transaction that then commits: PostgreSQL makes this wait for it).
+     * Inside a creation's transaction, the receipt and the delivery are stored together or not at all.
+     */
+    public boolean recordFirst(
+            UUID merchantId, String webhookId, String orderName, Outcome outcome, UUID dispatchId, String detail) {
+        return jdbc.update(
+                        """
         insert into command.shopify_orders (merchant_id, webhook_id, order_name, outcome, dispatch_id, detail, received_at)
         values (?, ?, ?, ?, ?, ?, ?)
         on conflict (merchant_id, webhook_id) where outcome <> 'DUPLICATE' do nothing""",
-        merchantId, webhookId, storable(orderName), outcome.name(), dispatchId, storable(detail),
-        Timestamp.from(clock.instant())) == 1;
-  }
-
-  /** Records a repeat of a webhook id; answers the delivery its first receipt created, if any. */
-  public Optional<UUID> recordRepeat(UUID merchantId, String webhookId, String orderName) {
-    Optional<UUID> first = jdbc.query("""
-            select dispatch_id from command.shopify_orders
-             where merchant_id = ? and webhook_id = ? and outcome <> 'DUPLICATE'""",
-            (rs, i) -> rs.getObject(1, UUID.class), merchantId, webhookId)
-        .stream().filter(java.util.Objects::nonNull).findFirst();
-    jdbc.update("""
-        insert into command.shopify_orders (merchant_id, webhook_id, order_name, outcome, dispatch_id, received_at)
-        values (?, ?, ?, 'DUPLICATE', ?, ?)""",
-        merchantId, webhookId, storable(orderName), first.orElse(null), Timestamp.from(clock.instant()));
-    return first;
-  }
-
-  /** The newest receipts first. */
-  public List<ReceivedOrder> recent(UUID merchantId, int limit) {
-    return jdbc.query("""
-            select order_name, webhook_id, received_at, outcome, dispatch_id, detail from command.shopify_orders
-             where merchant_id = ? order by received_at desc, id desc limit ?""",
-        ShopifyStore::receivedOrder, merchantId, limit);
-  }
-
-  private static ReceivedOrder receivedOrder(ResultSet rs, int row) throws SQLException {
-    return new ReceivedOrder(rs.getString(1), rs.getString(2), rs.getTimestamp(3).toInstant(),
-        Outcome.valueOf(rs.getString(4)), rs.getObject(5, UUID.class), rs.getString(6));
-  }
-
-  /** Text from a store's body as PostgreSQL can keep it: no NUL or other control character, bounded. */
-  private static String storable(String text) {
-    if (text == null) {
-      return null;
+                        merchantId,
+                        webhookId,
+                        storable(orderName),
+                        outcome.name(),
+                        dispatchId,
+                        storable(detail),
+                        Timestamp.from(clock.instant()))
+                == 1;
     }
-    String clean = text.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
-        .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
-    return clean.length() > MAX_STORED_TEXT ? clean.substring(0, MAX_STORED_TEXT) : clean;
-  }
+
+    /** Records a repeat of a webhook id; answers the delivery its first receipt created, if any. */
+    public Optional<UUID> recordRepeat(UUID merchantId, String webhookId, String orderName) {
+        Optional<UUID> first = jdbc.query("""
+            select dispatch_id from command.shopify_orders
+             where merchant_id = ? and webhook_id = ? and outcome <> 'DUPLICATE'""", (rs, i) -> rs.getObject(1, UUID.class), merchantId, webhookId).stream()
+                .filter(java.util.Objects::nonNull)
+                .findFirst();
+        jdbc.update(
+                """
+        insert into command.shopify_orders (merchant_id, webhook_id, order_name, outcome, dispatch_id, received_at)
+        values (?, ?, ?, 'DUPLICATE', ?, ?)""", merchantId, webhookId, storable(orderName), first.orElse(null), Timestamp.from(clock.instant()));
+        return first;
+    }
+
+    /** The newest receipts first. */
+    public List<ReceivedOrder> recent(UUID merchantId, int limit) {
+        return jdbc.query("""
+            select order_name, webhook_id, received_at, outcome, dispatch_id, detail from command.shopify_orders
+             where merchant_id = ? order by received_at desc, id desc limit ?""", ShopifyStore::receivedOrder, merchantId, limit);
+    }
+
+    private static ReceivedOrder receivedOrder(ResultSet rs, int row) throws SQLException {
+        return new ReceivedOrder(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getTimestamp(3).toInstant(),
+                Outcome.valueOf(rs.getString(4)),
+                rs.getObject(5, UUID.class),
+                rs.getString(6));
+    }
+
+    /** Text from a store's body as PostgreSQL can keep it: no NUL or other control character, bounded. */
+    private static String storable(String text) {
+        if (text == null) {
+            return null;
+        }
+        String clean = text.codePoints()
+                .map(c -> Character.isISOControl(c) ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString();
+        return clean.length() > MAX_STORED_TEXT ? clean.substring(0, MAX_STORED_TEXT) : clean;
+    }
 }

@@ -21,19 +21,21 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping(path = "/api/v1/dashboard/integrations/shopify", produces = MediaType.APPLICATION_JSON_VALUE)
 public class ShopifyDashboardController {
 
-  private final ShopifyIntegrations integrations;
+    private final ShopifyIntegrations integrations;
 
-  public ShopifyDashboardController(ShopifyIntegrations integrations) {
-    this.integrations = integrations;
-  }
+    public ShopifyDashboardController(ShopifyIntegrations integrations) {
+        this.integrations = integrations;
+    }
 
-  @PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> connect(MerchantPrincipal merchant, @RequestBody(required = false) JsonNode body) {
-    return integrations.connect(merchant.merchantId(), ShopifySettingsRequest.parse(body)).map(Envelope::of);
-  }
+    @PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> connect(MerchantPrincipal merchant, @RequestBody(required = false) JsonNode body) {
+        return integrations
+                .connect(merchant.merchantId(), ShopifySettingsRequest.parse(body))
+                .map(Envelope::of);
+    }
 
-  @GetMapping
-  public Mono<Envelope> overview(MerchantPrincipal merchant) {
-    return integrations.overview(merchant.merchantId()).map(Envelope::of);
-  }
+    @GetMapping
+    public Mono<Envelope> overview(MerchantPrincipal merchant) {
+        return integrations.overview(merchant.merchantId()).map(Envelope::of);
+    }
 }

@@ -23,32 +23,37 @@ import reactor.core.publisher.Mono;
 @RestController
 public class ShopifyOrderReceiver {
 
-  private final ShopifyIntegrations integrations;
-  private final MeterRegistry meters;
+    private final ShopifyIntegrations integrations;
+    private final MeterRegistry meters;
 
-  public ShopifyOrderReceiver(ShopifyIntegrations integrations, MeterRegistry meters) {
-    this.integrations = integrations;
-    this.meters = meters;
-  }
+    public ShopifyOrderReceiver(ShopifyIntegrations integrations, MeterRegistry meters) {
+        this.integrations = integrations;
+        this.meters = meters;
+    }
 
-  @Operation(hidden = true)
-  @PostMapping(path = "/api/v1/integrations/shopify/{merchantId}/orders", consumes = MediaType.APPLICATION_JSON_VALUE,
-      produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<Envelope> receive(
-      @PathVariable String merchantId,
-      @RequestHeader(name = ShopifyHeaders.HMAC, required = false) String hmac,
-      @RequestHeader(name = ShopifyHeaders.WEBHOOK_ID, required = false) String webhookId,
-      @RequestHeader(name = ShopifyHeaders.TOPIC, required = false) String topic,
-      @RequestBody(required = false) byte[] body) {
-    return integrations.receive(merchantId, new ShopifyHeaders.Received(hmac, webhookId, topic),
-            body == null ? new byte[0] : body)
-        .doOnNext(receipt -> count(receipt.outcome().name().toLowerCase(Locale.ROOT)))
-        .doOnError(ApiException.class, refused -> count("refused"))
-        .map(Envelope::of);
-  }
+    @Operation(hidden = true)
+    @PostMapping(
+            path = "/api/v1/integrations/shopify/{merchantId}/orders",
+            consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> receive(
+            @PathVariable String merchantId,
+            @RequestHeader(name = ShopifyHeaders.HMAC, required = false) String hmac,
+            @RequestHeader(name = ShopifyHeaders.WEBHOOK_ID, required = false) String webhookId,
+            @RequestHeader(name = ShopifyHeaders.TOPIC, required = false) String topic,
+            @RequestBody(required = false) byte[] body) {
+        return integrations
+                .receive(
+                        merchantId,
+                        new ShopifyHeaders.Received(hmac, webhookId, topic),
+                        body == null ? new byte[0] : body)
+                .doOnNext(receipt -> count(receipt.outcome().name().toLowerCase(Locale.ROOT)))
+                .doOnError(ApiException.class, refused -> count("refused"))
+                .map(Envelope::of);
+    }
 
-  /** {@code dispatch.shopify.orders{outcome}}: created, duplicate, no_shipping_address, invalid, refused (401). */
-  private void count(String outcome) {
-    meters.counter("dispatch.shopify.orders", "outcome", outcome).increment();
-  }
+    /** {@code dispatch.shopify.orders{outcome}}: created, duplicate, no_shipping_address, invalid, refused (401). */
+    private void count(String outcome) {
+        meters.counter("dispatch.shopify.orders", "outcome", outcome).increment();
+    }
 }

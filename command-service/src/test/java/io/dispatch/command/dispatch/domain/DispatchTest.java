@@ -7,15 +7,15 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmDelivery;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
-import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
-import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
+import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DeliveryPinRejected;
@@ -46,353 +46,541 @@ import org.junit.jupiter.api.Test;
 
 class DispatchTest {
 
-  private static final Instant NOW = Instant.parse("2026-11-21T10:00:00.000Z");
-  private static final UUID ID = UUID.fromString("0b8f6d7e-2a4c-4c1e-9f3a-1d2e3f4a5b6c");
-  private static final UUID MERCHANT = UUID.fromString("6a1f0c4e-7d2b-4e8a-b1c3-9d8e7f6a5b4c");
-  private static final UUID RIDER = UUID.fromString("11111111-2222-4333-8444-555555555555");
-  private static final UUID OTHER_RIDER = UUID.fromString("99999999-8888-4777-8666-555555555555");
-  private static final Stop PICKUP = new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, "gate B");
-  private static final Stop DROPOFF = new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null);
+    private static final Instant NOW = Instant.parse("2026-11-21T10:00:00.000Z");
+    private static final UUID ID = UUID.fromString("0b8f6d7e-2a4c-4c1e-9f3a-1d2e3f4a5b6c");
+    private static final UUID MERCHANT = UUID.fromString("6a1f0c4e-7d2b-4e8a-b1c3-9d8e7f6a5b4c");
+    private static final UUID RIDER = UUID.fromString("11111111-2222-4333-8444-555555555555");
+    private static final UUID OTHER_RIDER = UUID.fromString("99999999-8888-4777-8666-555555555555");
+    private static final Stop PICKUP = new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, "gate B");
+    private static final Stop DROPOFF = new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null);
 
-  private FixtureConfiguration<Dispatch> fixture;
+    private FixtureConfiguration<Dispatch> fixture;
 
-  @BeforeEach
-  void setUp() {
-    fixture = new AggregateTestFixture<>(Dispatch.class);
-    fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
-  }
+    @BeforeEach
+    void setUp() {
+        fixture = new AggregateTestFixture<>(Dispatch.class);
+        fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
+    }
 
-  private static DispatchCreated created() {
-    return new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
-        PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, "nairobi-cbd", Source.API,
-        "tok", "4821");
-  }
+    private static DispatchCreated created() {
+        return new DispatchCreated(
+                ID,
+                MERCHANT,
+                NOW,
+                Actor.merchant(MERCHANT),
+                "order-1",
+                "Amina",
+                "+254700000001",
+                PICKUP,
+                DROPOFF,
+                PaymentType.COD,
+                150000,
+                25000,
+                "KES",
+                null,
+                null,
+                "nairobi-cbd",
+                Source.API,
+                "tok",
+                "4821");
+    }
 
-  private static RiderAssigned assigned() {
-    return new RiderAssigned(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, null);
-  }
+    private static RiderAssigned assigned() {
+        return new RiderAssigned(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, null);
+    }
 
-  private static DispatchPickedUp pickedUp() {
-    return new DispatchPickedUp(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER);
-  }
+    private static DispatchPickedUp pickedUp() {
+        return new DispatchPickedUp(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER);
+    }
 
-  private static DispatchDeparted departed() {
-    return new DispatchDeparted(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER);
-  }
+    private static DispatchDeparted departed() {
+        return new DispatchDeparted(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER);
+    }
 
-  private static ConfirmDelivery deliverWithPin(String pin) {
-    return new ConfirmDelivery(ID, RIDER, ProofType.PIN, "Amina", null, null, pin);
-  }
+    private static ConfirmDelivery deliverWithPin(String pin) {
+        return new ConfirmDelivery(ID, RIDER, ProofType.PIN, "Amina", null, null, pin);
+    }
 
-  @Test
-  void creating_a_dispatch_records_it_as_new_with_its_fee_zone_and_pin() {
-    fixture.givenNoPriorActivity()
-        .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
-            PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, "nairobi-cbd", Source.API,
-            "tok", "4821", null))
-        .expectSuccessfulHandlerExecution()
-        .expectEvents(created());
-  }
+    @Test
+    void creating_a_dispatch_records_it_as_new_with_its_fee_zone_and_pin() {
+        fixture.givenNoPriorActivity()
+                .when(new CreateDispatch(
+                        ID,
+                        MERCHANT,
+                        Actor.merchant(MERCHANT),
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        25000,
+                        "KES",
+                        null,
+                        null,
+                        "nairobi-cbd",
+                        Source.API,
+                        "tok",
+                        "4821",
+                        null))
+                .expectSuccessfulHandlerExecution()
+                .expectEvents(created());
+    }
 
-  @Test
-  void absent_target_times_come_from_the_zone_service_level_counted_from_creation() {
-    fixture.givenNoPriorActivity()
-        .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
-            PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, "nairobi-cbd", Source.API,
-            "tok", "4821", new ServiceLevel(1800, 3600)))
-        .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
-            "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", NOW.plusSeconds(1800),
-            NOW.plusSeconds(3600), 1800L, 3600L, "nairobi-cbd", Source.API, "tok", "4821"));
-  }
+    @Test
+    void absent_target_times_come_from_the_zone_service_level_counted_from_creation() {
+        fixture.givenNoPriorActivity()
+                .when(new CreateDispatch(
+                        ID,
+                        MERCHANT,
+                        Actor.merchant(MERCHANT),
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        25000,
+                        "KES",
+                        null,
+                        null,
+                        "nairobi-cbd",
+                        Source.API,
+                        "tok",
+                        "4821",
+                        new ServiceLevel(1800, 3600)))
+                .expectEvents(new DispatchCreated(
+                        ID,
+                        MERCHANT,
+                        NOW,
+                        Actor.merchant(MERCHANT),
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        25000,
+                        "KES",
+                        NOW.plusSeconds(1800),
+                        NOW.plusSeconds(3600),
+                        1800L,
+                        3600L,
+                        "nairobi-cbd",
+                        Source.API,
+                        "tok",
+                        "4821"));
+    }
 
-  @Test
-  void without_target_times_or_a_zone_service_level_the_event_has_no_targets_in_seconds() {
-    fixture.givenNoPriorActivity()
-        .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
-            PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, null, Source.API,
-            "tok", "4821", null))
-        .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
-            "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", null, null, null, null, null,
-            Source.API, "tok", "4821"));
-  }
+    @Test
+    void without_target_times_or_a_zone_service_level_the_event_has_no_targets_in_seconds() {
+        fixture.givenNoPriorActivity()
+                .when(new CreateDispatch(
+                        ID,
+                        MERCHANT,
+                        Actor.merchant(MERCHANT),
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        25000,
+                        "KES",
+                        null,
+                        null,
+                        null,
+                        Source.API,
+                        "tok",
+                        "4821",
+                        null))
+                .expectEvents(new DispatchCreated(
+                        ID,
+                        MERCHANT,
+                        NOW,
+                        Actor.merchant(MERCHANT),
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        25000,
+                        "KES",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        Source.API,
+                        "tok",
+                        "4821"));
+    }
 
-  @Test
-  void given_target_times_are_kept_and_a_derived_deliver_by_never_precedes_the_pick_up_by() {
-    Instant pickupBy = NOW.plusSeconds(86_400);
-    fixture.givenNoPriorActivity()
-        .when(new CreateDispatch(ID, MERCHANT, Actor.merchant(MERCHANT), "order-1", "Amina", "+254700000001",
-            PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", pickupBy, null, "nairobi-cbd", Source.API,
-            "tok", "4821", new ServiceLevel(1800, 3600)))
-        .expectEvents(new DispatchCreated(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "order-1", "Amina",
-            "+254700000001", PICKUP, DROPOFF, PaymentType.COD, 150000, 25000, "KES", pickupBy,
-            pickupBy.plusSeconds(1800), 86_400L, 88_200L, "nairobi-cbd", Source.API, "tok", "4821"));
-  }
+    @Test
+    void given_target_times_are_kept_and_a_derived_deliver_by_never_precedes_the_pick_up_by() {
+        Instant pickupBy = NOW.plusSeconds(86_400);
+        fixture.givenNoPriorActivity()
+                .when(new CreateDispatch(
+                        ID,
+                        MERCHANT,
+                        Actor.merchant(MERCHANT),
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        25000,
+                        "KES",
+                        pickupBy,
+                        null,
+                        "nairobi-cbd",
+                        Source.API,
+                        "tok",
+                        "4821",
+                        new ServiceLevel(1800, 3600)))
+                .expectEvents(new DispatchCreated(
+                        ID,
+                        MERCHANT,
+                        NOW,
+                        Actor.merchant(MERCHANT),
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        25000,
+                        "KES",
+                        pickupBy,
+                        pickupBy.plusSeconds(1800),
+                        86_400L,
+                        88_200L,
+                        "nairobi-cbd",
+                        Source.API,
+                        "tok",
+                        "4821"));
+    }
 
-  @Test
-  void a_rider_takes_a_new_dispatch() {
-    fixture.given(created())
-        .when(new AssignRider(ID, RIDER, Actor.rider(RIDER)))
-        .expectEvents(assigned())
-        .expectResultMessagePayload(1L);
-  }
+    @Test
+    void a_rider_takes_a_new_dispatch() {
+        fixture.given(created())
+                .when(new AssignRider(ID, RIDER, Actor.rider(RIDER)))
+                .expectEvents(assigned())
+                .expectResultMessagePayload(1L);
+    }
 
-  @Test
-  void a_second_rider_cannot_take_an_assigned_dispatch() {
-    fixture.given(created(), assigned())
-        .when(new AssignRider(ID, OTHER_RIDER, Actor.rider(OTHER_RIDER)))
-        .expectException(TransitionNotAllowed.class)
-        .expectNoEvents();
-  }
+    @Test
+    void a_second_rider_cannot_take_an_assigned_dispatch() {
+        fixture.given(created(), assigned())
+                .when(new AssignRider(ID, OTHER_RIDER, Actor.rider(OTHER_RIDER)))
+                .expectException(TransitionNotAllowed.class)
+                .expectNoEvents();
+    }
 
-  @Test
-  void an_operator_reassigns_an_assigned_dispatch() {
-    fixture.given(created(), assigned())
-        .when(new AssignRider(ID, OTHER_RIDER, Actor.operator("ops")))
-        .expectEvents(new RiderAssigned(ID, MERCHANT, NOW, Actor.operator("ops"), OTHER_RIDER, RIDER));
-  }
+    @Test
+    void an_operator_reassigns_an_assigned_dispatch() {
+        fixture.given(created(), assigned())
+                .when(new AssignRider(ID, OTHER_RIDER, Actor.operator("ops")))
+                .expectEvents(new RiderAssigned(ID, MERCHANT, NOW, Actor.operator("ops"), OTHER_RIDER, RIDER));
+    }
 
-  @Test
-  void an_operator_cannot_reassign_once_the_parcel_is_picked_up() {
-    fixture.given(created(), assigned(), pickedUp())
-        .when(new AssignRider(ID, OTHER_RIDER, Actor.operator("ops")))
-        .expectException(TransitionNotAllowed.class);
-  }
+    @Test
+    void an_operator_cannot_reassign_once_the_parcel_is_picked_up() {
+        fixture.given(created(), assigned(), pickedUp())
+                .when(new AssignRider(ID, OTHER_RIDER, Actor.operator("ops")))
+                .expectException(TransitionNotAllowed.class);
+    }
 
-  @Test
-  void the_assigned_rider_picks_up_the_parcel() {
-    fixture.given(created(), assigned())
-        .when(new ConfirmPickup(ID, RIDER))
-        .expectEvents(pickedUp());
-  }
+    @Test
+    void the_assigned_rider_picks_up_the_parcel() {
+        fixture.given(created(), assigned()).when(new ConfirmPickup(ID, RIDER)).expectEvents(pickedUp());
+    }
 
-  @Test
-  void another_rider_cannot_pick_up_the_parcel() {
-    fixture.given(created(), assigned())
-        .when(new ConfirmPickup(ID, OTHER_RIDER))
-        .expectException(NotTheAssignedRider.class);
-  }
+    @Test
+    void another_rider_cannot_pick_up_the_parcel() {
+        fixture.given(created(), assigned())
+                .when(new ConfirmPickup(ID, OTHER_RIDER))
+                .expectException(NotTheAssignedRider.class);
+    }
 
-  @Test
-  void picking_up_a_new_dispatch_is_refused_because_no_rider_holds_it() {
-    fixture.given(created())
-        .when(new ConfirmPickup(ID, RIDER))
-        .expectException(NotTheAssignedRider.class);
-  }
+    @Test
+    void picking_up_a_new_dispatch_is_refused_because_no_rider_holds_it() {
+        fixture.given(created()).when(new ConfirmPickup(ID, RIDER)).expectException(NotTheAssignedRider.class);
+    }
 
-  @Test
-  void the_rider_departs_after_pickup() {
-    fixture.given(created(), assigned(), pickedUp())
-        .when(new DepartForDropoff(ID, RIDER))
-        .expectEvents(departed());
-  }
+    @Test
+    void the_rider_departs_after_pickup() {
+        fixture.given(created(), assigned(), pickedUp())
+                .when(new DepartForDropoff(ID, RIDER))
+                .expectEvents(departed());
+    }
 
-  @Test
-  void departing_before_pickup_is_a_conflict() {
-    fixture.given(created(), assigned())
-        .when(new DepartForDropoff(ID, RIDER))
-        .expectException(TransitionNotAllowed.class);
-  }
+    @Test
+    void departing_before_pickup_is_a_conflict() {
+        fixture.given(created(), assigned())
+                .when(new DepartForDropoff(ID, RIDER))
+                .expectException(TransitionNotAllowed.class);
+    }
 
-  @Test
-  void delivering_with_the_right_pin_attaches_the_proof() {
-    fixture.given(created(), assigned(), pickedUp(), departed())
-        .when(deliverWithPin("4821"))
-        .expectEvents(new DispatchDelivered(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER,
-            new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)));
-  }
+    @Test
+    void delivering_with_the_right_pin_attaches_the_proof() {
+        fixture.given(created(), assigned(), pickedUp(), departed())
+                .when(deliverWithPin("4821"))
+                .expectEvents(new DispatchDelivered(
+                        ID,
+                        MERCHANT,
+                        NOW,
+                        Actor.rider(RIDER),
+                        RIDER,
+                        new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)));
+    }
 
-  @Test
-  void a_wrong_pin_is_recorded_as_a_guess_and_answers_the_guesses_left() {
-    fixture.given(created(), assigned(), pickedUp(), departed())
-        .when(deliverWithPin("0000"))
-        .expectSuccessfulHandlerExecution()
-        .expectEvents(pinRejected(1, false))
-        .expectResultMessagePayload(new DeliveryAttempt.PinRejected(4, 1, 4, false));
-  }
+    @Test
+    void a_wrong_pin_is_recorded_as_a_guess_and_answers_the_guesses_left() {
+        fixture.given(created(), assigned(), pickedUp(), departed())
+                .when(deliverWithPin("0000"))
+                .expectSuccessfulHandlerExecution()
+                .expectEvents(pinRejected(1, false))
+                .expectResultMessagePayload(new DeliveryAttempt.PinRejected(4, 1, 4, false));
+    }
 
-  @Test
-  void the_fifth_wrong_pin_locks_pin_proofs() {
-    fixture.given(created(), assigned(), pickedUp(), departed(),
-            pinRejected(1, false), pinRejected(2, false), pinRejected(3, false), pinRejected(4, false))
-        .when(deliverWithPin("1234"))
-        .expectEvents(pinRejected(5, true))
-        .expectResultMessagePayload(new DeliveryAttempt.PinRejected(8, 5, 0, true));
-  }
+    @Test
+    void the_fifth_wrong_pin_locks_pin_proofs() {
+        fixture.given(
+                        created(),
+                        assigned(),
+                        pickedUp(),
+                        departed(),
+                        pinRejected(1, false),
+                        pinRejected(2, false),
+                        pinRejected(3, false),
+                        pinRejected(4, false))
+                .when(deliverWithPin("1234"))
+                .expectEvents(pinRejected(5, true))
+                .expectResultMessagePayload(new DeliveryAttempt.PinRejected(8, 5, 0, true));
+    }
 
-  @Test
-  void once_locked_a_pin_proof_is_refused_without_comparing_even_the_right_pin() {
-    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
-        .when(deliverWithPin("4821"))
-        .expectException(PinProofsLocked.class)
-        .expectExceptionMessage("PIN proofs are locked for this delivery after 5 wrong guesses; "
-            + "an operator must reset them")
-        .expectNoEvents();
-  }
+    @Test
+    void once_locked_a_pin_proof_is_refused_without_comparing_even_the_right_pin() {
+        fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+                .when(deliverWithPin("4821"))
+                .expectException(PinProofsLocked.class)
+                .expectExceptionMessage("PIN proofs are locked for this delivery after 5 wrong guesses; "
+                        + "an operator must reset them")
+                .expectNoEvents();
+    }
 
-  @Test
-  void a_photo_proof_still_delivers_while_pin_proofs_are_locked() {
-    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
-        .when(new ConfirmDelivery(ID, RIDER, ProofType.PHOTO, "Amina", "https://cdn.example/p.jpg", null, null))
-        .expectEvents(new DispatchDelivered(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER,
-            new ProofOfDelivery(ProofType.PHOTO, "Amina", NOW, "https://cdn.example/p.jpg", null)));
-  }
+    @Test
+    void a_photo_proof_still_delivers_while_pin_proofs_are_locked() {
+        fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+                .when(new ConfirmDelivery(ID, RIDER, ProofType.PHOTO, "Amina", "https://cdn.example/p.jpg", null, null))
+                .expectEvents(new DispatchDelivered(
+                        ID,
+                        MERCHANT,
+                        NOW,
+                        Actor.rider(RIDER),
+                        RIDER,
+                        new ProofOfDelivery(ProofType.PHOTO, "Amina", NOW, "https://cdn.example/p.jpg", null)));
+    }
 
-  @Test
-  void a_pin_that_is_not_four_digits_is_refused_without_counting_as_a_guess() {
-    fixture.given(created(), assigned(), pickedUp(), departed())
-        .when(deliverWithPin("48210"))
-        .expectException(InvalidProof.class)
-        .expectNoEvents();
-  }
+    @Test
+    void a_pin_that_is_not_four_digits_is_refused_without_counting_as_a_guess() {
+        fixture.given(created(), assigned(), pickedUp(), departed())
+                .when(deliverWithPin("48210"))
+                .expectException(InvalidProof.class)
+                .expectNoEvents();
+    }
 
-  @Test
-  void another_riders_pin_is_refused_before_it_is_compared() {
-    fixture.given(created(), assigned(), pickedUp(), departed())
-        .when(new ConfirmDelivery(ID, OTHER_RIDER, ProofType.PIN, "Amina", null, null, "0000"))
-        .expectException(NotTheAssignedRider.class)
-        .expectNoEvents();
-  }
+    @Test
+    void another_riders_pin_is_refused_before_it_is_compared() {
+        fixture.given(created(), assigned(), pickedUp(), departed())
+                .when(new ConfirmDelivery(ID, OTHER_RIDER, ProofType.PIN, "Amina", null, null, "0000"))
+                .expectException(NotTheAssignedRider.class)
+                .expectNoEvents();
+    }
 
-  @Test
-  void an_operator_reset_clears_the_guesses_and_the_right_pin_then_delivers() {
-    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
-        .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
-        .expectEvents(new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
-        .expectResultMessagePayload(5L);
+    @Test
+    void an_operator_reset_clears_the_guesses_and_the_right_pin_then_delivers() {
+        fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+                .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
+                .expectEvents(new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+                .expectResultMessagePayload(5L);
 
-    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true),
-            new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
-        .when(deliverWithPin("4821"))
-        .expectEvents(new DispatchDelivered(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER,
-            new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)));
-  }
+        fixture.given(
+                        created(),
+                        assigned(),
+                        pickedUp(),
+                        departed(),
+                        pinRejected(5, true),
+                        new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+                .when(deliverWithPin("4821"))
+                .expectEvents(new DispatchDelivered(
+                        ID,
+                        MERCHANT,
+                        NOW,
+                        Actor.rider(RIDER),
+                        RIDER,
+                        new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)));
+    }
 
-  @Test
-  void after_a_reset_the_count_starts_again_from_one() {
-    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true),
-            new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
-        .when(deliverWithPin("0000"))
-        .expectEvents(pinRejected(1, false));
-  }
+    @Test
+    void after_a_reset_the_count_starts_again_from_one() {
+        fixture.given(
+                        created(),
+                        assigned(),
+                        pickedUp(),
+                        departed(),
+                        pinRejected(5, true),
+                        new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+                .when(deliverWithPin("0000"))
+                .expectEvents(pinRejected(1, false));
+    }
 
-  @Test
-  void a_reset_without_wrong_guesses_changes_nothing() {
-    fixture.given(created(), assigned(), pickedUp(), departed())
-        .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
-        .expectSuccessfulHandlerExecution()
-        .expectNoEvents()
-        .expectResultMessagePayload(3L);
-  }
+    @Test
+    void a_reset_without_wrong_guesses_changes_nothing() {
+        fixture.given(created(), assigned(), pickedUp(), departed())
+                .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents()
+                .expectResultMessagePayload(3L);
+    }
 
-  @Test
-  void resetting_the_pin_guesses_of_an_ended_delivery_is_a_conflict() {
-    fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true),
-            new DispatchFailed(ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.REFUSED, null))
-        .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
-        .expectException(TransitionNotAllowed.class)
-        .expectNoEvents();
-  }
+    @Test
+    void resetting_the_pin_guesses_of_an_ended_delivery_is_a_conflict() {
+        fixture.given(
+                        created(),
+                        assigned(),
+                        pickedUp(),
+                        departed(),
+                        pinRejected(5, true),
+                        new DispatchFailed(ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.REFUSED, null))
+                .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
+                .expectException(TransitionNotAllowed.class)
+                .expectNoEvents();
+    }
 
-  private static DeliveryPinRejected pinRejected(int wrongGuesses, boolean locked) {
-    return new DeliveryPinRejected(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, wrongGuesses, locked);
-  }
+    private static DeliveryPinRejected pinRejected(int wrongGuesses, boolean locked) {
+        return new DeliveryPinRejected(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, wrongGuesses, locked);
+    }
 
-  @Test
-  void a_photo_proof_needs_a_photo() {
-    fixture.given(created(), assigned(), pickedUp(), departed())
-        .when(new ConfirmDelivery(ID, RIDER, ProofType.PHOTO, "Amina", null, null, null))
-        .expectException(InvalidProof.class);
-  }
+    @Test
+    void a_photo_proof_needs_a_photo() {
+        fixture.given(created(), assigned(), pickedUp(), departed())
+                .when(new ConfirmDelivery(ID, RIDER, ProofType.PHOTO, "Amina", null, null, null))
+                .expectException(InvalidProof.class);
+    }
 
-  @Test
-  void delivering_before_departure_is_a_conflict() {
-    fixture.given(created(), assigned(), pickedUp())
-        .when(deliverWithPin("4821"))
-        .expectException(TransitionNotAllowed.class);
-  }
+    @Test
+    void delivering_before_departure_is_a_conflict() {
+        fixture.given(created(), assigned(), pickedUp())
+                .when(deliverWithPin("4821"))
+                .expectException(TransitionNotAllowed.class);
+    }
 
-  @Test
-  void the_merchant_cancels_a_new_dispatch() {
-    fixture.given(created())
-        .when(new CancelDispatch(ID, MERCHANT, "customer changed their mind"))
-        .expectEvents(new DispatchCancelled(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "customer changed their mind"))
-        .expectResultMessagePayload(1L);
-  }
+    @Test
+    void the_merchant_cancels_a_new_dispatch() {
+        fixture.given(created())
+                .when(new CancelDispatch(ID, MERCHANT, "customer changed their mind"))
+                .expectEvents(new DispatchCancelled(
+                        ID, MERCHANT, NOW, Actor.merchant(MERCHANT), "customer changed their mind"))
+                .expectResultMessagePayload(1L);
+    }
 
-  @Test
-  void cancelling_an_assigned_dispatch_is_a_conflict_that_names_the_status() {
-    fixture.given(created(), assigned())
-        .when(new CancelDispatch(ID, MERCHANT, null))
-        .expectException(TransitionNotAllowed.class)
-        .expectExceptionMessage("Cannot cancel a delivery that is ASSIGNED");
-  }
+    @Test
+    void cancelling_an_assigned_dispatch_is_a_conflict_that_names_the_status() {
+        fixture.given(created(), assigned())
+                .when(new CancelDispatch(ID, MERCHANT, null))
+                .expectException(TransitionNotAllowed.class)
+                .expectExceptionMessage("Cannot cancel a delivery that is ASSIGNED");
+    }
 
-  @Test
-  void cancelling_a_cancelled_dispatch_is_a_conflict() {
-    fixture.given(created(), new DispatchCancelled(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), null))
-        .when(new CancelDispatch(ID, MERCHANT, null))
-        .expectException(TransitionNotAllowed.class);
-  }
+    @Test
+    void cancelling_a_cancelled_dispatch_is_a_conflict() {
+        fixture.given(created(), new DispatchCancelled(ID, MERCHANT, NOW, Actor.merchant(MERCHANT), null))
+                .when(new CancelDispatch(ID, MERCHANT, null))
+                .expectException(TransitionNotAllowed.class);
+    }
 
-  @Test
-  void another_merchant_cannot_see_or_cancel_the_dispatch() {
-    fixture.given(created())
-        .when(new CancelDispatch(ID, UUID.randomUUID(), null))
-        .expectException(NotFound.class);
-  }
+    @Test
+    void another_merchant_cannot_see_or_cancel_the_dispatch() {
+        fixture.given(created())
+                .when(new CancelDispatch(ID, UUID.randomUUID(), null))
+                .expectException(NotFound.class);
+    }
 
-  @Test
-  void an_operator_fails_a_new_dispatch() {
-    fixture.given(created())
-        .when(new FailDispatch(ID, Actor.operator("ops"), FailureReason.OTHER, "duplicate order"))
-        .expectEvents(new DispatchFailed(ID, MERCHANT, NOW, Actor.operator("ops"), FailureReason.OTHER, "duplicate order"));
-  }
+    @Test
+    void an_operator_fails_a_new_dispatch() {
+        fixture.given(created())
+                .when(new FailDispatch(ID, Actor.operator("ops"), FailureReason.OTHER, "duplicate order"))
+                .expectEvents(new DispatchFailed(
+                        ID, MERCHANT, NOW, Actor.operator("ops"), FailureReason.OTHER, "duplicate order"));
+    }
 
-  @Test
-  void the_assigned_rider_fails_an_in_transit_dispatch() {
-    fixture.given(created(), assigned(), pickedUp(), departed())
-        .when(new FailDispatch(ID, Actor.rider(RIDER), FailureReason.CUSTOMER_UNREACHABLE, "no answer"))
-        .expectEvents(new DispatchFailed(ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.CUSTOMER_UNREACHABLE, "no answer"));
-  }
+    @Test
+    void the_assigned_rider_fails_an_in_transit_dispatch() {
+        fixture.given(created(), assigned(), pickedUp(), departed())
+                .when(new FailDispatch(ID, Actor.rider(RIDER), FailureReason.CUSTOMER_UNREACHABLE, "no answer"))
+                .expectEvents(new DispatchFailed(
+                        ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.CUSTOMER_UNREACHABLE, "no answer"));
+    }
 
-  @Test
-  void another_rider_cannot_fail_the_dispatch() {
-    fixture.given(created(), assigned())
-        .when(new FailDispatch(ID, Actor.rider(OTHER_RIDER), FailureReason.OTHER, "x"))
-        .expectException(NotTheAssignedRider.class);
-  }
+    @Test
+    void another_rider_cannot_fail_the_dispatch() {
+        fixture.given(created(), assigned())
+                .when(new FailDispatch(ID, Actor.rider(OTHER_RIDER), FailureReason.OTHER, "x"))
+                .expectException(NotTheAssignedRider.class);
+    }
 
-  @Test
-  void nothing_moves_out_of_a_terminal_status() {
-    var failed = new DispatchFailed(ID, MERCHANT, NOW, Actor.operator("ops"), FailureReason.OTHER, "x");
-    fixture.given(created(), failed)
-        .when(new FailDispatch(ID, Actor.operator("ops"), FailureReason.OTHER, "again"))
-        .expectException(TransitionNotAllowed.class);
-    fixture.given(created(), failed)
-        .when(new AssignRider(ID, RIDER, Actor.rider(RIDER)))
-        .expectException(TransitionNotAllowed.class);
-  }
+    @Test
+    void nothing_moves_out_of_a_terminal_status() {
+        var failed = new DispatchFailed(ID, MERCHANT, NOW, Actor.operator("ops"), FailureReason.OTHER, "x");
+        fixture.given(created(), failed)
+                .when(new FailDispatch(ID, Actor.operator("ops"), FailureReason.OTHER, "again"))
+                .expectException(TransitionNotAllowed.class);
+        fixture.given(created(), failed)
+                .when(new AssignRider(ID, RIDER, Actor.rider(RIDER)))
+                .expectException(TransitionNotAllowed.class);
+    }
 
-  @Test
-  void the_assigned_rider_reports_a_location() {
-    Instant fix = NOW.minusSeconds(3);
-    fixture.given(created(), assigned())
-        .when(new RecordRiderLocation(ID, RIDER, -1.29, 36.82, fix))
-        .expectEvents(new RiderLocationUpdated(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, -1.29, 36.82, fix));
-  }
+    @Test
+    void the_assigned_rider_reports_a_location() {
+        Instant fix = NOW.minusSeconds(3);
+        fixture.given(created(), assigned())
+                .when(new RecordRiderLocation(ID, RIDER, -1.29, 36.82, fix))
+                .expectEvents(
+                        new RiderLocationUpdated(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, -1.29, 36.82, fix));
+    }
 
-  @Test
-  void a_delivered_dispatch_takes_no_more_locations() {
-    fixture.given(created(), assigned(), pickedUp(), departed(),
-            new DispatchDelivered(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER,
-                new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)))
-        .when(new RecordRiderLocation(ID, RIDER, -1.29, 36.82, NOW))
-        .expectException(TransitionNotAllowed.class);
-  }
+    @Test
+    void a_delivered_dispatch_takes_no_more_locations() {
+        fixture.given(
+                        created(),
+                        assigned(),
+                        pickedUp(),
+                        departed(),
+                        new DispatchDelivered(
+                                ID,
+                                MERCHANT,
+                                NOW,
+                                Actor.rider(RIDER),
+                                RIDER,
+                                new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)))
+                .when(new RecordRiderLocation(ID, RIDER, -1.29, 36.82, NOW))
+                .expectException(TransitionNotAllowed.class);
+    }
 
-  @Test
-  void the_conflict_carries_the_current_status() {
-    var violation = new TransitionNotAllowed(DispatchStatus.PICKED_UP, "cancel");
-    assertThat(violation.currentStatus()).isEqualTo(DispatchStatus.PICKED_UP);
-  }
+    @Test
+    void the_conflict_carries_the_current_status() {
+        var violation = new TransitionNotAllowed(DispatchStatus.PICKED_UP, "cancel");
+        assertThat(violation.currentStatus()).isEqualTo(DispatchStatus.PICKED_UP);
+    }
 }

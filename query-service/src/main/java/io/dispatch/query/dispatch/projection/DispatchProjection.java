@@ -31,43 +31,46 @@ import tools.jackson.databind.ObjectMapper;
 @Component
 public class DispatchProjection extends PositionedProjection<EventEnvelope> {
 
-  public static final String NAME = "query-service.dispatches";
-  private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
+    public static final String NAME = "query-service.dispatches";
+    private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
 
-  /** The live rules for what the fold passes over: logged and skipped, or refused (and so dead-lettered). */
-  private static final DispatchBatch.Skipped LIVE = new DispatchBatch.Skipped() {
-    @Override
-    public void beforeCreation(EventEnvelope envelope) {
-      log.warn("Skipping {} #{} of {}: the delivery's creation was never projected",
-          envelope.type(), envelope.sequence(), envelope.dispatchId());
+    /** The live rules for what the fold passes over: logged and skipped, or refused (and so dead-lettered). */
+    private static final DispatchBatch.Skipped LIVE = new DispatchBatch.Skipped() {
+        @Override
+        public void beforeCreation(EventEnvelope envelope) {
+            log.warn(
+                    "Skipping {} #{} of {}: the delivery's creation was never projected",
+                    envelope.type(),
+                    envelope.sequence(),
+                    envelope.dispatchId());
+        }
+
+        @Override
+        public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
+            throw reason;
+        }
+    };
+
+    private final DispatchBatch batch;
+
+    public DispatchProjection(
+            ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource, ObjectMapper json) {
+        super(NAME, Topics.DISPATCH_EVENTS.name(), "deliveries", RecordCodec.EVENTS, positions, dataSource, applyTimer);
+        this.batch = new DispatchBatch(json);
+    }
+
+    @KafkaListener(
+            id = NAME,
+            groupId = NAME,
+            topics = "dispatch-events",
+            containerFactory = "queryListenerContainerFactory",
+            batch = "true")
+    public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
+        applyPoll(records);
     }
 
     @Override
-    public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
-      throw reason;
+    protected void write(Connection connection, List<EventEnvelope> envelopes) throws SQLException {
+        batch.apply(connection, "query", envelopes, LIVE, true);
     }
-  };
-
-  private final DispatchBatch batch;
-
-  public DispatchProjection(
-      ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource, ObjectMapper json) {
-    super(NAME, Topics.DISPATCH_EVENTS.name(), "deliveries", RecordCodec.EVENTS, positions, dataSource, applyTimer);
-    this.batch = new DispatchBatch(json);
-  }
-
-  @KafkaListener(
-      id = NAME,
-      groupId = NAME,
-      topics = "dispatch-events",
-      containerFactory = "queryListenerContainerFactory",
-      batch = "true")
-  public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
-    applyPoll(records);
-  }
-
-  @Override
-  protected void write(Connection connection, List<EventEnvelope> envelopes) throws SQLException {
-    batch.apply(connection, "query", envelopes, LIVE, true);
-  }
 }

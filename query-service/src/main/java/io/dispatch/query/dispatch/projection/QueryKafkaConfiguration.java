@@ -16,15 +16,14 @@ import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 @EnableKafka
 public class QueryKafkaConfiguration {
 
-  @Bean
-  ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryListenerContainerFactory(
-      KafkaProperties properties, RecordRecovery recovery,
-      QueryProperties settings) {
-    return EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
-  }
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryListenerContainerFactory(
+            KafkaProperties properties, RecordRecovery recovery, QueryProperties settings) {
+        return EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
+    }
 
-  @Bean(destroyMethod = "close")
-  Admin queryKafkaAdmin(KafkaProperties properties) {
-    return Admin.create(properties.buildAdminProperties());
-  }
+    @Bean(destroyMethod = "close")
+    Admin queryKafkaAdmin(KafkaProperties properties) {
+        return Admin.create(properties.buildAdminProperties());
+    }
 }

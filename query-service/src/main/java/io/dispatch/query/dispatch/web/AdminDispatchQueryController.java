@@ -1,6 +1,5 @@
 package io.dispatch.query.dispatch.web;
 
-import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DispatchRows;
@@ -10,6 +9,7 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.OperatorDelivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -31,39 +31,54 @@ import reactor.core.publisher.Mono;
 @RequestMapping(path = "/api/v1/admin/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class AdminDispatchQueryController {
 
-  private final DispatchRows rows;
-  private final ReadYourWrites freshness;
-  private final PublicUrls urls;
+    private final DispatchRows rows;
+    private final ReadYourWrites freshness;
+    private final PublicUrls urls;
 
-  public AdminDispatchQueryController(DispatchRows rows, ReadYourWrites freshness, PublicUrls urls) {
-    this.rows = rows;
-    this.freshness = freshness;
-    this.urls = urls;
-  }
+    public AdminDispatchQueryController(DispatchRows rows, ReadYourWrites freshness, PublicUrls urls) {
+        this.rows = rows;
+        this.freshness = freshness;
+        this.urls = urls;
+    }
 
-  @Operation(summary = "Read any merchant's delivery", description = """
+    @Operation(summary = "Read any merchant's delivery", description = """
       The merchant's Delivery plus pinLock {wrongGuesses, locked, lockedAt, lastWrongGuessAt}: wrong PIN guesses \
       since creation or the last reset; locked after 5 (POST /api/v1/admin/dispatches/{id}/pin/reset unlocks). \
       Unknown id: 404.""")
-  @ApiResponse(responseCode = "200", description = "The delivery",
-      content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
-  @GetMapping("/{id}")
-  public Mono<Envelope> get(OperatorPrincipal operator, @PathVariable String id) {
-    return any(id).map(view -> Envelope.of(OperatorDelivery.from(view, urls.baseUrl())));
-  }
+    @ApiResponse(
+            responseCode = "200",
+            description = "The delivery",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
+    @GetMapping("/{id}")
+    public Mono<Envelope> get(OperatorPrincipal operator, @PathVariable String id) {
+        return any(id).map(view -> Envelope.of(OperatorDelivery.from(view, urls.baseUrl())));
+    }
 
-  @Operation(summary = "Status history of any delivery", description = "As the merchant's GET /dispatches/:id/events.")
-  @ApiResponse(responseCode = "200", description = "The history", content = @Content(
-      array = @ArraySchema(schema = @Schema(implementation = DispatchQueryController.HistoryEntry.class))))
-  @GetMapping("/{id}/events")
-  public Mono<Envelope> events(OperatorPrincipal operator, @PathVariable String id) {
-    return any(id).flatMap(view -> DispatchQueryController.history(rows, view.dispatchId())).map(Envelope::of);
-  }
+    @Operation(
+            summary = "Status history of any delivery",
+            description = "As the merchant's GET /dispatches/:id/events.")
+    @ApiResponse(
+            responseCode = "200",
+            description = "The history",
+            content =
+                    @Content(
+                            array =
+                                    @ArraySchema(
+                                            schema =
+                                                    @Schema(
+                                                            implementation =
+                                                                    DispatchQueryController.HistoryEntry.class))))
+    @GetMapping("/{id}/events")
+    public Mono<Envelope> events(OperatorPrincipal operator, @PathVariable String id) {
+        return any(id).flatMap(view -> DispatchQueryController.history(rows, view.dispatchId()))
+                .map(Envelope::of);
+    }
 
-  private Mono<DispatchView> any(String id) {
-    UUID dispatchId = ApiException.pathId(id, "Delivery");
-    return freshness.awaitDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
-        .then(rows.find(dispatchId))
-        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")));
-  }
+    private Mono<DispatchView> any(String id) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        return freshness
+                .awaitDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
+                .then(rows.find(dispatchId))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery")));
+    }
 }

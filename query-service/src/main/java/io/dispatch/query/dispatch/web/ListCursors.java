@@ -29,58 +29,63 @@ import org.springframework.stereotype.Component;
 @Component
 public class ListCursors {
 
-  /** What a cursor carries: the position of the last item served and the filters it was served for. */
-  public record Cursor(ListPosition after, DispatchStatus status, Source source) {}
+    /** What a cursor carries: the position of the last item served and the filters it was served for. */
+    public record Cursor(ListPosition after, DispatchStatus status, Source source) {}
 
-  private static final String VERSION = "v1";
-  private static final String BUILT_IN_KEY = "dispatch.query list cursor v1";
-  // timestamptz holds far more, but nothing this service writes is outside these years
-  private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
-  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
+    private static final String VERSION = "v1";
+    private static final String BUILT_IN_KEY = "dispatch.query list cursor v1";
+    // timestamptz holds far more, but nothing this service writes is outside these years
+    private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
-  private final SignedCursors signed;
+    private final SignedCursors signed;
 
-  @Autowired
-  public ListCursors(QueryProperties properties) {
-    this(properties.cursorSecret());
-  }
-
-  ListCursors(String secret) {
-    String keyText = secret.isBlank() ? BUILT_IN_KEY : secret;
-    this.signed = new SignedCursors(keyText.getBytes(StandardCharsets.UTF_8));
-  }
-
-  public String encode(UUID merchantId, Cursor cursor) {
-    ListPosition after = cursor.after();
-    return signed.encode(merchantId, String.join("|",
-        VERSION,
-        Long.toString(ChronoUnit.MICROS.between(Instant.EPOCH, after.createdAt())),
-        after.id().toString(),
-        cursor.status() == null ? "" : cursor.status().name(),
-        cursor.source() == null ? "" : cursor.source().wireName()));
-  }
-
-  /** The cursor, or empty when it is not one this service issued to this merchant, unchanged. */
-  public Optional<Cursor> decode(UUID merchantId, String encoded) {
-    return signed.decode(merchantId, encoded).flatMap(ListCursors::parse);
-  }
-
-  private static Optional<Cursor> parse(String payload) {
-    String[] parts = payload.split("\\|", -1);
-    if (parts.length != 5 || !parts[0].equals(VERSION)) {
-      return Optional.empty();
+    @Autowired
+    public ListCursors(QueryProperties properties) {
+        this(properties.cursorSecret());
     }
-    try {
-      Instant createdAt = Instant.EPOCH.plus(Long.parseLong(parts[1]), ChronoUnit.MICROS);
-      if (createdAt.isBefore(EARLIEST) || createdAt.isAfter(LATEST)) {
-        return Optional.empty();
-      }
-      UUID id = UUID.fromString(parts[2]);
-      DispatchStatus status = parts[3].isEmpty() ? null : DispatchStatus.valueOf(parts[3]);
-      Source source = parts[4].isEmpty() ? null : DispatchListQuery.sourceNamed(parts[4]).orElseThrow();
-      return Optional.of(new Cursor(new ListPosition(createdAt, id), status, source));
-    } catch (RuntimeException e) {
-      return Optional.empty();
+
+    ListCursors(String secret) {
+        String keyText = secret.isBlank() ? BUILT_IN_KEY : secret;
+        this.signed = new SignedCursors(keyText.getBytes(StandardCharsets.UTF_8));
     }
-  }
+
+    public String encode(UUID merchantId, Cursor cursor) {
+        ListPosition after = cursor.after();
+        return signed.encode(
+                merchantId,
+                String.join(
+                        "|",
+                        VERSION,
+                        Long.toString(ChronoUnit.MICROS.between(Instant.EPOCH, after.createdAt())),
+                        after.id().toString(),
+                        cursor.status() == null ? "" : cursor.status().name(),
+                        cursor.source() == null ? "" : cursor.source().wireName()));
+    }
+
+    /** The cursor, or empty when it is not one this service issued to this merchant, unchanged. */
+    public Optional<Cursor> decode(UUID merchantId, String encoded) {
+        return signed.decode(merchantId, encoded).flatMap(ListCursors::parse);
+    }
+
+    private static Optional<Cursor> parse(String payload) {
+        String[] parts = payload.split("\\|", -1);
+        if (parts.length != 5 || !parts[0].equals(VERSION)) {
+            return Optional.empty();
+        }
+        try {
+            Instant createdAt = Instant.EPOCH.plus(Long.parseLong(parts[1]), ChronoUnit.MICROS);
+            if (createdAt.isBefore(EARLIEST) || createdAt.isAfter(LATEST)) {
+                return Optional.empty();
+            }
+            UUID id = UUID.fromString(parts[2]);
+            DispatchStatus status = parts[3].isEmpty() ? null : DispatchStatus.valueOf(parts[3]);
+            Source source = parts[4].isEmpty()
+                    ? null
+                    : DispatchListQuery.sourceNamed(parts[4]).orElseThrow();
+            return Optional.of(new Cursor(new ListPosition(createdAt, id), status, source));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
 }

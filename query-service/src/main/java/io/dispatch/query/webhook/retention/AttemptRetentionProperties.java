@@ -20,16 +20,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dispatch.webhook.retention")
 public record AttemptRetentionProperties(
-    Duration attempts,
-    @DefaultValue("P7D") Duration succeeded,
-    @DefaultValue("P30D") Duration failed,
-    @DefaultValue("PT1M") Duration cleanupInterval,
-    @DefaultValue("500") Integer batchSize) {
+        Duration attempts,
+        @DefaultValue("P7D") Duration succeeded,
+        @DefaultValue("P30D") Duration failed,
+        @DefaultValue("PT1M") Duration cleanupInterval,
+        @DefaultValue("500") Integer batchSize) {
 
-  public AttemptRetentionProperties {
-    attempts = attempts == null ? (succeeded.compareTo(failed) > 0 ? succeeded : failed) : attempts;
-    SettingChecks.positive("dispatch.webhook.retention.attempts", attempts);
-    SettingChecks.positive("dispatch.webhook.retention.cleanup-interval", cleanupInterval);
-    SettingChecks.within("dispatch.webhook.retention.batch-size", batchSize, 1, 10_000);
-  }
+    public AttemptRetentionProperties {
+        attempts = attempts == null ? (succeeded.compareTo(failed) > 0 ? succeeded : failed) : attempts;
+        SettingChecks.positive("dispatch.webhook.retention.attempts", attempts);
+        SettingChecks.positive("dispatch.webhook.retention.cleanup-interval", cleanupInterval);
+        SettingChecks.within("dispatch.webhook.retention.batch-size", batchSize, 1, 10_000);
+    }
 }

@@ -24,37 +24,43 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @Configuration(proxyBeanMethods = false)
 public class AttemptRowCleanup {
 
-  private static final Logger log = LoggerFactory.getLogger(AttemptRowCleanup.class);
-  static final String TABLE = "query.webhook_attempts";
+    private static final Logger log = LoggerFactory.getLogger(AttemptRowCleanup.class);
+    static final String TABLE = "query.webhook_attempts";
 
-  @Bean
-  PeriodicTask webhookAttemptCleanup(JdbcTemplate jdbc, AttemptRetentionProperties retention, MeterRegistry meters,
-      Clock clock) {
-    Counter deleted = Counter.builder("dispatch.retention.deleted.rows").tag("table", TABLE)
-        .description("Rows deleted by retention").register(meters);
-    Timer batches = Timer.builder("dispatch.retention.batch").tag("table", TABLE)
-        .description("Retention delete transactions: one batch each").register(meters);
-    return new PeriodicTask("webhook-attempt-retention", retention.cleanupInterval(), () -> {
-      long started = System.nanoTime();
-      Timestamp olderThan = Timestamp.from(clock.instant().minus(retention.attempts()));
-      long total = 0;
-      int batch;
-      do {
-        long batchStarted = System.nanoTime();
-        batch = jdbc.update("""
+    @Bean
+    PeriodicTask webhookAttemptCleanup(
+            JdbcTemplate jdbc, AttemptRetentionProperties retention, MeterRegistry meters, Clock clock) {
+        Counter deleted = Counter.builder("dispatch.retention.deleted.rows")
+                .tag("table", TABLE)
+                .description("Rows deleted by retention")
+                .register(meters);
+        Timer batches = Timer.builder("dispatch.retention.batch")
+                .tag("table", TABLE)
+                .description("Retention delete transactions: one batch each")
+                .register(meters);
+        return new PeriodicTask("webhook-attempt-retention", retention.cleanupInterval(), () -> {
+            long started = System.nanoTime();
+            Timestamp olderThan = Timestamp.from(clock.instant().minus(retention.attempts()));
+            long total = 0;
+            int batch;
+            do {
+                long batchStarted = System.nanoTime();
+                batch = jdbc.update("""
             delete from query.webhook_attempts
              where ctid = any(array(
                select ctid from query.webhook_attempts
                 where status in ('SUCCEEDED', 'FAILED') and updated_at < ?
                 limit ? for update skip locked))""", olderThan, retention.batchSize());
-        batches.record(System.nanoTime() - batchStarted, TimeUnit.NANOSECONDS);
-        deleted.increment(batch);
-        total += batch;
-      } while (batch == retention.batchSize());
-      if (total > 0) {
-        log.info("Retention deleted {} webhook list rows in {} ms", total,
-            Duration.ofNanos(System.nanoTime() - started).toMillis());
-      }
-    });
-  }
+                batches.record(System.nanoTime() - batchStarted, TimeUnit.NANOSECONDS);
+                deleted.increment(batch);
+                total += batch;
+            } while (batch == retention.batchSize());
+            if (total > 0) {
+                log.info(
+                        "Retention deleted {} webhook list rows in {} ms",
+                        total,
+                        Duration.ofNanos(System.nanoTime() - started).toMillis());
+            }
+        });
+    }
 }

@@ -5,21 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
-import io.dispatch.events.DispatchDeparted;
-import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
+import io.dispatch.events.view.StatusTransition;
 import io.dispatch.infrastructure.RunningInfrastructure;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
 import io.dispatch.query.QueryServiceConfiguration;
 import io.dispatch.query.dispatch.DispatchRows;
-import io.dispatch.events.view.StatusTransition;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -44,119 +44,213 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext
 class DispatchProjectionTest {
 
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  @Import(QueryServiceConfiguration.class)
-  static class App {}
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(QueryServiceConfiguration.class)
+    static class App {}
 
-  @DynamicPropertySource
-  static void infrastructure(DynamicPropertyRegistry registry) {
-    RunningInfrastructure infrastructure = SharedTestInfrastructure.get();
-    infrastructure.springProperties(SharedTestInfrastructure.newDatabase()).forEach((k, v) -> registry.add(k, () -> v));
-    registry.add("dispatch.admin-token", () -> "test");
-  }
-
-  private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
-
-  @Autowired DispatchProjection projection;
-  @Autowired DispatchRows rows;
-  @Autowired JdbcTemplate jdbc;
-
-  @Test
-  void applying_every_event_twice_leaves_the_same_tables() {
-    UUID id = UUID.randomUUID();
-    UUID merchant = UUID.randomUUID();
-    UUID rider = UUID.randomUUID();
-    List<EventEnvelope> events = List.of(
-        EventEnvelope.of(UUID.randomUUID(), 0, new DispatchCreated(id, merchant, T0, Actor.merchant(merchant), "ext-1",
-            "Amina", "+254700000001", new Stop("A", -1.28, 36.81, null), new Stop("B", null, null, "call"),
-            PaymentType.COD, 1000, 25000, "KES", null, null, "nairobi-cbd", Source.API, "tok-" + id, "1234")),
-        EventEnvelope.of(UUID.randomUUID(), 1, new RiderAssigned(id, merchant, T0.plusSeconds(60), Actor.operator("ops"),
-            rider, null)));
-
-    long offset = 0;
-    for (EventEnvelope event : events) {
-      projection.apply(event, 0, offset++);
-    }
-    Map<String, Object> once = snapshot(id);
-    for (EventEnvelope event : events) {
-      projection.apply(event, 0, offset++);
-    }
-    assertThat(snapshot(id)).isEqualTo(once);
-
-    var view = rows.find(id, merchant).block();
-    assertThat(view.status()).isEqualTo(DispatchStatus.ASSIGNED);
-    assertThat(view.riderId()).isEqualTo(rider);
-    assertThat(view.sequence()).isEqualTo(1);
-    assertThat(rows.find(id, UUID.randomUUID()).blockOptional()).isEmpty();
-  }
-
-  @Test
-  void an_older_event_arriving_late_does_not_undo_a_newer_one() {
-    UUID id = UUID.randomUUID();
-    UUID merchant = UUID.randomUUID();
-    var created = EventEnvelope.of(UUID.randomUUID(), 0, new DispatchCreated(id, merchant, T0, Actor.merchant(merchant),
-        null, "Amina", "+254700000001", new Stop("A", null, null, null), new Stop("B", null, null, null),
-        PaymentType.PREPAID, 0, 25000, "KES", null, null, null, Source.API, "tok-" + id, "1234"));
-    var cancelled = EventEnvelope.of(UUID.randomUUID(), 1,
-        new DispatchCancelled(id, merchant, T0.plusSeconds(5), Actor.merchant(merchant), "changed mind"));
-
-    projection.apply(created, 1, 0);
-    projection.apply(cancelled, 1, 1);
-    projection.apply(created, 1, 2);
-
-    var view = rows.find(id, merchant).block();
-    assertThat(view.status()).isEqualTo(DispatchStatus.CANCELLED);
-    assertThat(view.cancelReason()).isEqualTo("changed mind");
-    assertThat(rows.history(id).collectList().block()).extracting(StatusTransition::status)
-        .containsExactly("NEW", "CANCELLED");
-    assertThat(jdbc.queryForObject(
-        "select next_offset from query.projection_positions where partition = 1", Long.class)).isEqualTo(3L);
-  }
-
-  @Test
-  void pin_guesses_and_their_reset_change_the_row_but_add_no_history_entry() {
-    UUID id = UUID.randomUUID();
-    UUID merchant = UUID.randomUUID();
-    UUID rider = UUID.randomUUID();
-    List<EventEnvelope> events = List.of(
-        EventEnvelope.of(UUID.randomUUID(), 0, new DispatchCreated(id, merchant, T0, Actor.merchant(merchant), null,
-            "Amina", "+254700000001", new Stop("A", null, null, null), new Stop("B", null, null, null),
-            PaymentType.PREPAID, 0, 25000, "KES", null, null, null, Source.API, "tok-" + id, "1234")),
-        EventEnvelope.of(UUID.randomUUID(), 1, new RiderAssigned(id, merchant, T0.plusSeconds(1), Actor.rider(rider),
-            rider, null)),
-        EventEnvelope.of(UUID.randomUUID(), 2, new DispatchPickedUp(id, merchant, T0.plusSeconds(2), Actor.rider(rider),
-            rider)),
-        EventEnvelope.of(UUID.randomUUID(), 3, new DispatchDeparted(id, merchant, T0.plusSeconds(3), Actor.rider(rider),
-            rider)),
-        EventEnvelope.of(UUID.randomUUID(), 4, new DeliveryPinRejected(id, merchant, T0.plusSeconds(4),
-            Actor.rider(rider), rider, 5, true)));
-    long offset = 0;
-    for (EventEnvelope event : events) {
-      projection.apply(event, 2, offset++);
-      projection.apply(event, 2, offset++);
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        RunningInfrastructure infrastructure = SharedTestInfrastructure.get();
+        infrastructure
+                .springProperties(SharedTestInfrastructure.newDatabase())
+                .forEach((k, v) -> registry.add(k, () -> v));
+        registry.add("dispatch.admin-token", () -> "test");
     }
 
-    var locked = rows.find(id, merchant).block();
-    assertThat(locked.pinGuesses().locked()).isTrue();
-    assertThat(locked.pinGuesses().wrongGuesses()).isEqualTo(5);
-    assertThat(locked.pinGuesses().lockedAt()).isEqualTo(T0.plusSeconds(4));
-    assertThat(locked.updatedAt()).as("a guess is not a change merchants see").isEqualTo(T0.plusSeconds(3));
-    assertThat(locked.sequence()).isEqualTo(4);
+    private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
 
-    projection.apply(EventEnvelope.of(UUID.randomUUID(), 5, new DeliveryPinReset(id, merchant, T0.plusSeconds(5),
-        Actor.operator("ops"), 5)), 2, offset++);
+    @Autowired
+    DispatchProjection projection;
 
-    var reset = rows.find(id, merchant).block();
-    assertThat(reset.pinGuesses().locked()).isFalse();
-    assertThat(reset.pinGuesses().wrongGuesses()).isZero();
-    assertThat(rows.history(id).collectList().block()).extracting(StatusTransition::status)
-        .containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
-  }
+    @Autowired
+    DispatchRows rows;
 
-  private Map<String, Object> snapshot(UUID id) {
-    return Map.of(
-        "row", jdbc.queryForMap("select status, last_sequence, updated_at, body::text as body from query.dispatches where id = ?", id),
-        "history", jdbc.queryForList("select * from query.dispatch_history where dispatch_id = ? order by sequence", id));
-  }
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void applying_every_event_twice_leaves_the_same_tables() {
+        UUID id = UUID.randomUUID();
+        UUID merchant = UUID.randomUUID();
+        UUID rider = UUID.randomUUID();
+        List<EventEnvelope> events = List.of(
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        0,
+                        new DispatchCreated(
+                                id,
+                                merchant,
+                                T0,
+                                Actor.merchant(merchant),
+                                "ext-1",
+                                "Amina",
+                                "+254700000001",
+                                new Stop("A", -1.28, 36.81, null),
+                                new Stop("B", null, null, "call"),
+                                PaymentType.COD,
+                                1000,
+                                25000,
+                                "KES",
+                                null,
+                                null,
+                                "nairobi-cbd",
+                                Source.API,
+                                "tok-" + id,
+                                "1234")),
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        1,
+                        new RiderAssigned(id, merchant, T0.plusSeconds(60), Actor.operator("ops"), rider, null)));
+
+        long offset = 0;
+        for (EventEnvelope event : events) {
+            projection.apply(event, 0, offset++);
+        }
+        Map<String, Object> once = snapshot(id);
+        for (EventEnvelope event : events) {
+            projection.apply(event, 0, offset++);
+        }
+        assertThat(snapshot(id)).isEqualTo(once);
+
+        var view = rows.find(id, merchant).block();
+        assertThat(view.status()).isEqualTo(DispatchStatus.ASSIGNED);
+        assertThat(view.riderId()).isEqualTo(rider);
+        assertThat(view.sequence()).isEqualTo(1);
+        assertThat(rows.find(id, UUID.randomUUID()).blockOptional()).isEmpty();
+    }
+
+    @Test
+    void an_older_event_arriving_late_does_not_undo_a_newer_one() {
+        UUID id = UUID.randomUUID();
+        UUID merchant = UUID.randomUUID();
+        var created = EventEnvelope.of(
+                UUID.randomUUID(),
+                0,
+                new DispatchCreated(
+                        id,
+                        merchant,
+                        T0,
+                        Actor.merchant(merchant),
+                        null,
+                        "Amina",
+                        "+254700000001",
+                        new Stop("A", null, null, null),
+                        new Stop("B", null, null, null),
+                        PaymentType.PREPAID,
+                        0,
+                        25000,
+                        "KES",
+                        null,
+                        null,
+                        null,
+                        Source.API,
+                        "tok-" + id,
+                        "1234"));
+        var cancelled = EventEnvelope.of(
+                UUID.randomUUID(),
+                1,
+                new DispatchCancelled(id, merchant, T0.plusSeconds(5), Actor.merchant(merchant), "changed mind"));
+
+        projection.apply(created, 1, 0);
+        projection.apply(cancelled, 1, 1);
+        projection.apply(created, 1, 2);
+
+        var view = rows.find(id, merchant).block();
+        assertThat(view.status()).isEqualTo(DispatchStatus.CANCELLED);
+        assertThat(view.cancelReason()).isEqualTo("changed mind");
+        assertThat(rows.history(id).collectList().block())
+                .extracting(StatusTransition::status)
+                .containsExactly("NEW", "CANCELLED");
+        assertThat(jdbc.queryForObject(
+                        "select next_offset from query.projection_positions where partition = 1", Long.class))
+                .isEqualTo(3L);
+    }
+
+    @Test
+    void pin_guesses_and_their_reset_change_the_row_but_add_no_history_entry() {
+        UUID id = UUID.randomUUID();
+        UUID merchant = UUID.randomUUID();
+        UUID rider = UUID.randomUUID();
+        List<EventEnvelope> events = List.of(
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        0,
+                        new DispatchCreated(
+                                id,
+                                merchant,
+                                T0,
+                                Actor.merchant(merchant),
+                                null,
+                                "Amina",
+                                "+254700000001",
+                                new Stop("A", null, null, null),
+                                new Stop("B", null, null, null),
+                                PaymentType.PREPAID,
+                                0,
+                                25000,
+                                "KES",
+                                null,
+                                null,
+                                null,
+                                Source.API,
+                                "tok-" + id,
+                                "1234")),
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        1,
+                        new RiderAssigned(id, merchant, T0.plusSeconds(1), Actor.rider(rider), rider, null)),
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        2,
+                        new DispatchPickedUp(id, merchant, T0.plusSeconds(2), Actor.rider(rider), rider)),
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        3,
+                        new DispatchDeparted(id, merchant, T0.plusSeconds(3), Actor.rider(rider), rider)),
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        4,
+                        new DeliveryPinRejected(id, merchant, T0.plusSeconds(4), Actor.rider(rider), rider, 5, true)));
+        long offset = 0;
+        for (EventEnvelope event : events) {
+            projection.apply(event, 2, offset++);
+            projection.apply(event, 2, offset++);
+        }
+
+        var locked = rows.find(id, merchant).block();
+        assertThat(locked.pinGuesses().locked()).isTrue();
+        assertThat(locked.pinGuesses().wrongGuesses()).isEqualTo(5);
+        assertThat(locked.pinGuesses().lockedAt()).isEqualTo(T0.plusSeconds(4));
+        assertThat(locked.updatedAt())
+                .as("a guess is not a change merchants see")
+                .isEqualTo(T0.plusSeconds(3));
+        assertThat(locked.sequence()).isEqualTo(4);
+
+        projection.apply(
+                EventEnvelope.of(
+                        UUID.randomUUID(),
+                        5,
+                        new DeliveryPinReset(id, merchant, T0.plusSeconds(5), Actor.operator("ops"), 5)),
+                2,
+                offset++);
+
+        var reset = rows.find(id, merchant).block();
+        assertThat(reset.pinGuesses().locked()).isFalse();
+        assertThat(reset.pinGuesses().wrongGuesses()).isZero();
+        assertThat(rows.history(id).collectList().block())
+                .extracting(StatusTransition::status)
+                .containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
+    }
+
+    private Map<String, Object> snapshot(UUID id) {
+        return Map.of(
+                "row",
+                        jdbc.queryForMap(
+                                "select status, last_sequence, updated_at, body::text as body from query.dispatches where id = ?",
+                                id),
+                "history",
+                        jdbc.queryForList(
+                                "select * from query.dispatch_history where dispatch_id = ? order by sequence", id));
+    }
 }

@@ -11,10 +11,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param replayInterval how often replays an operator asked for are looked for
  */
 @ConfigurationProperties("dispatch.dead-letters")
-public record DeadLetterProperties(@DefaultValue("5") int attempts, @DefaultValue("PT2S") Duration replayInterval) {
+public record DeadLetterProperties(
+        @DefaultValue("5") int attempts,
+        @DefaultValue("PT2S") Duration replayInterval) {
 
-  public DeadLetterProperties {
-    SettingChecks.atLeast("dispatch.dead-letters.attempts", attempts, 1);
-    SettingChecks.positive("dispatch.dead-letters.replay-interval", replayInterval);
-  }
+    public DeadLetterProperties {
+        SettingChecks.atLeast("dispatch.dead-letters.attempts", attempts, 1);
+        SettingChecks.positive("dispatch.dead-letters.replay-interval", replayInterval);
+    }
 }

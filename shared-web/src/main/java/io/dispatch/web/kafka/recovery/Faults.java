@@ -16,52 +16,54 @@ import org.springframework.transaction.CannotCreateTransactionException;
  */
 public final class Faults {
 
-  /** SQLSTATE classes of a connection, resources, an operator or a serialization conflict. */
-  private static final Set<String> PASSING_SQL_STATE_CLASSES = Set.of("08", "53", "57", "58", "40", "55", "HV");
+    /** SQLSTATE classes of a connection, resources, an operator or a serialization conflict. */
+    private static final Set<String> PASSING_SQL_STATE_CLASSES = Set.of("08", "53", "57", "58", "40", "55", "HV");
 
-  private Faults() {}
+    private Faults() {}
 
-  public static boolean passing(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (cause instanceof TransientDataAccessException
-          || cause instanceof DataAccessResourceFailureException
-          || cause instanceof CannotGetJdbcConnectionException
-          || cause instanceof CannotCreateTransactionException
-          || isA(cause, "io.r2dbc.spi.R2dbcTransientException")
-          || isA(cause, "io.r2dbc.spi.R2dbcNonTransientResourceException")
-          || cause instanceof org.apache.kafka.common.errors.RetriableException
-          || cause instanceof IOException
-          || cause instanceof TimeoutException) {
-        return true;
-      }
-      String state = cause instanceof SQLException sql ? sql.getSQLState()
-          : isA(cause, "io.r2dbc.spi.R2dbcException") ? r2dbcSqlState(cause) : null;
-      if (state != null && state.length() >= 2 && PASSING_SQL_STATE_CLASSES.contains(state.substring(0, 2))) {
-        return true;
-      }
-      if (cause instanceof IllegalStateException && cause.getMessage() != null
-          && cause.getMessage().startsWith("Timeout on blocking read")) {
-        return true;
-      }
+    public static boolean passing(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof TransientDataAccessException
+                    || cause instanceof DataAccessResourceFailureException
+                    || cause instanceof CannotGetJdbcConnectionException
+                    || cause instanceof CannotCreateTransactionException
+                    || isA(cause, "io.r2dbc.spi.R2dbcTransientException")
+                    || isA(cause, "io.r2dbc.spi.R2dbcNonTransientResourceException")
+                    || cause instanceof org.apache.kafka.common.errors.RetriableException
+                    || cause instanceof IOException
+                    || cause instanceof TimeoutException) {
+                return true;
+            }
+            String state = cause instanceof SQLException sql
+                    ? sql.getSQLState()
+                    : isA(cause, "io.r2dbc.spi.R2dbcException") ? r2dbcSqlState(cause) : null;
+            if (state != null && state.length() >= 2 && PASSING_SQL_STATE_CLASSES.contains(state.substring(0, 2))) {
+                return true;
+            }
+            if (cause instanceof IllegalStateException
+                    && cause.getMessage() != null
+                    && cause.getMessage().startsWith("Timeout on blocking read")) {
+                return true;
+            }
+        }
+        return false;
     }
-    return false;
-  }
 
-  /** R2DBC is not on every service's class path (the dispatcher uses JDBC): compare by name. */
-  private static boolean isA(Throwable failure, String className) {
-    for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
-      if (type.getName().equals(className)) {
-        return true;
-      }
+    /** R2DBC is not on every service's class path (the dispatcher uses JDBC): compare by name. */
+    private static boolean isA(Throwable failure, String className) {
+        for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
+            if (type.getName().equals(className)) {
+                return true;
+            }
+        }
+        return false;
     }
-    return false;
-  }
 
-  private static String r2dbcSqlState(Throwable failure) {
-    try {
-      return (String) failure.getClass().getMethod("getSqlState").invoke(failure);
-    } catch (ReflectiveOperationException e) {
-      return null;
+    private static String r2dbcSqlState(Throwable failure) {
+        try {
+            return (String) failure.getClass().getMethod("getSqlState").invoke(failure);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
     }
-  }
 }

@@ -13,33 +13,33 @@ import org.springframework.kafka.support.serializer.DeserializationException;
  */
 final class GroupConsumers {
 
-  private final ObjectProvider<RecoverableConsumer> consumers;
+    private final ObjectProvider<RecoverableConsumer> consumers;
 
-  GroupConsumers(ObjectProvider<RecoverableConsumer> consumers) {
-    this.consumers = consumers;
-  }
-
-  Optional<RecoverableConsumer> of(String group) {
-    return consumers.orderedStream().filter(c -> c.group().equals(group)).findFirst();
-  }
-
-  Set<String> groups() {
-    Set<String> groups = new HashSet<>();
-    consumers.orderedStream().forEach(c -> groups.add(c.group()));
-    return groups;
-  }
-
-  /** The record's bytes as they were on the log: those the decoder refused, or its value written back. */
-  byte[] payload(String group, ConsumerRecord<?, ?> record, Exception failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof DeserializationException undecodable) {
-        return undecodable.getData();
-      }
+    GroupConsumers(ObjectProvider<RecoverableConsumer> consumers) {
+        this.consumers = consumers;
     }
-    return codecOf(group).bytesOf(record.topic(), record.value());
-  }
 
-  private RecordCodec<?> codecOf(String group) {
-    return of(group).<RecordCodec<?>>map(RecoverableConsumer::codec).orElse(RecordCodec.EVENTS);
-  }
+    Optional<RecoverableConsumer> of(String group) {
+        return consumers.orderedStream().filter(c -> c.group().equals(group)).findFirst();
+    }
+
+    Set<String> groups() {
+        Set<String> groups = new HashSet<>();
+        consumers.orderedStream().forEach(c -> groups.add(c.group()));
+        return groups;
+    }
+
+    /** The record's bytes as they were on the log: those the decoder refused, or its value written back. */
+    byte[] payload(String group, ConsumerRecord<?, ?> record, Exception failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DeserializationException undecodable) {
+                return undecodable.getData();
+            }
+        }
+        return codecOf(group).bytesOf(record.topic(), record.value());
+    }
+
+    private RecordCodec<?> codecOf(String group) {
+        return of(group).<RecordCodec<?>>map(RecoverableConsumer::codec).orElse(RecordCodec.EVENTS);
+    }
 }

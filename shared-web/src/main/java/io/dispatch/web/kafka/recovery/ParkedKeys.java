@@ -21,77 +21,83 @@ import org.springframework.kafka.listener.RecordInterceptor;
  */
 final class ParkedKeys {
 
-  private static final Logger log = LoggerFactory.getLogger(ParkedKeys.class);
+    private static final Logger log = LoggerFactory.getLogger(ParkedKeys.class);
 
-  private final DeadLetters letters;
-  private final GroupConsumers consumers;
-  private final DeadLetterTopic topic;
-  private final Map<String, Set<String>> parked = new ConcurrentHashMap<>();
+    private final DeadLetters letters;
+    private final GroupConsumers consumers;
+    private final DeadLetterTopic topic;
+    private final Map<String, Set<String>> parked = new ConcurrentHashMap<>();
 
-  ParkedKeys(DeadLetters letters, GroupConsumers consumers, DeadLetterTopic topic) {
-    this.letters = letters;
-    this.consumers = consumers;
-    this.topic = topic;
-  }
-
-  void park(String group, Object key) {
-    if (key != null) {
-      parked.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet()).add(key.toString());
+    ParkedKeys(DeadLetters letters, GroupConsumers consumers, DeadLetterTopic topic) {
+        this.letters = letters;
+        this.consumers = consumers;
+        this.topic = topic;
     }
-  }
 
-  /** Replaces the group's hint with the keys the database holds back. */
-  void reload(String group) {
-    Set<String> keys = ConcurrentHashMap.newKeySet();
-    keys.addAll(letters.parkedKeys(group));
-    parked.put(group, keys);
-  }
-
-  <V> RecordInterceptor<String, V> recordInterceptor() {
-    return new RecordInterceptor<>() {
-      @Override
-      public ConsumerRecord<String, V> intercept(ConsumerRecord<String, V> record, Consumer<String, V> consumer) {
-        return heldBack(consumer.groupMetadata().groupId(), record) ? null : record;
-      }
-    };
-  }
-
-  <V> BatchInterceptor<String, V> batchInterceptor() {
-    return new BatchInterceptor<>() {
-      @Override
-      public ConsumerRecords<String, V> intercept(ConsumerRecords<String, V> records, Consumer<String, V> consumer) {
-        String group = consumer.groupMetadata().groupId();
-        if (parked.getOrDefault(group, Set.of()).isEmpty()) {
-          return records;
+    void park(String group, Object key) {
+        if (key != null) {
+            parked.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet()).add(key.toString());
         }
-        Map<TopicPartition, List<ConsumerRecord<String, V>>> kept = new HashMap<>();
-        for (TopicPartition partition : records.partitions()) {
-          List<ConsumerRecord<String, V>> list = records.records(partition).stream()
-              .filter(record -> !heldBack(group, record))
-              .toList();
-          kept.put(partition, list);
-        }
-        return new ConsumerRecords<>(kept, Map.of());
-      }
-    };
-  }
+    }
 
-  private boolean heldBack(String group, ConsumerRecord<?, ?> record) {
-    Set<String> keys = parked.get(group);
-    if (keys == null || record.key() == null || !keys.contains(record.key().toString())) {
-      return false;
+    /** Replaces the group's hint with the keys the database holds back. */
+    void reload(String group) {
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        keys.addAll(letters.parkedKeys(group));
+        parked.put(group, keys);
     }
-    byte[] payload = consumers.payload(group, record, null);
-    if (letters.parkIfBehind(group, record, payload)) {
-      consumers.of(group).ifPresent(c -> c.passed(record.topic(), record.partition(), record.offset()));
-      topic.publish(group, record, payload, "held back behind an earlier dead letter", DeadLetters.PARKED);
-      topic.count(group, DeadLetters.PARKED);
-      log.warn("Held back {}-{}@{} (key {}) of group {}: an earlier record of the key is dead-lettered",
-          record.topic(), record.partition(), record.offset(), record.key(), group);
-      return true;
+
+    <V> RecordInterceptor<String, V> recordInterceptor() {
+        return new RecordInterceptor<>() {
+            @Override
+            public ConsumerRecord<String, V> intercept(ConsumerRecord<String, V> record, Consumer<String, V> consumer) {
+                return heldBack(consumer.groupMetadata().groupId(), record) ? null : record;
+            }
+        };
     }
-    // the letter was replayed meanwhile: the key flows again
-    keys.remove(record.key().toString());
-    return false;
-  }
+
+    <V> BatchInterceptor<String, V> batchInterceptor() {
+        return new BatchInterceptor<>() {
+            @Override
+            public ConsumerRecords<String, V> intercept(
+                    ConsumerRecords<String, V> records, Consumer<String, V> consumer) {
+                String group = consumer.groupMetadata().groupId();
+                if (parked.getOrDefault(group, Set.of()).isEmpty()) {
+                    return records;
+                }
+                Map<TopicPartition, List<ConsumerRecord<String, V>>> kept = new HashMap<>();
+                for (TopicPartition partition : records.partitions()) {
+                    List<ConsumerRecord<String, V>> list = records.records(partition).stream()
+                            .filter(record -> !heldBack(group, record))
+                            .toList();
+                    kept.put(partition, list);
+                }
+                return new ConsumerRecords<>(kept, Map.of());
+            }
+        };
+    }
+
+    private boolean heldBack(String group, ConsumerRecord<?, ?> record) {
+        Set<String> keys = parked.get(group);
+        if (keys == null || record.key() == null || !keys.contains(record.key().toString())) {
+            return false;
+        }
+        byte[] payload = consumers.payload(group, record, null);
+        if (letters.parkIfBehind(group, record, payload)) {
+            consumers.of(group).ifPresent(c -> c.passed(record.topic(), record.partition(), record.offset()));
+            topic.publish(group, record, payload, "held back behind an earlier dead letter", DeadLetters.PARKED);
+            topic.count(group, DeadLetters.PARKED);
+            log.warn(
+                    "Held back {}-{}@{} (key {}) of group {}: an earlier record of the key is dead-lettered",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    record.key(),
+                    group);
+            return true;
+        }
+        // the letter was replayed meanwhile: the key flows again
+        keys.remove(record.key().toString());
+        return false;
+    }
 }

@@ -12,16 +12,16 @@ import org.apache.kafka.common.serialization.Serializer;
  */
 public record RecordCodec<V>(Class<V> type, Serializer<V> writer, Deserializer<V> reader) {
 
-  /** The event topics (dispatch-events, webhook-attempts): the versioned event envelope. */
-  public static final RecordCodec<EventEnvelope> EVENTS =
-      new RecordCodec<>(EventEnvelope.class, new EventEnvelopeSerializer(), new EventEnvelopeDeserializer());
+    /** The event topics (dispatch-events, webhook-attempts): the versioned event envelope. */
+    public static final RecordCodec<EventEnvelope> EVENTS =
+            new RecordCodec<>(EventEnvelope.class, new EventEnvelopeSerializer(), new EventEnvelopeDeserializer());
 
-  /** The bytes of a value of this topic; null for a value of another type (nothing to keep). */
-  public byte[] bytesOf(String topic, Object value) {
-    return type.isInstance(value) ? writer.serialize(topic, type.cast(value)) : null;
-  }
+    /** The bytes of a value of this topic; null for a value of another type (nothing to keep). */
+    public byte[] bytesOf(String topic, Object value) {
+        return type.isInstance(value) ? writer.serialize(topic, type.cast(value)) : null;
+    }
 
-  public V read(String topic, byte[] bytes) {
-    return reader.deserialize(topic, bytes);
-  }
+    public V read(String topic, byte[] bytes) {
+        return reader.deserialize(topic, bytes);
+    }
 }

@@ -11,31 +11,31 @@ import java.util.Map;
  */
 public interface RecoverableConsumer {
 
-  /** The Kafka consumer group id. */
-  String group();
+    /** The Kafka consumer group id. */
+    String group();
 
-  /**
-   * The next offset to read per partition of {@code topic}, as stored in the same transactions as
-   * the consumer's writes; partitions missing from the map start from Kafka's committed offset.
-   */
-  Map<Integer, Long> storedPositions(String topic);
+    /**
+     * The next offset to read per partition of {@code topic}, as stored in the same transactions as
+     * the consumer's writes; partitions missing from the map start from Kafka's committed offset.
+     */
+    Map<Integer, Long> storedPositions(String topic);
 
-  /**
-   * Moves the stored position past a record that was dead-lettered or held back instead of
-   * applied (never backwards), so that reads waiting for the partition to be applied do not wait
-   * for it.
-   */
-  void passed(String topic, int partition, long offset);
+    /**
+     * Moves the stored position past a record that was dead-lettered or held back instead of
+     * applied (never backwards), so that reads waiting for the partition to be applied do not wait
+     * for it.
+     */
+    void passed(String topic, int partition, long offset);
 
-  /** How the consumer's record values are kept in a dead letter and read back; event envelopes unless it says otherwise. */
-  default RecordCodec<?> codec() {
-    return RecordCodec.EVENTS;
-  }
+    /** How the consumer's record values are kept in a dead letter and read back; event envelopes unless it says otherwise. */
+    default RecordCodec<?> codec() {
+        return RecordCodec.EVENTS;
+    }
 
-  /**
-   * Applies a record again from the bytes its dead letter kept (in {@link #codec()}'s format),
-   * outside the listener (blocking). Must be idempotent, and must not move a stored position
-   * backwards. Throws when it still cannot be applied.
-   */
-  void reapply(String topic, int partition, long offset, byte[] payload);
+    /**
+     * Applies a record again from the bytes its dead letter kept (in {@link #codec()}'s format),
+     * outside the listener (blocking). Must be idempotent, and must not move a stored position
+     * backwards. Throws when it still cannot be applied.
+     */
+    void reapply(String topic, int partition, long offset, byte[] payload);
 }
