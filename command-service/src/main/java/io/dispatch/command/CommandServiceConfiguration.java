@@ -3,6 +3,7 @@ package io.dispatch.command;
 import io.dispatch.command.dispatch.application.CreationKeys;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingProperties;
+import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.idempotency.IdempotencyProperties;
 import io.dispatch.web.scheduling.PeriodicTask;
@@ -28,7 +29,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @ComponentScan(
         basePackages = "io.dispatch.command",
         excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
-@Import(SharedWebConfiguration.class)
+@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
 @PropertySource("classpath:io/dispatch/command/defaults.properties")
 @ConfigurationPropertiesScan
 public class CommandServiceConfiguration {

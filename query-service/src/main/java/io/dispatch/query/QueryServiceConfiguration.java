@@ -1,5 +1,6 @@
 package io.dispatch.query;
 
+import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
@@ -30,7 +31,7 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 @ComponentScan(
         basePackages = "io.dispatch.query",
         excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
-@Import(SharedWebConfiguration.class)
+@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
 @PropertySource("classpath:io/dispatch/query/defaults.properties")
 @ConfigurationPropertiesScan
 public class QueryServiceConfiguration {

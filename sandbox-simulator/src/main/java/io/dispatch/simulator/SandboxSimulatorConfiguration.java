@@ -1,6 +1,7 @@
 package io.dispatch.simulator;
 
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.kafka.EventListenerContainers;
 import io.dispatch.simulator.fleet.Fleet;
 import io.dispatch.simulator.fleet.Roster;
 import io.dispatch.simulator.fleet.TripRunner;
@@ -13,7 +14,6 @@ import io.dispatch.simulator.trip.Deliveries;
 import io.dispatch.simulator.trip.HttpRiderApi;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.RiderAccounts;
-import io.dispatch.web.kafka.EventListenerContainers;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;

@@ -1,5 +1,6 @@
 package io.dispatch.webhook;
 
+import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.scheduling.PeriodicTask;
 import io.dispatch.web.secret.SecretCipher;
@@ -30,7 +31,7 @@ import org.springframework.context.annotation.PropertySource;
 @ComponentScan(
         basePackages = "io.dispatch.webhook",
         excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
-@Import(SharedWebConfiguration.class)
+@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
 @PropertySource("classpath:io/dispatch/webhook/defaults.properties")
 @ConfigurationPropertiesScan
 public class WebhookDispatcherConfiguration {

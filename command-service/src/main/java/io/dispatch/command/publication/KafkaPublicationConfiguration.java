@@ -4,7 +4,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.events.codec.RiderPositionCodec;
-import io.dispatch.web.kafka.ReliableProducers;
+import io.dispatch.kafka.ReliableProducers;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;

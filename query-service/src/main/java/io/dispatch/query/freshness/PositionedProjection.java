@@ -1,8 +1,8 @@
 package io.dispatch.query.freshness;
 
-import io.dispatch.web.kafka.recovery.Faults;
-import io.dispatch.web.kafka.recovery.RecordCodec;
-import io.dispatch.web.kafka.recovery.RecoverableConsumer;
+import io.dispatch.kafka.recovery.Faults;
+import io.dispatch.kafka.recovery.RecordCodec;
+import io.dispatch.kafka.recovery.RecoverableConsumer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

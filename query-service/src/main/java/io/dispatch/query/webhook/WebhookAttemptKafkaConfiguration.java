@@ -1,9 +1,9 @@
 package io.dispatch.query.webhook;
 
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.kafka.EventListenerContainers;
+import io.dispatch.kafka.recovery.RecordRecovery;
 import io.dispatch.query.QueryProperties;
-import io.dispatch.web.kafka.EventListenerContainers;
-import io.dispatch.web.kafka.recovery.RecordRecovery;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

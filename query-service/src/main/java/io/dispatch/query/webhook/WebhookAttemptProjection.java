@@ -2,10 +2,10 @@ package io.dispatch.query.webhook;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
+import io.dispatch.kafka.recovery.RecordCodec;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
-import io.dispatch.web.kafka.recovery.RecordCodec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

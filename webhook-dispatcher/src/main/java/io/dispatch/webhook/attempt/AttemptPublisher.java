@@ -5,7 +5,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
-import io.dispatch.web.kafka.ReliableProducers;
+import io.dispatch.kafka.ReliableProducers;
 import io.dispatch.web.scheduling.NudgedLoop;
 import io.dispatch.webhook.notification.Notifications;
 import java.nio.charset.StandardCharsets;

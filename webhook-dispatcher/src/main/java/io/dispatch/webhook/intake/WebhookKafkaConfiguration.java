@@ -1,8 +1,8 @@
 package io.dispatch.webhook.intake;
 
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.web.kafka.EventListenerContainers;
-import io.dispatch.web.kafka.recovery.RecordRecovery;
+import io.dispatch.kafka.EventListenerContainers;
+import io.dispatch.kafka.recovery.RecordRecovery;
 import io.dispatch.webhook.delivery.WebhookProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;

@@ -2,11 +2,11 @@ package io.dispatch.query.dispatch.projection;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
+import io.dispatch.kafka.recovery.RecordCodec;
 import io.dispatch.query.dispatch.DispatchBatch;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
-import io.dispatch.web.kafka.recovery.RecordCodec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
