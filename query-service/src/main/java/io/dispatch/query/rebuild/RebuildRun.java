@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,8 +22,8 @@ import org.slf4j.LoggerFactory;
  * One rebuild, from the fresh tables to the swap (docs/adr/0016): a replay of each topic from its
  * start up to where the live projections are, in batches, repeated until the remainder is small;
  * then, in one transaction holding the live tables locked, the remainder up to the live positions,
- * the checksums of both sets of tables, and the swap. Batches are written on {@code work}; the swap
- * runs on a connection of its own.
+ * the checksums of both sets of tables, and the swap. Batches are written on {@code work} by
+ * {@link FreshBatches}; the swap runs on a connection of its own.
  */
 final class RebuildRun {
 
@@ -39,7 +38,7 @@ final class RebuildRun {
     private final Connection work;
     private final LogReplay replay;
     private final ReplayCounts counts;
-    private final RebuildProgress progress;
+    private final FreshBatches batches;
 
     RebuildRun(
             DataSource dataSource,
@@ -57,7 +56,7 @@ final class RebuildRun {
         this.work = work;
         this.replay = replay;
         this.counts = counts;
-        this.progress = progress;
+        this.batches = new FreshBatches(work, counts, progress);
     }
 
     /** The fresh tables, the replay up to the live positions, and the swap. */
@@ -142,42 +141,8 @@ final class RebuildRun {
                     projection.topic(),
                     rebuilt.get(projection.topic()),
                     targets.get(projection.topic()),
-                    batch -> apply(projection, batch));
+                    batch -> batches.apply(projection, batch));
         }
-    }
-
-    /**
-     * One transaction per batch. A batch the database refuses (e.g. a NUL character jsonb cannot
-     * hold) is applied again a record at a time, and only the refused records are skipped, as the
-     * live projection dead-letters them.
-     */
-    private void apply(ReplayedProjection projection, List<ConsumerRecord<byte[], byte[]>> batch) {
-        try {
-            try {
-                Skips skips = new Skips();
-                projection.apply(work, FreshTables.SCHEMA, batch, skips);
-                work.commit();
-                counts.add(skips);
-            } catch (SQLException refused) {
-                work.rollback();
-                for (ConsumerRecord<byte[], byte[]> record : batch) {
-                    Skips skips = new Skips();
-                    try {
-                        projection.apply(work, FreshTables.SCHEMA, List.of(record), skips);
-                        work.commit();
-                    } catch (SQLException e) {
-                        work.rollback();
-                        skips.skipped("refused by the database", Decoded.where(record), e.getMessage());
-                    }
-                    counts.add(skips);
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "writing the rebuilt " + projection.topic() + " rows failed: " + e.getMessage(), e);
-        }
-        counts.done(batch.size());
-        progress.maybeReport();
     }
 
     record Checksums(String rebuilt, String replaced) {}

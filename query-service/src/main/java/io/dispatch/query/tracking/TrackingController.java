@@ -151,17 +151,11 @@ public class TrackingController {
                             live.updates()
                                     .filter(update -> !(update instanceof TrackingHub.StatusChanged s)
                                             || s.sequence() > view.sequence())
-                                    .map(TrackingController::event)));
-            // a viewer that does not read misses heartbeats rather than piling them up
-            Flux<ServerSentEvent<Object>> heartbeats = Flux.interval(heartbeat)
-                    .onBackpressureDrop()
-                    .map(tick -> ServerSentEvent.<Object>builder()
-                            .comment("heartbeat")
-                            .build());
+                                    .map(TrackingEvents::event)));
             // The stream ends with the terminal status, which also stops the heartbeats. A small
             // prefetch: what a slow viewer has waiting stays in the hub's bounded buffers.
-            return Flux.merge(STREAM_PREFETCH, events, heartbeats)
-                    .takeUntil(TrackingController::terminal)
+            return Flux.merge(STREAM_PREFETCH, events, TrackingEvents.heartbeats(heartbeat))
+                    .takeUntil(TrackingEvents::terminal)
                     // ended, its browser reconnects and starts again from the current state
                     .onErrorResume(TrackingHub.ViewerFellBehind.class, behind -> Flux.empty())
                     .doFinally(signal -> hub.leave(found.dispatchId(), live));
@@ -169,10 +163,7 @@ public class TrackingController {
     }
 
     private Flux<ServerSentEvent<Object>> current(DispatchView view) {
-        ServerSentEvent<Object> status = ServerSentEvent.<Object>builder(
-                        new StatusData(view.status(), view.updatedAt()))
-                .event("status")
-                .build();
+        ServerSentEvent<Object> status = TrackingEvents.status(view.status(), view.updatedAt());
         if (view.riderId() == null || view.status().isTerminal() || view.status() == DispatchStatus.NEW) {
             return Flux.just(status);
         }
@@ -180,26 +171,8 @@ public class TrackingController {
                 Mono.just(status),
                 positions
                         .latest(view.riderId())
-                        .map(p -> event(new TrackingHub.RiderMoved(p.latitude(), p.longitude(), p.recordedAt()))));
-    }
-
-    private static ServerSentEvent<Object> event(TrackingHub.Update update) {
-        return switch (update) {
-            case TrackingHub.StatusChanged s ->
-                ServerSentEvent.<Object>builder(new StatusData(s.status(), s.occurredAt()))
-                        .event("status")
-                        .build();
-            case TrackingHub.RiderMoved m ->
-                ServerSentEvent.<Object>builder(new Location(m.latitude(), m.longitude(), m.timestamp()))
-                        .event("location")
-                        .build();
-        };
-    }
-
-    private static boolean terminal(ServerSentEvent<Object> event) {
-        return "status".equals(event.event())
-                && event.data() instanceof StatusData s
-                && s.status().isTerminal();
+                        .map(p -> TrackingEvents.event(
+                                new TrackingHub.RiderMoved(p.latitude(), p.longitude(), p.recordedAt()))));
     }
 
     /**

@@ -12,7 +12,6 @@ import io.dispatch.command.dispatch.web.FailureRequest;
 import io.dispatch.command.rider.RiderLocations;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
-import io.dispatch.command.web.Reading;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.web.Envelope;
@@ -213,42 +212,4 @@ public class RiderController {
         return write.map(written -> Envelope.of(RiderDelivery.from(written.view())))
                 .onErrorMap(DispatchErrors::toApi);
     }
-
-    @Schema(name = "DeliverRequest", requiredProperties = "proof")
-    record DeliverDocument(
-            @Reading(absent = PROOF_SHAPE, refusal = PROOF_SHAPE)
-            ProofDocument proof) {}
-
-    private static final String PROOF_SHAPE = "is required: {type, recipientName, photoUrl?, signatureUrl?, pin?}";
-
-    @Schema(
-            name = "ProofOfDeliveryInput",
-            requiredProperties = {"type", "recipientName"})
-    record ProofDocument(
-            @Schema(allowableValues = {"PHOTO", "SIGNATURE", "PIN"})
-            String type,
-
-            @Schema(minLength = 1, maxLength = 200) String recipientName,
-
-            @Schema(minLength = 1, maxLength = 2000, description = "required for PHOTO")
-            @Reading(requiredWhen = "type=PHOTO")
-            String photoUrl,
-
-            @Schema(minLength = 1, maxLength = 2000, description = "required for SIGNATURE")
-            @Reading(requiredWhen = "type=SIGNATURE")
-            String signatureUrl,
-
-            @Schema(minLength = 1, maxLength = 20, description = "required for PIN: the 4 digits the customer gives")
-            @Reading(requiredWhen = "type=PIN")
-            String pin) {}
-
-    @Schema(
-            name = "LocationReport",
-            requiredProperties = {"lat", "lng"})
-    record LocationDocument(
-            @Schema(minimum = "-90", maximum = "90") Double lat,
-            @Schema(minimum = "-180", maximum = "180") Double lng,
-
-            @Schema(format = "date-time", description = "when the fix was taken; default now")
-            String timestamp) {}
 }

@@ -60,14 +60,7 @@ public class AdminDispatchQueryController {
     @ApiResponse(
             responseCode = "200",
             description = "The history",
-            content =
-                    @Content(
-                            array =
-                                    @ArraySchema(
-                                            schema =
-                                                    @Schema(
-                                                            implementation =
-                                                                    DispatchQueryController.HistoryEntry.class))))
+            content = @Content(array = @ArraySchema(schema = @Schema(implementation = HistoryEntry.class))))
     @GetMapping("/{id}/events")
     public Mono<Envelope> events(OperatorPrincipal operator, @PathVariable String id) {
         return any(id).flatMap(view -> DispatchQueryController.history(rows, view.dispatchId()))

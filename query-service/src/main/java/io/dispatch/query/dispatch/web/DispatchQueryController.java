@@ -1,6 +1,5 @@
 package io.dispatch.query.dispatch.web;
 
-import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DispatchRows;
@@ -17,10 +16,8 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -50,64 +47,6 @@ public class DispatchQueryController {
         this.urls = urls;
         this.cursors = cursors;
     }
-
-    /** An entry of GET .../events, oldest first; the first is the creation. */
-    @Schema(name = "HistoryEntry", description = "One status transition")
-    public record HistoryEntry(
-            @Schema(
-                    requiredMode = RequiredMode.REQUIRED,
-                    minimum = "0",
-                    example = "0",
-                    description = "0 for the creation, then one more per transition")
-            long sequence,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED, implementation = DispatchStatus.class)
-            String status,
-
-            @Schema(
-                    requiredMode = RequiredMode.REQUIRED,
-                    nullable = true,
-                    implementation = DispatchStatus.class,
-                    description = "Null on the creation")
-            String previousStatus,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) Instant occurredAt,
-            @Schema(requiredMode = RequiredMode.REQUIRED) HistoryActor actor,
-
-            @Schema(
-                    requiredMode = RequiredMode.REQUIRED,
-                    nullable = true,
-                    description = "The failure reason code of a FAILED transition",
-                    example = "CUSTOMER_UNREACHABLE")
-            String reasonCode,
-
-            @Schema(
-                    requiredMode = RequiredMode.REQUIRED,
-                    nullable = true,
-                    description = "Free text of the transition (a failure's detail, a cancel's reason)")
-            String detail) {}
-
-    /** Who caused a transition. */
-    @Schema(name = "HistoryActor")
-    public record HistoryActor(
-            @Schema(
-                    requiredMode = RequiredMode.REQUIRED,
-                    allowableValues = {"merchant", "rider", "operator", "system"})
-            String type,
-
-            @Schema(
-                    requiredMode = RequiredMode.REQUIRED,
-                    nullable = true,
-                    description = "The merchant's or rider's id, the operator's name; null for the system")
-            String id) {}
-
-    /** For the OpenAPI document: the history in the success envelope. */
-    @Schema(name = "HistoryResponse", description = "The status history, oldest first, in the success envelope")
-    public record HistoryResponse(
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
-            boolean success,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) List<HistoryEntry> data) {}
 
     /**
      * Newest first (createdAt desc, id desc), keyset-paged: one row more than the page is read to
