@@ -3,9 +3,7 @@ package io.dispatch.command.web;
 import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
-import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -26,24 +24,13 @@ import tools.jackson.databind.JsonNode;
  */
 final class DocumentedField {
 
-    private enum Kind {
-        TEXT,
-        CHOICE,
-        TIMESTAMP,
-        UUID,
-        NUMBER,
-        WHOLE,
-        OBJECT,
-        ARRAY,
-        RAW
-    }
-
     final String name;
     private final Class<?> type;
-    private final Kind kind;
+    private final FieldKind kind;
     private final Schema schema;
     private final Reading reading;
     private final Pattern pattern;
+    private final SchemaBounds bounds;
     private final DocumentedBody<?> element;
     private final int minItems;
     private final int maxItems;
@@ -56,10 +43,11 @@ final class DocumentedField {
         this.schema = own != null ? own : array != null ? array.schema() : null;
         this.reading = component.getAnnotation(Reading.class);
         this.pattern = schema == null || schema.pattern().isEmpty() ? null : Pattern.compile(schema.pattern());
-        this.kind = kind(component);
+        this.bounds = new SchemaBounds(schema);
+        this.kind = FieldKind.of(name, type, schema);
         this.element = switch (kind) {
             case OBJECT -> DocumentedBody.of(type.asSubclass(Record.class));
-            case ARRAY -> DocumentedBody.of(elementType(component));
+            case ARRAY -> DocumentedBody.of(FieldKind.elementType(component));
             default -> null;
         };
         // @ArraySchema's defaults (MAX_VALUE, MIN_VALUE) mean "not given"
@@ -67,43 +55,9 @@ final class DocumentedField {
         this.maxItems = array == null || array.maxItems() == Integer.MIN_VALUE ? Integer.MAX_VALUE : array.maxItems();
     }
 
-    private Kind kind(RecordComponent component) {
-        if (type.isPrimitive()) {
-            throw new IllegalArgumentException(name + " must be boxed: an absent or refused field is read as null");
-        }
-        if (type == String.class) {
-            if (schema != null && schema.allowableValues().length > 0) {
-                return Kind.CHOICE;
-            }
-            String format = schema == null ? "" : schema.format();
-            return format.equals("date-time") ? Kind.TIMESTAMP : format.equals("uuid") ? Kind.UUID : Kind.TEXT;
-        }
-        if (type == Double.class) {
-            return Kind.NUMBER;
-        }
-        if (type == Long.class || type == Integer.class) {
-            return Kind.WHOLE;
-        }
-        if (type.isRecord()) {
-            return Kind.OBJECT;
-        }
-        if (type == List.class) {
-            return Kind.ARRAY;
-        }
-        if (JsonNode.class.isAssignableFrom(type)) {
-            return Kind.RAW;
-        }
-        throw new IllegalArgumentException(name + ": no reading for " + type);
-    }
-
-    private static Class<? extends Record> elementType(RecordComponent component) {
-        return ((Class<?>) ((ParameterizedType) component.getGenericType()).getActualTypeArguments()[0])
-                .asSubclass(Record.class);
-    }
-
     /** A JSON tree handed over as it came: code reads it (a zone's polygon), so no rule applies here. */
     boolean raw() {
-        return kind == Kind.RAW;
+        return kind == FieldKind.RAW;
     }
 
     /** The field that makes this one required, and the value it must have been read as; null when none. */
@@ -117,7 +71,7 @@ final class DocumentedField {
         if (reading != null && !reading.absent().isEmpty()) {
             return reading.absent();
         }
-        return kind == Kind.ARRAY ? "is required: an array of " + items() : "is required";
+        return kind == FieldKind.ARRAY ? "is required: an array of " + items() : "is required";
     }
 
     /** The value read, or null when {@code errors} received its message under {@code key}. */
@@ -214,54 +168,13 @@ final class DocumentedField {
     }
 
     private Double number(JsonNode value, String key, FieldErrors errors) {
-        double min = schema == null || schema.minimum().isEmpty()
-                ? Double.NEGATIVE_INFINITY
-                : Double.parseDouble(schema.minimum());
-        double max = schema == null || schema.maximum().isEmpty()
-                ? Double.POSITIVE_INFINITY
-                : Double.parseDouble(schema.maximum());
-        if (value.isNumber()) {
-            double number;
-            try {
-                number = value.doubleValue();
-            } catch (RuntimeException tooBig) {
-                // Jackson refuses to narrow a BigInteger beyond a double's range
-                return refuse(key, "must be a number" + bounds(), errors);
-            }
-            if (Double.isFinite(number) && number >= min && number <= max) {
-                return number;
-            }
-        }
-        return refuse(key, "must be a number" + bounds(), errors);
+        Double number = bounds.number(value);
+        return number != null ? number : refuse(key, "must be a number" + bounds.written(), errors);
     }
 
     private Object whole(JsonNode value, String key, FieldErrors errors) {
-        long min = schema == null || schema.minimum().isEmpty()
-                ? Long.MIN_VALUE
-                : new BigDecimal(schema.minimum()).longValueExact();
-        long max = schema == null || schema.maximum().isEmpty()
-                ? Long.MAX_VALUE
-                : new BigDecimal(schema.maximum()).longValueExact();
-        if (value.isIntegralNumber()
-                && value.canConvertToLong()
-                && value.longValue() >= min
-                && value.longValue() <= max) {
-            if (type == Integer.class) {
-                return Math.toIntExact(value.longValue());
-            }
-            return value.longValue();
-        }
-        return refuse(key, "must be a whole number" + bounds(), errors);
-    }
-
-    /** The schema's bounds as written there, so "-90" stays "-90" and "1.0" stays "1.0". */
-    private String bounds() {
-        String min = schema == null ? "" : schema.minimum();
-        String max = schema == null ? "" : schema.maximum();
-        if (!min.isEmpty() && !max.isEmpty()) {
-            return " from " + min + " to " + max;
-        }
-        return !min.isEmpty() ? ", " + min + " or more" : !max.isEmpty() ? ", at most " + max : "";
+        Object whole = bounds.whole(value, type);
+        return whole != null ? whole : refuse(key, "must be a whole number" + bounds.written(), errors);
     }
 
     private List<?> array(JsonNode value, String key, FieldErrors errors) {

@@ -2,11 +2,6 @@ package io.dispatch.logreport.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -149,8 +144,8 @@ public record Options(
             throw new UsageException("--db must be a jdbc:postgresql:// URL, was " + db);
         }
         boolean kafkaSource = kafka != null;
-        Bound from = bound(values, "--from", "--from-offset", kafkaSource);
-        Bound to = bound(values, "--to", "--to-offset", kafkaSource);
+        Bound from = BoundOptions.bound(values, "--from", "--from-offset", kafkaSource);
+        Bound to = BoundOptions.bound(values, "--to", "--to-offset", kafkaSource);
         if (from instanceof Bound.Time f
                 && to instanceof Bound.Time t
                 && !f.instant().isBefore(t.instant())) {
@@ -172,73 +167,6 @@ public record Options(
                 positive(values.getOrDefault("--list-limit", "100"), "--list-limit", true),
                 Duration.ofSeconds(positive(values.getOrDefault("--timeout", "15"), "--timeout", false)),
                 false);
-    }
-
-    private static Bound bound(Map<String, String> values, String timeOption, String offsetOption, boolean kafka)
-            throws UsageException {
-        String time = values.get(timeOption);
-        String offsets = values.get(offsetOption);
-        if (time != null && offsets != null) {
-            throw new UsageException("give " + timeOption + " or " + offsetOption + ", not both");
-        }
-        if (time != null) {
-            return new Bound.Time(instant(time, timeOption));
-        }
-        if (offsets != null) {
-            return offsets(offsets, offsetOption, kafka);
-        }
-        return Bound.NONE;
-    }
-
-    static Instant instant(String text, String option) throws UsageException {
-        try {
-            return Instant.parse(text);
-        } catch (DateTimeParseException notAnInstant) {
-            try {
-                return OffsetDateTime.parse(text).toInstant();
-            } catch (DateTimeParseException notWithOffset) {
-                try {
-                    return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
-                } catch (DateTimeParseException notADate) {
-                    throw new UsageException(
-                            option + " must be an ISO-8601 time such as 2026-11-23T10:00:00Z, was " + text);
-                }
-            }
-        }
-    }
-
-    static Bound.Offsets offsets(String text, String option, boolean kafka) throws UsageException {
-        if (!text.contains(":")) {
-            return new Bound.Offsets(nonNegative(text, option), Map.of());
-        }
-        if (!kafka) {
-            throw new UsageException(option + " of the event store is one global index, not per partition: " + text);
-        }
-        Map<Integer, Long> byPartition = new LinkedHashMap<>();
-        for (String part : text.split(",")) {
-            String[] pair = part.trim().split(":");
-            if (pair.length != 2) {
-                throw new UsageException(option + " must be <offset> or <partition>:<offset>[,...], was " + text);
-            }
-            long partition = nonNegative(pair[0], option);
-            if (partition > Integer.MAX_VALUE
-                    || byPartition.put((int) partition, nonNegative(pair[1], option)) != null) {
-                throw new UsageException(option + " names partition " + pair[0] + " twice or out of range");
-            }
-        }
-        return new Bound.Offsets(null, Map.copyOf(byPartition));
-    }
-
-    private static long nonNegative(String text, String option) throws UsageException {
-        try {
-            long value = Long.parseLong(text.trim());
-            if (value >= 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UsageException(option + " must be a whole number of 0 or more, was " + text);
     }
 
     private static int positive(String text, String option, boolean zeroAllowed) throws UsageException {

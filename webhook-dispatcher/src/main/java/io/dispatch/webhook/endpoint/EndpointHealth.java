@@ -1,12 +1,9 @@
 package io.dispatch.webhook.endpoint;
 
 import io.dispatch.webhook.notification.Notifications;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
@@ -98,7 +95,7 @@ public class EndpointHealth {
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transactions;
     private final Notifications notifications;
-    private final MeterRegistry meters;
+    private final EndpointHealthCounters counters;
     private final Clock clock;
 
     public EndpointHealth(
@@ -110,29 +107,8 @@ public class EndpointHealth {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.notifications = notifications;
-        this.meters = meters;
+        this.counters = new EndpointHealthCounters(meters);
         this.clock = clock;
-        for (Cause cause : Cause.values()) {
-            disabledCounter(cause);
-        }
-        for (EnabledBy by : EnabledBy.values()) {
-            enabledCounter(by);
-        }
-    }
-
-    private Counter disabledCounter(Cause cause) {
-        return Counter.builder("dispatch.webhook.endpoint.disabled")
-                .tag("reason", cause.name().toLowerCase())
-                .description(
-                        "Webhook endpoints disabled: a 410 answer (gone) or notifications FAILED in a row (failures)")
-                .register(meters);
-    }
-
-    private Counter enabledCounter(EnabledBy by) {
-        return Counter.builder("dispatch.webhook.endpoint.enabled")
-                .tag("by", by.name().toLowerCase())
-                .description("Disabled webhook endpoints enabled again: by a probe's 2xx, the operator or the merchant")
-                .register(meters);
     }
 
     /**
@@ -156,7 +132,7 @@ public class EndpointHealth {
             return true;
         });
         if (Boolean.TRUE.equals(disabled)) {
-            disabledCounter(cause).increment();
+            counters.disabled(cause);
             log.warn(
                     "Webhook endpoint of merchant {} DISABLED: {}. Its notifications are kept; the first probe goes out "
                             + "at {}",
@@ -220,32 +196,14 @@ public class EndpointHealth {
             return Optional.empty();
         }
         if (enabled) {
-            enabledCounter(by).increment();
+            counters.enabled(by);
         }
         return view(merchantId);
     }
 
     /** The endpoint, its state and counters; empty when the merchant has no endpoint. */
     public Optional<View> view(UUID merchantId) {
-        Instant now = clock.instant();
-        record Row(String url, Status status, String reason, Instant disabledAt) {}
-        List<Row> rows = jdbc.query(
-                "select url, status, disabled_reason, disabled_at from webhook.endpoints where merchant_id = ?",
-                (rs, i) -> new Row(rs.getString(1), Status.valueOf(rs.getString(2)), rs.getString(3), instant(rs, 4)),
-                merchantId);
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Row row = rows.getFirst();
-        Notifications.Counts counts = notifications.counts(merchantId, now);
-        return Optional.of(new View(
-                row.url(),
-                row.status(),
-                row.reason(),
-                row.disabledAt(),
-                counts.pending(),
-                counts.succeededLast24h(),
-                counts.failedLast24h()));
+        return EndpointViews.read(jdbc, notifications, merchantId, clock.instant());
     }
 
     /** What a notification created while its endpoint is disabled says, as its last error. */
@@ -265,10 +223,5 @@ public class EndpointHealth {
                                 where status = 'DISABLED' and next_probe_at <= ?
                                 order by next_probe_at limit ? for update skip locked)
         returning merchant_id""", UUID.class, Timestamp.from(nextProbeAt), Timestamp.from(now), limit);
-    }
-
-    private static Instant instant(ResultSet rs, int column) throws SQLException {
-        Timestamp value = rs.getTimestamp(column);
-        return value == null ? null : value.toInstant();
     }
 }
