@@ -63,8 +63,7 @@ import org.HdrHistogram.Histogram;
  */
 public class Throughput {
 
-  static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(10)).build();
+  static final HttpClient HTTP = BenchHttp.HTTP;
   static final String ORDER = """
       {"customerName":"Bench","customerPhone":"+254700000001","pickup":{"address":"A","lat":-1.2841,"lng":36.8219},\
       "dropoff":{"address":"B","lat":-1.3001,"lng":36.7833},"paymentType":"COD","amountCents":150000}""";
@@ -888,21 +887,11 @@ public class Throughput {
   // ---------------------------------------------------------------- HTTP helpers
 
   static HttpResponse<String> call(String method, String path, Map<String, String> headers, String body) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(120))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-    if (body != null) request.header("Content-Type", "application/json");
-    headers.forEach(request::header);
-    HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() >= 300) {
-      throw new IllegalStateException(method + " " + path + " -> " + response.statusCode() + " " + response.body());
-    }
-    return response;
+    return BenchHttp.call(base, method, path, headers, body, Duration.ofSeconds(120));
   }
 
   static String field(String json, String name) {
-    Matcher m = Pattern.compile("\"" + name + "\"\\s*:\\s*\"([^\"]+)\"").matcher(json);
-    if (!m.find()) throw new IllegalStateException("no " + name + " in " + json);
-    return m.group(1);
+    return BenchHttp.field(json, name);
   }
 
   // ---------------------------------------------------------------- SVG charts

@@ -7,7 +7,7 @@
 # each with synchronous_commit on (what the server now runs with) and off (zonky's old default,
 # set per session through PGOPTIONS), the two alternated round by round in the same run so that
 # both see the same machine. pgbench comes from Debian's postgresql-15 (installed when missing and
-# the script runs as root, as bench/services-apart.sh does).
+# the script runs as root, by bench/pgbench.sh as every bench script does).
 # Usage: bench/synchronous-commit.sh [seconds per round] [rounds]   (defaults 10 and 3)
 # Output: printed and appended to bench/results/synchronous-commit.txt
 set -euo pipefail
@@ -25,16 +25,7 @@ cleanup() {
 trap cleanup EXIT
 log() { echo "$*" | tee -a "$out"; }
 
-pgbench=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | head -1 || true)
-if [ -z "$pgbench" ] && [ "$(id -u)" = 0 ]; then
-  apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null 2>&1 || true
-  pgbench=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | head -1 || true)
-fi
-if [ -z "$pgbench" ]; then
-  echo "pgbench not available and not installable here (as root: apt-get install postgresql-15)" >&2
-  exit 1
-fi
-psql="$(dirname "$pgbench")/psql"
+source bench/pgbench.sh
 
 mvn -B -q -o -pl infrastructure -am -DskipTests compile
 mvn -B -q -o -pl infrastructure dependency:build-classpath -Dmdep.includeScope=runtime \

@@ -92,25 +92,15 @@ class EventStoreLogReportTest {
         assertThat(counts(report.get("deliveriesByFinalStatus")))
                 .containsAllEntriesOf(
                         ordered("NEW", 1, "DELIVERED", 1, "FAILED", 1, "CANCELLED", 1, "ASSIGNED", 0, "IN_TRANSIT", 0));
-        assertThat(report.get("anomalies")
-                        .get("ILLEGAL_TRANSITION")
-                        .get("count")
-                        .asLong())
+        assertThat(ExpectedReport.count(report, "anomalies", "ILLEGAL_TRANSITION"))
                 .isEqualTo(1);
-        assertThat(report.get("anomalies")
-                        .get("EVENT_AFTER_TERMINAL")
-                        .get("count")
-                        .asLong())
+        assertThat(ExpectedReport.count(report, "anomalies", "EVENT_AFTER_TERMINAL"))
                 .isEqualTo(1);
-        assertThat(report.get("anomalies").get("SEQUENCE_GAP").get("count").asLong())
-                .isZero();
+        assertThat(ExpectedReport.count(report, "anomalies", "SEQUENCE_GAP")).isZero();
         // B's future version, and the undecodable row that names no merchant; not A's unknown type
-        assertThat(report.get("unreadable").get("FUTURE_VERSION").get("count").asLong())
-                .isEqualTo(1);
-        assertThat(report.get("unreadable").get("UNDECODABLE").get("count").asLong())
-                .isEqualTo(1);
-        assertThat(report.get("unreadable").get("UNKNOWN_TYPE").get("count").asLong())
-                .isZero();
+        assertThat(ExpectedReport.count(report, "unreadable", "FUTURE_VERSION")).isEqualTo(1);
+        assertThat(ExpectedReport.count(report, "unreadable", "UNDECODABLE")).isEqualTo(1);
+        assertThat(ExpectedReport.count(report, "unreadable", "UNKNOWN_TYPE")).isZero();
     }
 
     @Test

@@ -24,6 +24,11 @@ final class ExpectedReport {
      * @param withDuplicate whether the log holds D7's assignment twice (Kafka does, the event store cannot)
      * @param unknownType the unknown type as the source names it: a wire name on Kafka, a class in the store
      */
+    /** The count of one kind in a section of the report, e.g. ("anomalies", "SEQUENCE_GAP"). */
+    static long count(JsonNode report, String section, String kind) {
+        return report.get(section).get(kind).get("count").asLong();
+    }
+
     static void assertWholeLog(JsonNode report, boolean withDuplicate, String unknownType) {
         int duplicate = withDuplicate ? 1 : 0;
         assertThat(report.get("entries").asLong()).isEqualTo(32 + duplicate);

@@ -96,16 +96,7 @@ public final class EventCodec {
             data.set(field, root.hasNonNull(field) ? root.get(field) : NullNode.getInstance());
         }
         DispatchEvent event = bind(upcasters.upcast(type, version, data), type, eventId);
-        return new EventEnvelope(
-                eventId,
-                type.wireName(),
-                type.version(),
-                event.dispatchId(),
-                event.merchantId(),
-                sequence,
-                event.occurredAt(),
-                event.actor(),
-                event);
+        return EventEnvelope.of(eventId, sequence, event);
     }
 
     private static EventType checkConsistent(EventEnvelope envelope) {

@@ -1,8 +1,12 @@
 package io.dispatch.kafka.recovery;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Instant;
 
-/** A record a consumer group gave up on (FAILED) or held back behind one (PARKED). */
+/**
+ * A record a consumer group gave up on (FAILED) or held back behind one (PARKED). Operators see it
+ * as JSON without its payload: the record's bytes may hold customer data.
+ */
 public record DeadLetter(
         long id,
         String group,
@@ -17,4 +21,4 @@ public record DeadLetter(
         Instant replayRequestedAt,
         Instant replayedAt,
         String replayError,
-        byte[] payload) {}
+        @JsonIgnore byte[] payload) {}

@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.http.HttpStatus;
@@ -44,39 +43,6 @@ public class DeadLetterController {
         this.letters = letters;
     }
 
-    /** One letter as listed (the payload is not shown: it may hold customer data). */
-    public record Listed(
-            long id,
-            String group,
-            String topic,
-            int partition,
-            long offset,
-            String key,
-            String reason,
-            String error,
-            String status,
-            Instant failedAt,
-            Instant replayRequestedAt,
-            Instant replayedAt,
-            String replayError) {
-        static Listed of(DeadLetter letter) {
-            return new Listed(
-                    letter.id(),
-                    letter.group(),
-                    letter.topic(),
-                    letter.partition(),
-                    letter.offset(),
-                    letter.key(),
-                    letter.reason(),
-                    letter.error(),
-                    letter.status(),
-                    letter.failedAt(),
-                    letter.replayRequestedAt(),
-                    letter.replayedAt(),
-                    letter.replayError());
-        }
-    }
-
     @Operation(operationId = "listDeadLetters", summary = "List dead letters, newest first", description = """
       Records a consumer group could not apply after its bounded retries (reason FAILED), and the later \
       records of the same key it held back to keep that delivery's order (reason PARKED). status is DEAD, \
@@ -105,7 +71,7 @@ public class DeadLetterController {
         return Mono.fromCallable(() -> letters.list(group, status, before, size))
                 .subscribeOn(Schedulers.boundedElastic())
                 .map(page -> Envelope.page(
-                        page.stream().map(Listed::of).toList(),
+                        page,
                         size,
                         page.size() == size
                                 ? String.valueOf(page.get(page.size() - 1).id())

@@ -40,29 +40,12 @@ class LayerBypassTest extends WebLayersTest {
     @Test
     void a_request_with_the_header_skips_idempotency() {
         String apiKey = newApiKey();
-        Answer withoutKey = call("POST")
-                .path(THINGS)
-                .apiKey(apiKey)
-                .header(LayerBypass.HEADER, "true")
-                .json("{}")
-                .send();
+        Answer withoutKey = postBypassing(THINGS, apiKey, null, "{}");
         assertThat(withoutKey.status()).isEqualTo(201);
 
         String key = newIdempotencyKey();
-        call("POST")
-                .path(THINGS)
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .header(LayerBypass.HEADER, "true")
-                .json("{}")
-                .send();
-        Answer again = call("POST")
-                .path(THINGS)
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .header(LayerBypass.HEADER, "true")
-                .json("{}")
-                .send();
+        postBypassing(THINGS, apiKey, key, "{}");
+        Answer again = postBypassing(THINGS, apiKey, key, "{}");
         assertThat(again.header("Idempotent-Replayed")).isNull();
         assertThat(endpoints.executions(key)).isEqualTo(2);
     }

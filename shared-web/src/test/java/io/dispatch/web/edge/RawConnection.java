@@ -8,6 +8,7 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * One client connection written byte by byte, as a slow or hostile client would: what the
@@ -44,38 +45,20 @@ final class RawConnection implements AutoCloseable {
      * whether it ended. A reset counts as an end (see {@link #wasReset}).
      */
     boolean awaitEnd(Duration patience) throws IOException {
-        long until = System.nanoTime() + patience.toNanos();
-        InputStream in = socket.getInputStream();
-        byte[] buffer = new byte[8192];
-        while (!ended) {
-            long left = until - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
-            try {
-                int read = in.read(buffer);
-                if (read < 0) {
-                    ended = true;
-                } else {
-                    received.write(buffer, 0, read);
-                }
-            } catch (SocketTimeoutException stillOpen) {
-                return false;
-            } catch (SocketException e) {
-                ended = true;
-                reset = true;
-            }
-        }
-        return true;
+        return readUntil(() -> ended, patience);
     }
 
     /** Reads until {@code text} has arrived or {@code patience} passes; answers whether it did. */
     boolean awaitText(String text, Duration patience) throws IOException {
+        return readUntil(() -> received().contains(text), patience);
+    }
+
+    /** Reads until {@code done} holds or {@code patience} passes; answers whether it did. */
+    private boolean readUntil(BooleanSupplier done, Duration patience) throws IOException {
         long until = System.nanoTime() + patience.toNanos();
         InputStream in = socket.getInputStream();
         byte[] buffer = new byte[8192];
-        while (!received().contains(text)) {
+        while (!done.getAsBoolean()) {
             long left = until - System.nanoTime();
             if (left <= 0 || ended) {
                 return false;
@@ -90,6 +73,9 @@ final class RawConnection implements AutoCloseable {
                 }
             } catch (SocketTimeoutException notYet) {
                 return false;
+            } catch (SocketException e) {
+                ended = true;
+                reset = true;
             }
         }
         return true;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.dispatch.web.WebLayersTest;
-import io.dispatch.web.bench.LayerBypass;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +25,16 @@ class IdempotencyFilterTest extends WebLayersTest {
                 .idempotencyKey(key)
                 .json(json)
                 .send();
+    }
+
+    /** The same request sent twice with one merchant's new key: the first answer and the second. */
+    private record Twice(String apiKey, String key, Answer first, Answer second) {}
+
+    private Twice postTwice(String path, String json) {
+        String apiKey = newApiKey();
+        String key = newIdempotencyKey();
+        Answer first = post(path, apiKey, key, json);
+        return new Twice(apiKey, key, first, post(path, apiKey, key, json));
     }
 
     @Test
@@ -193,11 +202,9 @@ class IdempotencyFilterTest extends WebLayersTest {
 
     @Test
     void a_client_error_of_the_handler_is_stored_and_replayed() {
-        String apiKey = newApiKey();
-        String key = newIdempotencyKey();
-
-        Answer first = post("/api/v1/external/dispatches/rejected", apiKey, key, "{}");
-        Answer replay = post("/api/v1/external/dispatches/rejected", apiKey, key, "{}");
+        Twice twice = postTwice("/api/v1/external/dispatches/rejected", "{}");
+        Answer first = twice.first();
+        Answer replay = twice.second();
 
         assertThat(first.status()).isEqualTo(422);
         assertThat(first.json().get("error").get("details").get("fieldErrors").get("customerName"))
@@ -207,17 +214,15 @@ class IdempotencyFilterTest extends WebLayersTest {
         assertThat(replay.body()).isEqualTo(first.body());
         assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
         assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-        assertThat(endpoints.executions(key)).isEqualTo(1);
+        assertThat(endpoints.executions(twice.key())).isEqualTo(1);
     }
 
     @Test
     void a_body_that_is_not_json_gets_its_422_stored_and_replayed() {
-        String apiKey = newApiKey();
-        String key = newIdempotencyKey();
-
-        Answer first = post(THINGS, apiKey, key, "{\"customerName\":");
-        Answer replay = post(THINGS, apiKey, key, "{\"customerName\":");
-        Answer otherBytes = post(THINGS, apiKey, key, "{\"customerName\": ");
+        Twice twice = postTwice(THINGS, "{\"customerName\":");
+        Answer first = twice.first();
+        Answer replay = twice.second();
+        Answer otherBytes = post(THINGS, twice.apiKey(), twice.key(), "{\"customerName\": ");
 
         assertThat(first.status()).isEqualTo(422);
         assertThat(replay.body()).isEqualTo(first.body());
@@ -227,34 +232,30 @@ class IdempotencyFilterTest extends WebLayersTest {
 
     @Test
     void a_server_error_is_not_stored_so_a_retry_runs_again() {
-        String apiKey = newApiKey();
-        String key = newIdempotencyKey();
-
-        Answer first = post("/api/v1/external/dispatches/broken", apiKey, key, "{}");
-        Answer retry = post("/api/v1/external/dispatches/broken", apiKey, key, "{}");
+        Twice twice = postTwice("/api/v1/external/dispatches/broken", "{}");
+        Answer first = twice.first();
+        Answer retry = twice.second();
 
         assertThat(first.status()).isEqualTo(500);
         assertThat(first.json().get("error").get("code").asString()).isEqualTo("INTERNAL_ERROR");
         assertThat(retry.status()).isEqualTo(500);
         assertThat(retry.header("Idempotent-Replayed")).isNull();
-        assertThat(endpoints.executions(key)).isEqualTo(2);
-        assertThat(rowsFor(key)).isZero();
+        assertThat(endpoints.executions(twice.key())).isEqualTo(2);
+        assertThat(rowsFor(twice.key())).isZero();
     }
 
     @Test
     void an_answer_without_a_body_is_replayed_too() {
-        String apiKey = newApiKey();
-        String key = newIdempotencyKey();
-
-        Answer first = post("/api/v1/external/dispatches/empty", apiKey, key, "{}");
-        Answer replay = post("/api/v1/external/dispatches/empty", apiKey, key, "{}");
+        Twice twice = postTwice("/api/v1/external/dispatches/empty", "{}");
+        Answer first = twice.first();
+        Answer replay = twice.second();
 
         assertThat(first.status()).isEqualTo(204);
         assertThat(replay.status()).isEqualTo(204);
         assertThat(replay.body()).isEmpty();
         assertThat(replay.header("X-Request-Id")).isEqualTo(first.header("X-Request-Id"));
         assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-        assertThat(endpoints.executions(key)).isEqualTo(1);
+        assertThat(endpoints.executions(twice.key())).isEqualTo(1);
     }
 
     @Test
@@ -317,29 +318,12 @@ class IdempotencyFilterTest extends WebLayersTest {
     @Test
     void the_bench_bypass_header_is_ignored_while_the_bypass_is_not_allowed() {
         String apiKey = newApiKey();
-        Answer withoutKey = call("POST")
-                .path(THINGS)
-                .apiKey(apiKey)
-                .header(LayerBypass.HEADER, "true")
-                .json(BODY)
-                .send();
+        Answer withoutKey = postBypassing(THINGS, apiKey, null, BODY);
         assertThat(withoutKey.status()).isEqualTo(422);
 
         String key = newIdempotencyKey();
-        call("POST")
-                .path(THINGS)
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .header(LayerBypass.HEADER, "true")
-                .json(BODY)
-                .send();
-        Answer again = call("POST")
-                .path(THINGS)
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .header(LayerBypass.HEADER, "true")
-                .json(BODY)
-                .send();
+        postBypassing(THINGS, apiKey, key, BODY);
+        Answer again = postBypassing(THINGS, apiKey, key, BODY);
         assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(endpoints.executions(key)).isEqualTo(1);
     }
