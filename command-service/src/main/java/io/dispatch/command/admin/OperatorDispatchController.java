@@ -3,6 +3,7 @@ package io.dispatch.command.admin;
 import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.web.CsvImport;
@@ -43,7 +44,6 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Operator API for deliveries: create on a merchant's behalf (source staff) or from a CSV file
@@ -150,9 +150,7 @@ public class OperatorDispatchController {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         Actor actor = operator(operatorId);
         FieldErrors errors = new FieldErrors();
-        // any body that is no object reads as one without fields: its answer names riderId
-        JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
-        AssignDocument assignment = DocumentedBody.of(AssignDocument.class).read(object, "", errors);
+        AssignDocument assignment = DocumentedBody.of(AssignDocument.class).readFields(body, errors);
         errors.throwIfAny();
         UUID chosen = UUID.fromString(assignment.riderId());
         return Mono.fromCallable(() -> riders.find(chosen).isPresent())
@@ -160,8 +158,7 @@ public class OperatorDispatchController {
                 .flatMap(exists -> exists
                         ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
                         : Mono.error(ApiException.validation("riderId", "no rider has this id")))
-                .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
-                .onErrorMap(DispatchErrors::toApi);
+                .transform(this::answer);
     }
 
     @Operation(summary = "Fail a delivery", description = """
@@ -182,9 +179,13 @@ public class OperatorDispatchController {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         Actor actor = operator(operatorId);
         FailureRequest failure = FailureRequest.parse(body);
-        return dispatches
-                .execute(dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()))
-                .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
+        return answer(dispatches.execute(
+                dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail())));
+    }
+
+    /** The delivery after an operator's change, as merchants see it; refusals as their API errors. */
+    private Mono<Envelope> answer(Mono<Written> write) {
+        return write.map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
                 .onErrorMap(DispatchErrors::toApi);
     }
 
