@@ -32,6 +32,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -147,18 +148,17 @@ public class OperatorDispatchController {
             @PathVariable String id,
             @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
             @RequestBody(required = false) JsonNode body) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        Actor actor = operator(operatorId);
-        FieldErrors errors = new FieldErrors();
-        AssignDocument assignment = DocumentedBody.of(AssignDocument.class).readFields(body, errors);
-        errors.throwIfAny();
-        UUID chosen = UUID.fromString(assignment.riderId());
-        return Mono.fromCallable(() -> riders.find(chosen).isPresent())
-                .subscribeOn(Schedulers.boundedElastic())
-                .flatMap(exists -> exists
-                        ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
-                        : Mono.error(ApiException.validation("riderId", "no rider has this id")))
-                .transform(this::answer);
+        return act(id, operatorId, (dispatchId, actor) -> {
+            FieldErrors errors = new FieldErrors();
+            AssignDocument assignment = DocumentedBody.of(AssignDocument.class).readFields(body, errors);
+            errors.throwIfAny();
+            UUID chosen = UUID.fromString(assignment.riderId());
+            return Mono.fromCallable(() -> riders.find(chosen).isPresent())
+                    .subscribeOn(Schedulers.boundedElastic())
+                    .flatMap(exists -> exists
+                            ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
+                            : Mono.error(ApiException.validation("riderId", "no rider has this id")));
+        });
     }
 
     @Operation(summary = "Fail a delivery", description = """
@@ -176,16 +176,22 @@ public class OperatorDispatchController {
             @PathVariable String id,
             @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
             @RequestBody(required = false) JsonNode body) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        Actor actor = operator(operatorId);
-        FailureRequest failure = FailureRequest.parse(body);
-        return answer(dispatches.execute(
-                dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail())));
+        return act(id, operatorId, (dispatchId, actor) -> {
+            FailureRequest failure = FailureRequest.parse(body);
+            return dispatches.execute(
+                    dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()));
+        });
     }
 
-    /** The delivery after an operator's change, as merchants see it; refusals as their API errors. */
-    private Mono<Envelope> answer(Mono<Written> write) {
-        return write.map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
+    /**
+     * The operator's write on the delivery the path names, answered as merchants see the delivery
+     * after it; refusals as their API errors.
+     */
+    private Mono<Envelope> act(String id, String operatorId, BiFunction<UUID, Actor, Mono<Written>> write) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        Actor actor = operator(operatorId);
+        return write.apply(dispatchId, actor)
+                .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
                 .onErrorMap(DispatchErrors::toApi);
     }
 
