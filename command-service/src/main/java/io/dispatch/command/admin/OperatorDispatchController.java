@@ -3,6 +3,7 @@ package io.dispatch.command.admin;
 import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
+import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.web.CsvImport;
@@ -31,6 +32,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -43,7 +45,6 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Operator API for deliveries: create on a merchant's behalf (source staff) or from a CSV file
@@ -147,21 +148,17 @@ public class OperatorDispatchController {
             @PathVariable String id,
             @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
             @RequestBody(required = false) JsonNode body) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        Actor actor = operator(operatorId);
-        FieldErrors errors = new FieldErrors();
-        // any body that is no object reads as one without fields: its answer names riderId
-        JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
-        AssignDocument assignment = DocumentedBody.of(AssignDocument.class).read(object, "", errors);
-        errors.throwIfAny();
-        UUID chosen = UUID.fromString(assignment.riderId());
-        return Mono.fromCallable(() -> riders.find(chosen).isPresent())
-                .subscribeOn(Schedulers.boundedElastic())
-                .flatMap(exists -> exists
-                        ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
-                        : Mono.error(ApiException.validation("riderId", "no rider has this id")))
-                .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
-                .onErrorMap(DispatchErrors::toApi);
+        return act(id, operatorId, (dispatchId, actor) -> {
+            FieldErrors errors = new FieldErrors();
+            AssignDocument assignment = DocumentedBody.of(AssignDocument.class).readFields(body, errors);
+            errors.throwIfAny();
+            UUID chosen = UUID.fromString(assignment.riderId());
+            return Mono.fromCallable(() -> riders.find(chosen).isPresent())
+                    .subscribeOn(Schedulers.boundedElastic())
+                    .flatMap(exists -> exists
+                            ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
+                            : Mono.error(ApiException.validation("riderId", "no rider has this id")));
+        });
     }
 
     @Operation(summary = "Fail a delivery", description = """
@@ -179,11 +176,21 @@ public class OperatorDispatchController {
             @PathVariable String id,
             @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
             @RequestBody(required = false) JsonNode body) {
+        return act(id, operatorId, (dispatchId, actor) -> {
+            FailureRequest failure = FailureRequest.parse(body);
+            return dispatches.execute(
+                    dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()));
+        });
+    }
+
+    /**
+     * The operator's write on the delivery the path names, answered as merchants see the delivery
+     * after it; refusals as their API errors.
+     */
+    private Mono<Envelope> act(String id, String operatorId, BiFunction<UUID, Actor, Mono<Written>> write) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         Actor actor = operator(operatorId);
-        FailureRequest failure = FailureRequest.parse(body);
-        return dispatches
-                .execute(dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()))
+        return write.apply(dispatchId, actor)
                 .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
                 .onErrorMap(DispatchErrors::toApi);
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Reads a request body by the record the OpenAPI document draws it from (ADR 0030), so a field's
@@ -78,6 +79,14 @@ public final class DocumentedBody<R extends Record> {
             errors.throwIfAny();
         }
         return readObject(body, "", errors);
+    }
+
+    /**
+     * A whole request body in which anything that is not a JSON object reads as an object without
+     * fields: its messages then name the required fields, not the body.
+     */
+    public R readFields(JsonNode body, FieldErrors errors) {
+        return readObject(body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode(), "", errors);
     }
 
     R readObject(JsonNode node, String prefix, FieldErrors errors) {

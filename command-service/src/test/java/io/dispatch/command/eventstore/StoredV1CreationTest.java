@@ -4,27 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
+import io.dispatch.command.DispatchEventsTopic;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.EventType;
-import io.dispatch.events.Topics;
-import io.dispatch.events.codec.EventEnvelopeDeserializer;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -52,14 +47,9 @@ class StoredV1CreationTest extends CommandServiceIntegrationTest {
         assertThat(sequence).isEqualTo(1L);
 
         List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-        try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-            consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
+        try (KafkaConsumer<String, EventEnvelope> consumer = DispatchEventsTopic.subscribe()) {
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (record.key().equals(id.toString())) {
-                        seen.add(record.value());
-                    }
-                });
+                DispatchEventsTopic.poll(consumer, seen, id, Duration.ofMillis(200));
                 assertThat(seen).hasSize(2);
             });
         }
@@ -92,18 +82,5 @@ class StoredV1CreationTest extends CommandServiceIntegrationTest {
             insert.setString(5, DispatchCreated.class.getName());
             insert.executeUpdate();
         }
-    }
-
-    private static KafkaConsumer<String, EventEnvelope> consumer() {
-        return new KafkaConsumer<>(
-                Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        SharedTestInfrastructure.get().kafkaBootstrapServers(),
-                        ConsumerConfig.GROUP_ID_CONFIG,
-                        "test-" + UUID.randomUUID(),
-                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                        "earliest"),
-                new StringDeserializer(),
-                new EventEnvelopeDeserializer());
     }
 }

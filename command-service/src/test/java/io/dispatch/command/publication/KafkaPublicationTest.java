@@ -4,27 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
+import io.dispatch.command.DispatchEventsTopic;
+import io.dispatch.command.dispatch.domain.CreateDispatchExample;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
-import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
-import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.PaymentType;
-import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
-import io.dispatch.events.Topics;
-import io.dispatch.events.codec.EventEnvelopeDeserializer;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.awaitility.core.ConditionTimeoutException;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.EventProcessingConfiguration;
@@ -74,16 +66,15 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
             createAndCancel(id, merchant);
 
             List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-            try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-                consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-                poll(consumer, seen, id, Duration.ofSeconds(2));
+            try (KafkaConsumer<String, EventEnvelope> consumer = DispatchEventsTopic.subscribe()) {
+                DispatchEventsTopic.poll(consumer, seen, id, Duration.ofSeconds(2));
                 assertThat(seen)
                         .as("nothing is published while the publisher is down")
                         .isEmpty();
 
                 publisher.start();
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                    poll(consumer, seen, id, Duration.ofMillis(200));
+                    DispatchEventsTopic.poll(consumer, seen, id, Duration.ofMillis(200));
                     assertThat(seen).hasSize(2);
                 });
             }
@@ -107,12 +98,11 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
             UUID id = UUID.randomUUID();
             UUID merchant = UUID.randomUUID();
             List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-            try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-                consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-                poll(consumer, seen, id, Duration.ofSeconds(1));
+            try (KafkaConsumer<String, EventEnvelope> consumer = DispatchEventsTopic.subscribe()) {
+                DispatchEventsTopic.poll(consumer, seen, id, Duration.ofSeconds(1));
                 createAndCancel(id, merchant);
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                    poll(consumer, seen, id, Duration.ofMillis(200));
+                    DispatchEventsTopic.poll(consumer, seen, id, Duration.ofMillis(200));
                     assertThat(seen)
                             .as("both events are on Kafka with the publisher down")
                             .hasSize(2);
@@ -122,7 +112,7 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
                 publisher.start();
                 await().atMost(Duration.ofSeconds(30))
                         .until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
-                poll(consumer, seen, id, Duration.ofSeconds(2));
+                DispatchEventsTopic.poll(consumer, seen, id, Duration.ofSeconds(2));
             }
             assertThat(seen)
                     .extracting(EventEnvelope::sequence)
@@ -138,9 +128,8 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
         UUID id = UUID.randomUUID();
         UUID merchant = UUID.randomUUID();
         List<EventEnvelope> seen = new CopyOnWriteArrayList<>();
-        try (KafkaConsumer<String, EventEnvelope> consumer = consumer()) {
-            consumer.subscribe(List.of(Topics.DISPATCH_EVENTS.name()));
-            poll(consumer, seen, id, Duration.ofSeconds(1));
+        try (KafkaConsumer<String, EventEnvelope> consumer = DispatchEventsTopic.subscribe()) {
+            DispatchEventsTopic.poll(consumer, seen, id, Duration.ofSeconds(1));
             new TransactionTemplate(transactions).executeWithoutResult(status -> {
                 // runs after the commit and before the writer's own send: the publisher gets its chance to see the
                 // event first, as a busy writer thread gives it in production (the race that once sent two copies)
@@ -158,63 +147,22 @@ class KafkaPublicationTest extends CommandServiceIntegrationTest {
             });
             await().atMost(Duration.ofSeconds(30)).until(() -> watermark.oldestUnpublishedSeconds(Instant.now()) == 0);
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                poll(consumer, seen, id, Duration.ofMillis(200));
+                DispatchEventsTopic.poll(consumer, seen, id, Duration.ofMillis(200));
                 assertThat(seen).isNotEmpty();
             });
-            poll(consumer, seen, id, Duration.ofSeconds(2));
+            DispatchEventsTopic.poll(consumer, seen, id, Duration.ofSeconds(2));
         }
         assertThat(seen).extracting(EventEnvelope::sequence).as("one copy").containsExactly(0L);
     }
 
     private void create(UUID id, UUID merchant) {
-        commands.sendAndWait(new CreateDispatch(
-                id,
-                merchant,
-                Actor.merchant(merchant),
-                null,
-                "Amina",
-                "+254700000001",
-                new Stop("A", null, null, null),
-                new Stop("B", null, null, null),
-                PaymentType.PREPAID,
-                0,
-                25000,
-                "KES",
-                null,
-                null,
-                null,
-                Source.API,
-                "tok-" + id,
-                "1234",
-                null));
+        commands.sendAndWait(CreateDispatchExample.prepaid(
+                id, merchant, new Stop("A", null, null, null), new Stop("B", null, null, null)));
     }
 
     private void createAndCancel(UUID id, UUID merchant) {
         create(id, merchant);
         Long cancelSequence = commands.sendAndWait(new CancelDispatch(id, merchant, "changed mind"));
         assertThat(cancelSequence).isEqualTo(1L);
-    }
-
-    private static void poll(
-            KafkaConsumer<String, EventEnvelope> consumer, List<EventEnvelope> seen, UUID id, Duration timeout) {
-        consumer.poll(timeout).forEach(record -> {
-            if (record.key().equals(id.toString())) {
-                assertThat(record.partition()).isEqualTo(Topics.DISPATCH_EVENTS.partitionFor(id));
-                seen.add(record.value());
-            }
-        });
-    }
-
-    private static KafkaConsumer<String, EventEnvelope> consumer() {
-        return new KafkaConsumer<>(
-                Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        SharedTestInfrastructure.get().kafkaBootstrapServers(),
-                        ConsumerConfig.GROUP_ID_CONFIG,
-                        "test-" + UUID.randomUUID(),
-                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                        "earliest"),
-                new StringDeserializer(),
-                new EventEnvelopeDeserializer());
     }
 }

@@ -103,6 +103,18 @@ class DocumentedBodyTest {
     }
 
     @Test
+    void read_as_fields_a_body_that_is_no_object_names_the_required_fields_not_the_body() {
+        for (String body : List.of("[]", "\"text\"", "null")) {
+            FieldErrors errors = new FieldErrors();
+            DocumentedBody.of(Short.class).readFields(json(body), errors);
+            assertThat(errors.asMap()).as(body).containsExactly(Map.entry("name", List.of("is required")));
+        }
+        FieldErrors absent = new FieldErrors();
+        DocumentedBody.of(Short.class).readFields(null, absent);
+        assertThat(absent.asMap()).containsExactly(Map.entry("name", List.of("is required")));
+    }
+
+    @Test
     void a_field_required_by_another_fields_value_is_required_only_then() {
         String place = "\"pickup\":{\"address\":\"a\"}";
         assertThat(errors(Order.class, "{\"kind\":\"PREPAID\"," + place + "}")).isEmpty();

@@ -33,9 +33,7 @@ class TripScriptTest {
     @Test
     void an_offer_is_accepted_ridden_in_a_straight_line_and_delivered_with_the_customers_pin() {
         UUID id = delivery(DispatchStatus.NEW, null);
-        Trip trip = new Trip(id, rider, Stage.ACCEPTING, Instant.EPOCH);
-
-        run(trip, settings(0.0), stage -> false);
+        Trip trip = rideToTheEnd(id, rider, Stage.ACCEPTING, 0.0);
 
         assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
         assertThat(service.actions()).containsExactly("accept", "pickup", "depart", "deliver Achieng Otieno 4821");
@@ -59,9 +57,7 @@ class TripScriptTest {
     @Test
     void a_delivery_that_fails_at_the_door_is_failed_with_a_door_reason_and_a_detail() {
         UUID id = delivery(DispatchStatus.ASSIGNED, RIDER);
-        Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-
-        run(trip, settings(1.0), stage -> false);
+        Trip trip = rideToTheEnd(id, rider, Stage.STARTING, 1.0);
 
         assertThat(trip.stage()).isEqualTo(Stage.FAILED);
         assertThat(service.actions()).hasSize(3).startsWith("pickup", "depart");
@@ -76,9 +72,7 @@ class TripScriptTest {
         UUID id = delivery(DispatchStatus.ASSIGNED, RIDER);
         service.answerFirst("pickup", 503);
         service.answerFirst("depart", -1, 500);
-        Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-
-        run(trip, settings(0.0), stage -> false);
+        Trip trip = rideToTheEnd(id, rider, Stage.STARTING, 0.0);
 
         assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
         assertThat(service.actions()).startsWith("pickup", "pickup", "depart", "depart", "depart");
@@ -89,9 +83,7 @@ class TripScriptTest {
     void a_rider_gives_up_when_a_step_still_fails_after_five_retries() {
         UUID id = delivery(DispatchStatus.PICKED_UP, RIDER);
         service.answerFirst("depart", 500, 500, 500, 500, 500, 500, 500);
-        Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-
-        run(trip, settings(0.0), stage -> false);
+        Trip trip = rideToTheEnd(id, rider, Stage.STARTING, 0.0);
 
         assertThat(trip.stage()).isEqualTo(Stage.GAVE_UP);
         assertThat(service.actions()).containsExactly("depart", "depart", "depart", "depart", "depart", "depart");
@@ -119,8 +111,7 @@ class TripScriptTest {
         UUID failed = delivery(DispatchStatus.FAILED, RIDER);
 
         for (UUID id : List.of(reassigned, failed)) {
-            Trip trip = new Trip(id, rider, Stage.STARTING, Instant.EPOCH);
-            run(trip, settings(0.0), stage -> false);
+            Trip trip = rideToTheEnd(id, rider, Stage.STARTING, 0.0);
             assertThat(trip.stage()).isEqualTo(Stage.LEFT);
         }
         assertThat(service.calls).isEmpty();
@@ -131,9 +122,7 @@ class TripScriptTest {
         UUID id = delivery(DispatchStatus.IN_TRANSIT, RIDER);
         SimulatedRider halfway =
                 new SimulatedRider(RIDER, "Sandbox Rider 1", RIDER.toString(), new Route.Point(-1.29, 36.8));
-        Trip trip = new Trip(id, halfway, Stage.STARTING, Instant.EPOCH);
-
-        run(trip, settings(0.0), stage -> false);
+        Trip trip = rideToTheEnd(id, halfway, Stage.STARTING, 0.0);
 
         assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
         assertThat(service.actions()).containsExactly("deliver Achieng Otieno 4821");
@@ -159,6 +148,13 @@ class TripScriptTest {
                 Duration.ofSeconds(1),
                 null,
                 null);
+    }
+
+    /** A trip of {@code simulated} from {@code start}, stepped until it ended. */
+    private Trip rideToTheEnd(UUID id, SimulatedRider simulated, Stage start, double failShare) {
+        Trip trip = new Trip(id, simulated, start, Instant.EPOCH);
+        run(trip, settings(failShare), stage -> false);
+        return trip;
     }
 
     private TripScript run(Trip trip, SimulatorProperties settings, Predicate<Stage> until) {

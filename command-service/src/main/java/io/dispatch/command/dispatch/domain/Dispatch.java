@@ -83,17 +83,25 @@ public class Dispatch {
 
     @CommandHandler
     public long handle(ConfirmPickup command, Clock clock) {
-        requireAssignedRider(riderId, command.riderId());
-        requireStatus(status, DispatchStatus.ASSIGNED, "pick up");
-        apply(new DispatchPickedUp(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
-        return lastSequence();
+        return riderStep(command.riderId(), DispatchStatus.ASSIGNED, "pick up", DispatchPickedUp::new, clock);
     }
 
     @CommandHandler
     public long handle(DepartForDropoff command, Clock clock) {
-        requireAssignedRider(riderId, command.riderId());
-        requireStatus(status, DispatchStatus.PICKED_UP, "depart with");
-        apply(new DispatchDeparted(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
+        return riderStep(command.riderId(), DispatchStatus.PICKED_UP, "depart with", DispatchDeparted::new, clock);
+    }
+
+    /** An event of the assigned rider's own step on the way, with no more to it than who and when. */
+    @FunctionalInterface
+    private interface RiderStep {
+        DispatchLifecycleEvent of(UUID dispatchId, UUID merchantId, Instant occurredAt, Actor actor, UUID riderId);
+    }
+
+    /** The assigned rider moves the delivery on from {@code from}, as the named {@code action}. */
+    private long riderStep(UUID caller, DispatchStatus from, String action, RiderStep step, Clock clock) {
+        requireAssignedRider(riderId, caller);
+        requireStatus(status, from, action);
+        apply(step.of(dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId));
         return lastSequence();
     }
 

@@ -36,7 +36,6 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /** The merchant's writes: create a delivery, cancel it. */
 @Tag(name = "Deliveries", description = "Create, list, read and cancel deliveries")
@@ -147,9 +146,7 @@ public class DispatchCommandController {
             @org.springframework.web.bind.annotation.RequestBody JsonNode body) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         FieldErrors errors = new FieldErrors();
-        // any body that is no object reads as one without fields: its answer names status
-        JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
-        CancelDocument cancel = DocumentedBody.of(CancelDocument.class).read(object, "", errors);
+        CancelDocument cancel = DocumentedBody.of(CancelDocument.class).readFields(body, errors);
         errors.throwIfAny();
         return dispatches
                 .cancel(merchant.merchantId(), dispatchId, cancel.reason())

@@ -185,21 +185,8 @@ public class ZoneAdminController {
         DefaultPricingDocument read = DocumentedBody.of(DefaultPricingDocument.class)
                 .readBody(body, "{baseFeeCents, perKmCents, ...}", errors);
         errors.throwIfAny();
-        PricingSchedule given = read.schedule();
         return Mono.fromCallable(() -> {
-                    PricingSchedule current = zones.defaults();
-                    PricingSchedule next = new PricingSchedule(
-                            given.baseFeeCents(),
-                            given.perKmCents(),
-                            given.minFeeCents(),
-                            given.detourFactor(),
-                            given.avgSpeedKmh(),
-                            given.targetPickupSeconds() > 0
-                                    ? given.targetPickupSeconds()
-                                    : current.targetPickupSeconds(),
-                            given.targetDeliverySeconds() > 0
-                                    ? given.targetDeliverySeconds()
-                                    : current.targetDeliverySeconds());
+                    PricingSchedule next = read.schedule(zones.defaults());
                     if (next.targetDeliverySeconds() < next.targetPickupSeconds()) {
                         throw ApiException.validation(
                                 "targetDeliverySeconds", "must not be less than targetPickupSeconds");

@@ -3,6 +3,7 @@ package io.dispatch.command.pricing.admin;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingSchedule;
 import io.dispatch.command.pricing.Zone;
+import java.util.Arrays;
 import java.util.List;
 import org.locationtech.jts.io.WKTWriter;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -30,7 +31,6 @@ public class ZoneAdministration {
     public boolean put(Zone zone) {
         boolean existed = Boolean.TRUE.equals(jdbc.queryForObject(
                 "select exists (select 1 from command.zones where id = ?)", Boolean.class, zone.id()));
-        PricingSchedule s = zone.schedule();
         jdbc.update(
                 """
         insert into command.zones (id, name, priority, polygon_wkt, base_fee_cents, per_km_cents, min_fee_cents,
@@ -42,17 +42,12 @@ public class ZoneAdministration {
           detour_factor = excluded.detour_factor, avg_speed_kmh = excluded.avg_speed_kmh,
           target_pickup_seconds = excluded.target_pickup_seconds,
           target_delivery_seconds = excluded.target_delivery_seconds""",
-                zone.id(),
-                zone.name(),
-                zone.priority(),
-                new WKTWriter().write(zone.polygon()),
-                s.baseFeeCents(),
-                s.perKmCents(),
-                s.minFeeCents(),
-                s.detourFactor(),
-                s.avgSpeedKmh(),
-                s.targetPickupSeconds(),
-                s.targetDeliverySeconds());
+                withSchedule(
+                        zone.schedule(),
+                        zone.id(),
+                        zone.name(),
+                        zone.priority(),
+                        new WKTWriter().write(zone.polygon())));
         reloadAfterCommit();
         return !existed;
     }
@@ -74,19 +69,30 @@ public class ZoneAdministration {
 
     @Transactional
     public void putDefaults(PricingSchedule s) {
-        jdbc.update(
-                """
+        jdbc.update("""
         update command.pricing_default set base_fee_cents = ?, per_km_cents = ?, min_fee_cents = ?,
           detour_factor = ?, avg_speed_kmh = ?, target_pickup_seconds = ?, target_delivery_seconds = ?
-         where id = 1""",
-                s.baseFeeCents(),
-                s.perKmCents(),
-                s.minFeeCents(),
-                s.detourFactor(),
-                s.avgSpeedKmh(),
-                s.targetPickupSeconds(),
-                s.targetDeliverySeconds());
+         where id = 1""", withSchedule(s));
         reloadAfterCommit();
+    }
+
+    /**
+     * The statement's arguments: {@code leading} ones, then the schedule's in the column order both
+     * tables share (base_fee_cents ... target_delivery_seconds).
+     */
+    private static Object[] withSchedule(PricingSchedule s, Object... leading) {
+        Object[] schedule = {
+            s.baseFeeCents(),
+            s.perKmCents(),
+            s.minFeeCents(),
+            s.detourFactor(),
+            s.avgSpeedKmh(),
+            s.targetPickupSeconds(),
+            s.targetDeliverySeconds()
+        };
+        Object[] arguments = Arrays.copyOf(leading, leading.length + schedule.length);
+        System.arraycopy(schedule, 0, arguments, leading.length, schedule.length);
+        return arguments;
     }
 
     private void reloadAfterCommit() {

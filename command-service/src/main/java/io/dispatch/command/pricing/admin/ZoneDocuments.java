@@ -60,7 +60,7 @@ final class ZoneDocuments {
 
             @Schema(minimum = MIN_TARGET, maximum = MAX_TARGET)
             Long targetDeliverySeconds)
-            implements CrossFieldRule {
+            implements CrossFieldRule, Fees {
 
         @Override
         public void check(String prefix, boolean clean, FieldErrors errors) {
@@ -68,14 +68,7 @@ final class ZoneDocuments {
         }
 
         PricingSchedule schedule() {
-            return new PricingSchedule(
-                    baseFeeCents,
-                    perKmCents,
-                    minFeeCents,
-                    detourFactor,
-                    avgSpeedKmh,
-                    targetPickupSeconds,
-                    targetDeliverySeconds);
+            return withTargets(targetPickupSeconds, targetDeliverySeconds);
         }
     }
 
@@ -102,23 +95,42 @@ final class ZoneDocuments {
                     maximum = MAX_TARGET,
                     description = "absent: keep the current one")
             Long targetDeliverySeconds)
-            implements CrossFieldRule {
+            implements CrossFieldRule, Fees {
 
         @Override
         public void check(String prefix, boolean clean, FieldErrors errors) {
             targetsInOrder(targetPickupSeconds, targetDeliverySeconds, errors);
         }
 
-        /** Absent targets are 0: keep the current ones. */
-        PricingSchedule schedule() {
+        /** The new default schedule: absent targets keep the {@code current} ones. */
+        PricingSchedule schedule(PricingSchedule current) {
+            return withTargets(
+                    targetPickupSeconds == null ? current.targetPickupSeconds() : targetPickupSeconds,
+                    targetDeliverySeconds == null ? current.targetDeliverySeconds() : targetDeliverySeconds);
+        }
+    }
+
+    /** The fee fields both bodies read the same way, and the schedule they make with its targets. */
+    interface Fees {
+        Long baseFeeCents();
+
+        Long perKmCents();
+
+        Long minFeeCents();
+
+        Double detourFactor();
+
+        Double avgSpeedKmh();
+
+        default PricingSchedule withTargets(long targetPickupSeconds, long targetDeliverySeconds) {
             return new PricingSchedule(
-                    baseFeeCents,
-                    perKmCents,
-                    minFeeCents,
-                    detourFactor,
-                    avgSpeedKmh,
-                    targetPickupSeconds == null ? 0 : targetPickupSeconds,
-                    targetDeliverySeconds == null ? 0 : targetDeliverySeconds);
+                    baseFeeCents(),
+                    perKmCents(),
+                    minFeeCents(),
+                    detourFactor(),
+                    avgSpeedKmh(),
+                    targetPickupSeconds,
+                    targetDeliverySeconds);
         }
     }
 

@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -41,7 +42,6 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The rider's writes: take a delivery, collect it, set off, hand it over with proof, or give it
@@ -79,8 +79,7 @@ public class RiderController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/accept")
     public Mono<Envelope> accept(RiderPrincipal rider, @PathVariable String id) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        return act(dispatchId, new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
+        return act(id, dispatchId -> new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
     }
 
     @Operation(
@@ -92,8 +91,7 @@ public class RiderController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/pickup")
     public Mono<Envelope> pickup(RiderPrincipal rider, @PathVariable String id) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        return act(dispatchId, new ConfirmPickup(dispatchId, rider.riderId()));
+        return act(id, dispatchId -> new ConfirmPickup(dispatchId, rider.riderId()));
     }
 
     @Operation(summary = "Set off for the customer", description = "PICKED_UP to IN_TRANSIT (event dispatch.en_route).")
@@ -103,8 +101,7 @@ public class RiderController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/depart")
     public Mono<Envelope> depart(RiderPrincipal rider, @PathVariable String id) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        return act(dispatchId, new DepartForDropoff(dispatchId, rider.riderId()));
+        return act(id, dispatchId -> new DepartForDropoff(dispatchId, rider.riderId()));
     }
 
     @Operation(summary = "Hand the parcel over, with proof", description = """
@@ -135,10 +132,8 @@ public class RiderController {
             RiderPrincipal rider, @PathVariable String id, @RequestBody(required = false) JsonNode body) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         FieldErrors errors = new FieldErrors();
-        // any body that is no object reads as one without fields: its answer names proof
-        JsonNode object = body != null && body.isObject() ? body : JsonNodeFactory.instance.objectNode();
         ProofDocument given = DocumentedBody.of(DeliverDocument.class)
-                .read(object, "", errors)
+                .readFields(body, errors)
                 .proof();
         errors.throwIfAny();
         return answer(dispatches.deliver(new ConfirmDelivery(
@@ -164,11 +159,10 @@ public class RiderController {
     @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> fail(
             RiderPrincipal rider, @PathVariable String id, @RequestBody(required = false) JsonNode body) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        FailureRequest failure = FailureRequest.parse(body);
-        return act(
-                dispatchId,
-                new FailDispatch(dispatchId, Actor.rider(rider.riderId()), failure.reasonCode(), failure.detail()));
+        return act(id, dispatchId -> {
+            FailureRequest failure = FailureRequest.parse(body);
+            return new FailDispatch(dispatchId, Actor.rider(rider.riderId()), failure.reasonCode(), failure.detail());
+        });
     }
 
     /** What the rider reported: where, and what it caused. */
@@ -203,8 +197,10 @@ public class RiderController {
                                 new LocationAccepted(now, reported.dispatchIds(), reported.eventsEmitted()))));
     }
 
-    private Mono<Envelope> act(UUID dispatchId, Object command) {
-        return answer(dispatches.execute(dispatchId, command));
+    /** The rider's command on the delivery the path names. */
+    private Mono<Envelope> act(String id, Function<UUID, Object> command) {
+        UUID dispatchId = ApiException.pathId(id, "Delivery");
+        return answer(dispatches.execute(dispatchId, command.apply(dispatchId)));
     }
 
     /** Every rider answer: the rider's form of the delivery, never its PIN or tracking link. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
+import io.dispatch.command.dispatch.domain.CreateDispatchExample;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.events.Actor;
 import io.dispatch.events.PaymentType;
@@ -108,25 +109,6 @@ class DispatchCreationTest extends CommandServiceIntegrationTest {
     }
 
     private CreateDispatch creation(UUID id) {
-        return new CreateDispatch(
-                id,
-                merchant,
-                Actor.merchant(merchant),
-                null,
-                "Amina",
-                "+254700000001",
-                CBD,
-                WESTLANDS,
-                PaymentType.PREPAID,
-                0,
-                25000,
-                "KES",
-                null,
-                null,
-                null,
-                Source.API,
-                "tok-" + UUID.randomUUID(),
-                "1234",
-                null);
+        return CreateDispatchExample.prepaid(id, merchant, CBD, WESTLANDS);
     }
 }

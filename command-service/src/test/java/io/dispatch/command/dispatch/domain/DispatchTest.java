@@ -1,6 +1,7 @@
 package io.dispatch.command.dispatch.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CancelDispatch;
@@ -39,10 +40,14 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.axonframework.test.aggregate.FixtureConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class DispatchTest {
 
@@ -62,7 +67,33 @@ class DispatchTest {
         fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
-    private static DispatchCreated created() {
+    /** The merchant's creation: a COD order whose fee, zone, token and PIN pricing already decided. */
+    private static CreateDispatch create(Instant pickupBy, String zoneId, ServiceLevel serviceLevel) {
+        return new CreateDispatch(
+                ID,
+                MERCHANT,
+                Actor.merchant(MERCHANT),
+                "order-1",
+                "Amina",
+                "+254700000001",
+                PICKUP,
+                DROPOFF,
+                PaymentType.COD,
+                150000,
+                25000,
+                "KES",
+                pickupBy,
+                null,
+                zoneId,
+                Source.API,
+                "tok",
+                "4821",
+                serviceLevel);
+    }
+
+    /** What {@link #create} records, with the targets the aggregate decided. */
+    private static DispatchCreated created(
+            Instant pickupAt, Instant deliveryAt, Long pickupSeconds, Long deliverySeconds, String zoneId) {
         return new DispatchCreated(
                 ID,
                 MERCHANT,
@@ -77,12 +108,18 @@ class DispatchTest {
                 150000,
                 25000,
                 "KES",
-                null,
-                null,
-                "nairobi-cbd",
+                pickupAt,
+                deliveryAt,
+                pickupSeconds,
+                deliverySeconds,
+                zoneId,
                 Source.API,
                 "tok",
                 "4821");
+    }
+
+    private static DispatchCreated created() {
+        return created(null, null, null, null, "nairobi-cbd");
     }
 
     private static RiderAssigned assigned() {
@@ -97,177 +134,54 @@ class DispatchTest {
         return new DispatchDeparted(ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER);
     }
 
+    /** The history of a dispatch on its way to the customer, then {@code later} events. */
+    private static Object[] inTransit(Object... later) {
+        return Stream.concat(Stream.of(created(), assigned(), pickedUp(), departed()), Stream.of(later))
+                .toArray();
+    }
+
     private static ConfirmDelivery deliverWithPin(String pin) {
         return new ConfirmDelivery(ID, RIDER, ProofType.PIN, "Amina", null, null, pin);
     }
 
-    @Test
-    void creating_a_dispatch_records_it_as_new_with_its_fee_zone_and_pin() {
-        fixture.givenNoPriorActivity()
-                .when(new CreateDispatch(
-                        ID,
-                        MERCHANT,
-                        Actor.merchant(MERCHANT),
-                        "order-1",
-                        "Amina",
-                        "+254700000001",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        150000,
-                        25000,
-                        "KES",
-                        null,
-                        null,
-                        "nairobi-cbd",
-                        Source.API,
-                        "tok",
-                        "4821",
-                        null))
-                .expectSuccessfulHandlerExecution()
-                .expectEvents(created());
+    private static DispatchDelivered delivered(ProofType type, String photoUrl) {
+        return new DispatchDelivered(
+                ID, MERCHANT, NOW, Actor.rider(RIDER), RIDER, new ProofOfDelivery(type, "Amina", NOW, photoUrl, null));
     }
 
-    @Test
-    void absent_target_times_come_from_the_zone_service_level_counted_from_creation() {
-        fixture.givenNoPriorActivity()
-                .when(new CreateDispatch(
-                        ID,
-                        MERCHANT,
-                        Actor.merchant(MERCHANT),
-                        "order-1",
-                        "Amina",
-                        "+254700000001",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        150000,
-                        25000,
-                        "KES",
-                        null,
-                        null,
-                        "nairobi-cbd",
-                        Source.API,
-                        "tok",
-                        "4821",
-                        new ServiceLevel(1800, 3600)))
-                .expectEvents(new DispatchCreated(
-                        ID,
-                        MERCHANT,
-                        NOW,
-                        Actor.merchant(MERCHANT),
-                        "order-1",
-                        "Amina",
-                        "+254700000001",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        150000,
-                        25000,
-                        "KES",
-                        NOW.plusSeconds(1800),
-                        NOW.plusSeconds(3600),
-                        1800L,
-                        3600L,
-                        "nairobi-cbd",
-                        Source.API,
-                        "tok",
-                        "4821"));
+    private static DeliveryPinReset pinReset() {
+        return new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5);
     }
 
-    @Test
-    void without_target_times_or_a_zone_service_level_the_event_has_no_targets_in_seconds() {
-        fixture.givenNoPriorActivity()
-                .when(new CreateDispatch(
-                        ID,
-                        MERCHANT,
-                        Actor.merchant(MERCHANT),
-                        "order-1",
-                        "Amina",
-                        "+254700000001",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        150000,
-                        25000,
-                        "KES",
-                        null,
-                        null,
-                        null,
-                        Source.API,
-                        "tok",
-                        "4821",
-                        null))
-                .expectEvents(new DispatchCreated(
-                        ID,
-                        MERCHANT,
-                        NOW,
-                        Actor.merchant(MERCHANT),
-                        "order-1",
-                        "Amina",
-                        "+254700000001",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        150000,
-                        25000,
-                        "KES",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        Source.API,
-                        "tok",
-                        "4821"));
-    }
-
-    @Test
-    void given_target_times_are_kept_and_a_derived_deliver_by_never_precedes_the_pick_up_by() {
+    static Stream<Arguments> creations() {
         Instant pickupBy = NOW.plusSeconds(86_400);
+        return Stream.of(
+                arguments(
+                        "creating a dispatch records it as new with its fee, zone and PIN",
+                        create(null, "nairobi-cbd", null),
+                        created()),
+                arguments(
+                        "absent target times come from the zone service level, counted from creation",
+                        create(null, "nairobi-cbd", new ServiceLevel(1800, 3600)),
+                        created(NOW.plusSeconds(1800), NOW.plusSeconds(3600), 1800L, 3600L, "nairobi-cbd")),
+                arguments(
+                        "without target times or a zone service level the event has no targets in seconds",
+                        create(null, null, null),
+                        created(null, null, null, null, null)),
+                arguments(
+                        "given target times are kept and a derived deliver-by never precedes the pick-up-by",
+                        create(pickupBy, "nairobi-cbd", new ServiceLevel(1800, 3600)),
+                        created(pickupBy, pickupBy.plusSeconds(1800), 86_400L, 88_200L, "nairobi-cbd")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("creations")
+    void a_creation_records_the_dispatch_with_its_targets(
+            String sentence, CreateDispatch command, DispatchCreated expected) {
         fixture.givenNoPriorActivity()
-                .when(new CreateDispatch(
-                        ID,
-                        MERCHANT,
-                        Actor.merchant(MERCHANT),
-                        "order-1",
-                        "Amina",
-                        "+254700000001",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        150000,
-                        25000,
-                        "KES",
-                        pickupBy,
-                        null,
-                        "nairobi-cbd",
-                        Source.API,
-                        "tok",
-                        "4821",
-                        new ServiceLevel(1800, 3600)))
-                .expectEvents(new DispatchCreated(
-                        ID,
-                        MERCHANT,
-                        NOW,
-                        Actor.merchant(MERCHANT),
-                        "order-1",
-                        "Amina",
-                        "+254700000001",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        150000,
-                        25000,
-                        "KES",
-                        pickupBy,
-                        pickupBy.plusSeconds(1800),
-                        86_400L,
-                        88_200L,
-                        "nairobi-cbd",
-                        Source.API,
-                        "tok",
-                        "4821"));
+                .when(command)
+                .expectSuccessfulHandlerExecution()
+                .expectEvents(expected);
     }
 
     @Test
@@ -333,20 +247,12 @@ class DispatchTest {
 
     @Test
     void delivering_with_the_right_pin_attaches_the_proof() {
-        fixture.given(created(), assigned(), pickedUp(), departed())
-                .when(deliverWithPin("4821"))
-                .expectEvents(new DispatchDelivered(
-                        ID,
-                        MERCHANT,
-                        NOW,
-                        Actor.rider(RIDER),
-                        RIDER,
-                        new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)));
+        fixture.given(inTransit()).when(deliverWithPin("4821")).expectEvents(delivered(ProofType.PIN, null));
     }
 
     @Test
     void a_wrong_pin_is_recorded_as_a_guess_and_answers_the_guesses_left() {
-        fixture.given(created(), assigned(), pickedUp(), departed())
+        fixture.given(inTransit())
                 .when(deliverWithPin("0000"))
                 .expectSuccessfulHandlerExecution()
                 .expectEvents(pinRejected(1, false))
@@ -355,15 +261,8 @@ class DispatchTest {
 
     @Test
     void the_fifth_wrong_pin_locks_pin_proofs() {
-        fixture.given(
-                        created(),
-                        assigned(),
-                        pickedUp(),
-                        departed(),
-                        pinRejected(1, false),
-                        pinRejected(2, false),
-                        pinRejected(3, false),
-                        pinRejected(4, false))
+        fixture.given(inTransit(
+                        pinRejected(1, false), pinRejected(2, false), pinRejected(3, false), pinRejected(4, false)))
                 .when(deliverWithPin("1234"))
                 .expectEvents(pinRejected(5, true))
                 .expectResultMessagePayload(new DeliveryAttempt.PinRejected(8, 5, 0, true));
@@ -371,7 +270,7 @@ class DispatchTest {
 
     @Test
     void once_locked_a_pin_proof_is_refused_without_comparing_even_the_right_pin() {
-        fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+        fixture.given(inTransit(pinRejected(5, true)))
                 .when(deliverWithPin("4821"))
                 .expectException(PinProofsLocked.class)
                 .expectExceptionMessage("PIN proofs are locked for this delivery after 5 wrong guesses; "
@@ -381,20 +280,14 @@ class DispatchTest {
 
     @Test
     void a_photo_proof_still_delivers_while_pin_proofs_are_locked() {
-        fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+        fixture.given(inTransit(pinRejected(5, true)))
                 .when(new ConfirmDelivery(ID, RIDER, ProofType.PHOTO, "Amina", "https://cdn.example/p.jpg", null, null))
-                .expectEvents(new DispatchDelivered(
-                        ID,
-                        MERCHANT,
-                        NOW,
-                        Actor.rider(RIDER),
-                        RIDER,
-                        new ProofOfDelivery(ProofType.PHOTO, "Amina", NOW, "https://cdn.example/p.jpg", null)));
+                .expectEvents(delivered(ProofType.PHOTO, "https://cdn.example/p.jpg"));
     }
 
     @Test
     void a_pin_that_is_not_four_digits_is_refused_without_counting_as_a_guess() {
-        fixture.given(created(), assigned(), pickedUp(), departed())
+        fixture.given(inTransit())
                 .when(deliverWithPin("48210"))
                 .expectException(InvalidProof.class)
                 .expectNoEvents();
@@ -402,7 +295,7 @@ class DispatchTest {
 
     @Test
     void another_riders_pin_is_refused_before_it_is_compared() {
-        fixture.given(created(), assigned(), pickedUp(), departed())
+        fixture.given(inTransit())
                 .when(new ConfirmDelivery(ID, OTHER_RIDER, ProofType.PIN, "Amina", null, null, "0000"))
                 .expectException(NotTheAssignedRider.class)
                 .expectNoEvents();
@@ -410,44 +303,26 @@ class DispatchTest {
 
     @Test
     void an_operator_reset_clears_the_guesses_and_the_right_pin_then_delivers() {
-        fixture.given(created(), assigned(), pickedUp(), departed(), pinRejected(5, true))
+        fixture.given(inTransit(pinRejected(5, true)))
                 .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
-                .expectEvents(new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+                .expectEvents(pinReset())
                 .expectResultMessagePayload(5L);
 
-        fixture.given(
-                        created(),
-                        assigned(),
-                        pickedUp(),
-                        departed(),
-                        pinRejected(5, true),
-                        new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+        fixture.given(inTransit(pinRejected(5, true), pinReset()))
                 .when(deliverWithPin("4821"))
-                .expectEvents(new DispatchDelivered(
-                        ID,
-                        MERCHANT,
-                        NOW,
-                        Actor.rider(RIDER),
-                        RIDER,
-                        new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)));
+                .expectEvents(delivered(ProofType.PIN, null));
     }
 
     @Test
     void after_a_reset_the_count_starts_again_from_one() {
-        fixture.given(
-                        created(),
-                        assigned(),
-                        pickedUp(),
-                        departed(),
-                        pinRejected(5, true),
-                        new DeliveryPinReset(ID, MERCHANT, NOW, Actor.operator("ops-amina"), 5))
+        fixture.given(inTransit(pinRejected(5, true), pinReset()))
                 .when(deliverWithPin("0000"))
                 .expectEvents(pinRejected(1, false));
     }
 
     @Test
     void a_reset_without_wrong_guesses_changes_nothing() {
-        fixture.given(created(), assigned(), pickedUp(), departed())
+        fixture.given(inTransit())
                 .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents()
@@ -456,13 +331,9 @@ class DispatchTest {
 
     @Test
     void resetting_the_pin_guesses_of_an_ended_delivery_is_a_conflict() {
-        fixture.given(
-                        created(),
-                        assigned(),
-                        pickedUp(),
-                        departed(),
+        fixture.given(inTransit(
                         pinRejected(5, true),
-                        new DispatchFailed(ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.REFUSED, null))
+                        new DispatchFailed(ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.REFUSED, null)))
                 .when(new ResetPinGuesses(ID, Actor.operator("ops-amina")))
                 .expectException(TransitionNotAllowed.class)
                 .expectNoEvents();
@@ -474,7 +345,7 @@ class DispatchTest {
 
     @Test
     void a_photo_proof_needs_a_photo() {
-        fixture.given(created(), assigned(), pickedUp(), departed())
+        fixture.given(inTransit())
                 .when(new ConfirmDelivery(ID, RIDER, ProofType.PHOTO, "Amina", null, null, null))
                 .expectException(InvalidProof.class);
     }
@@ -527,7 +398,7 @@ class DispatchTest {
 
     @Test
     void the_assigned_rider_fails_an_in_transit_dispatch() {
-        fixture.given(created(), assigned(), pickedUp(), departed())
+        fixture.given(inTransit())
                 .when(new FailDispatch(ID, Actor.rider(RIDER), FailureReason.CUSTOMER_UNREACHABLE, "no answer"))
                 .expectEvents(new DispatchFailed(
                         ID, MERCHANT, NOW, Actor.rider(RIDER), FailureReason.CUSTOMER_UNREACHABLE, "no answer"));
@@ -562,18 +433,7 @@ class DispatchTest {
 
     @Test
     void a_delivered_dispatch_takes_no_more_locations() {
-        fixture.given(
-                        created(),
-                        assigned(),
-                        pickedUp(),
-                        departed(),
-                        new DispatchDelivered(
-                                ID,
-                                MERCHANT,
-                                NOW,
-                                Actor.rider(RIDER),
-                                RIDER,
-                                new ProofOfDelivery(ProofType.PIN, "Amina", NOW, null, null)))
+        fixture.given(inTransit(delivered(ProofType.PIN, null)))
                 .when(new RecordRiderLocation(ID, RIDER, -1.29, 36.82, NOW))
                 .expectException(TransitionNotAllowed.class);
     }
