@@ -16,9 +16,7 @@ import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
 import io.dispatch.events.view.StatusTransition;
-import io.dispatch.infrastructure.RunningInfrastructure;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.query.QueryServiceConfiguration;
+import io.dispatch.query.QueryServiceTestApp;
 import io.dispatch.query.dispatch.DispatchRows;
 import java.time.Instant;
 import java.util.List;
@@ -26,10 +24,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -40,22 +35,13 @@ import org.springframework.test.context.DynamicPropertySource;
  * The context is closed after the class: its Kafka consumers join the projection's consumer
  * group on the shared broker and would take partitions away from later test classes.
  */
-@SpringBootTest(classes = DispatchProjectionTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@SpringBootTest(classes = QueryServiceTestApp.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @DirtiesContext
 class DispatchProjectionTest {
 
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    @Import(QueryServiceConfiguration.class)
-    static class App {}
-
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        RunningInfrastructure infrastructure = SharedTestInfrastructure.get();
-        infrastructure
-                .springProperties(SharedTestInfrastructure.newDatabase())
-                .forEach((k, v) -> registry.add(k, () -> v));
-        registry.add("dispatch.admin-token", () -> "test");
+        QueryServiceTestApp.infrastructure(registry);
     }
 
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
@@ -124,29 +110,7 @@ class DispatchProjectionTest {
     void an_older_event_arriving_late_does_not_undo_a_newer_one() {
         UUID id = UUID.randomUUID();
         UUID merchant = UUID.randomUUID();
-        var created = EventEnvelope.of(
-                UUID.randomUUID(),
-                0,
-                new DispatchCreated(
-                        id,
-                        merchant,
-                        T0,
-                        Actor.merchant(merchant),
-                        null,
-                        "Amina",
-                        "+254700000001",
-                        new Stop("A", null, null, null),
-                        new Stop("B", null, null, null),
-                        PaymentType.PREPAID,
-                        0,
-                        25000,
-                        "KES",
-                        null,
-                        null,
-                        null,
-                        Source.API,
-                        "tok-" + id,
-                        "1234"));
+        var created = created(id, merchant);
         var cancelled = EventEnvelope.of(
                 UUID.randomUUID(),
                 1,
@@ -173,29 +137,7 @@ class DispatchProjectionTest {
         UUID merchant = UUID.randomUUID();
         UUID rider = UUID.randomUUID();
         List<EventEnvelope> events = List.of(
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        0,
-                        new DispatchCreated(
-                                id,
-                                merchant,
-                                T0,
-                                Actor.merchant(merchant),
-                                null,
-                                "Amina",
-                                "+254700000001",
-                                new Stop("A", null, null, null),
-                                new Stop("B", null, null, null),
-                                PaymentType.PREPAID,
-                                0,
-                                25000,
-                                "KES",
-                                null,
-                                null,
-                                null,
-                                Source.API,
-                                "tok-" + id,
-                                "1234")),
+                created(id, merchant),
                 EventEnvelope.of(
                         UUID.randomUUID(),
                         1,
@@ -241,6 +183,33 @@ class DispatchProjectionTest {
         assertThat(rows.history(id).collectList().block())
                 .extracting(StatusTransition::status)
                 .containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
+    }
+
+    /** A prepaid delivery's creation at {@link #T0}, sequence 0, with no more than it needs. */
+    private static EventEnvelope created(UUID id, UUID merchant) {
+        return EventEnvelope.of(
+                UUID.randomUUID(),
+                0,
+                new DispatchCreated(
+                        id,
+                        merchant,
+                        T0,
+                        Actor.merchant(merchant),
+                        null,
+                        "Amina",
+                        "+254700000001",
+                        new Stop("A", null, null, null),
+                        new Stop("B", null, null, null),
+                        PaymentType.PREPAID,
+                        0,
+                        25000,
+                        "KES",
+                        null,
+                        null,
+                        null,
+                        Source.API,
+                        "tok-" + id,
+                        "1234"));
     }
 
     private Map<String, Object> snapshot(UUID id) {

@@ -12,7 +12,7 @@ import io.dispatch.events.Stop;
 import io.dispatch.events.Topics;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.query.QueryServiceConfiguration;
+import io.dispatch.query.QueryServiceTestApp;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.Scope;
 import java.time.Duration;
@@ -44,11 +44,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -65,21 +62,13 @@ import org.springframework.web.reactive.function.client.ClientRequest;
  * <p>The context is closed after the class: its Kafka consumers join the projection's consumer
  * group, and a context left running would take partitions away from the next test class's.
  */
-@SpringBootTest(classes = DispatchListTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = QueryServiceTestApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @DirtiesContext
 class DispatchListTest {
 
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    @Import(QueryServiceConfiguration.class)
-    static class App {}
-
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.get()
-                .springProperties(SharedTestInfrastructure.newDatabase())
-                .forEach((key, value) -> registry.add(key, () -> value));
-        registry.add("dispatch.admin-token", () -> "test");
+        QueryServiceTestApp.infrastructure(registry);
         registry.add("dispatch.rate-limit.per-minute", () -> "100000");
         // the first request may come while the consumers still join their group; the bound is not under test
         registry.add("dispatch.query.max-staleness-wait", () -> "PT30S");
