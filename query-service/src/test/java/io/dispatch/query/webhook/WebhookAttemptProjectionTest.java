@@ -6,26 +6,15 @@ import io.dispatch.events.Actor;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.NotificationStatus;
 import io.dispatch.events.WebhookAttemptRecorded;
-import io.dispatch.query.QueryServiceTestApp;
+import io.dispatch.query.QueryServiceContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /** The webhook-attempts projection keeps each notification at its highest revision, whatever the order. */
-@SpringBootTest(classes = QueryServiceTestApp.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
-@DirtiesContext
-class WebhookAttemptProjectionTest {
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        QueryServiceTestApp.infrastructure(registry);
-    }
+class WebhookAttemptProjectionTest extends QueryServiceContext {
 
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
 
