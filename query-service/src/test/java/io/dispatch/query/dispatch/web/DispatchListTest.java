@@ -293,15 +293,7 @@ class DispatchListTest extends QueryServiceContext {
         Merchant merchant = merchant();
         Listed delivery = created(merchant, T0, Source.API);
 
-        Map<String, Object> one = client(merchant)
-                .get()
-                .uri(LIST + "/" + delivery.id())
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(new ParameterizedTypeReference<Map<String, Object>>() {})
-                .returnResult()
-                .getResponseBody();
+        Map<String, Object> one = read(merchant, LIST + "/" + delivery.id());
         assertThat(one)
                 .extractingByKey("data")
                 .asInstanceOf(InstanceOfAssertFactories.MAP)
@@ -368,9 +360,14 @@ class DispatchListTest extends QueryServiceContext {
     }
 
     private Map<String, Object> list(Merchant merchant, String query) {
+        return read(merchant, LIST + query);
+    }
+
+    /** The body of a GET that must answer 200. */
+    private Map<String, Object> read(Merchant merchant, String uri) {
         return client(merchant)
                 .get()
-                .uri(LIST + query)
+                .uri(uri)
                 .exchange()
                 .expectStatus()
                 .isOk()
