@@ -30,8 +30,8 @@ class EndpointIsolationTest {
                 WebhookReceiver healthy = new WebhookReceiver()) {
             var stuck = dispatcher.newMerchant();
             var fine = dispatcher.newMerchant();
-            register(dispatcher, stuck.id(), blackHole.url());
-            register(dispatcher, fine.id(), healthy.url());
+            dispatcher.register(stuck.id(), blackHole.url());
+            dispatcher.register(fine.id(), healthy.url());
 
             List<EventEnvelope> toBlackHole = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
@@ -68,12 +68,5 @@ class EndpointIsolationTest {
                     .isEqualTo(96);
             blackHole.close(); // the held attempts fail at once, so the context closes without waiting for them
         }
-    }
-
-    private static void register(RunningDispatcher dispatcher, java.util.UUID merchantId, String url) throws Exception {
-        assertThat(dispatcher
-                        .admin("PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", "{\"url\":\"" + url + "\"}")
-                        .statusCode())
-                .isEqualTo(200);
     }
 }

@@ -62,7 +62,7 @@ class PullFeedTest {
             throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             var merchant = dispatcher.newMerchant();
-            register(merchant.id(), receiver.url());
+            dispatcher.register(merchant.id(), receiver.url());
             TestEvents delivery = new TestEvents(merchant.id());
             RunningDispatcher.publish(List.of(
                     delivery.created(),
@@ -378,6 +378,7 @@ class PullFeedTest {
                         sequence,
                         "dispatch.created",
                         body,
+                        null,
                         Instant.now());
     }
 
@@ -425,12 +426,5 @@ class PullFeedTest {
         String text = new String(body, StandardCharsets.UTF_8);
         String marker = ",\"data\":";
         return text.substring(text.indexOf(marker) + marker.length(), text.length() - 1);
-    }
-
-    private static String register(UUID merchantId, String url) throws Exception {
-        HttpResponse<String> answer = dispatcher.admin(
-                "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", "{\"url\":\"" + url + "\"}");
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-        return JSON.readTree(answer.body()).get("data").get("signingSecret").asText();
     }
 }

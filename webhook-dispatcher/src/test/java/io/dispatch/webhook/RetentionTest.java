@@ -60,8 +60,8 @@ class RetentionTest {
                 WebhookReceiver down = new WebhookReceiver().answering(503)) {
             var served = dispatcher.newMerchant();
             var failing = dispatcher.newMerchant();
-            register(served.id(), ok.url());
-            register(failing.id(), down.url());
+            dispatcher.register(served.id(), ok.url());
+            dispatcher.register(failing.id(), down.url());
             UUID kept = pendingForAnHour(failing.id());
             AtomicInteger published = new AtomicInteger();
             AtomicInteger keys = new AtomicInteger();
@@ -109,7 +109,7 @@ class RetentionTest {
             throws Exception {
         try (WebhookReceiver ok = new WebhookReceiver()) {
             var merchant = dispatcher.newMerchant();
-            register(merchant.id(), ok.url());
+            dispatcher.register(merchant.id(), ok.url());
             String start =
                     page(merchant.apiKey(), "").get("meta").get("nextCursor").asText();
             TestEvents first = new TestEvents(merchant.id());
@@ -211,11 +211,5 @@ class RetentionTest {
         List<String> ids = new java.util.ArrayList<>();
         page.get("data").forEach(event -> ids.add(event.get("id").asText()));
         return ids;
-    }
-
-    private static void register(UUID merchantId, String url) throws Exception {
-        HttpResponse<String> answer = dispatcher.admin(
-                "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", "{\"url\":\"" + url + "\"}");
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     }
 }

@@ -1,5 +1,9 @@
 package io.dispatch.webhook;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
@@ -43,6 +47,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class RunningDispatcher implements AutoCloseable {
 
     static final String ADMIN_TOKEN = "test-admin-token";
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -106,6 +111,16 @@ final class RunningDispatcher implements AutoCloseable {
         return new Merchant(
                 merchant.id(),
                 accounts.issueKey(merchant.id(), EnumSet.allOf(Scope.class)).apiKey());
+    }
+
+    /** Sets the merchant's webhook endpoint to {@code url} through the operator route; its signing secret. */
+    String register(UUID merchantId, String url) throws Exception {
+        HttpResponse<String> answer =
+                admin("PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", "{\"url\":\"" + url + "\"}");
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        JsonNode data = JSON.readTree(answer.body()).get("data");
+        assertThat(data.get("url").asText()).isEqualTo(url);
+        return data.get("signingSecret").asText();
     }
 
     /** The status and body of a call with the admin token; a JSON body when given. */

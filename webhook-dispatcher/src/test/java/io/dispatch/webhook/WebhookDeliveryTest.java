@@ -59,7 +59,7 @@ class WebhookDeliveryTest {
             throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver().failingFirst(2)) {
             var merchant = dispatcher.newMerchant();
-            String secret = register(merchant.id(), receiver.url());
+            String secret = dispatcher.register(merchant.id(), receiver.url());
             TestEvents delivery = new TestEvents(merchant.id());
             RunningDispatcher.publish(List.of(delivery.created()));
 
@@ -125,7 +125,7 @@ class WebhookDeliveryTest {
             throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             var merchant = dispatcher.newMerchant();
-            register(merchant.id(), receiver.url());
+            dispatcher.register(merchant.id(), receiver.url());
             TestEvents delivery = new TestEvents(merchant.id());
             // the PIN guard's events are folded but never sent: merchants are not told of wrong PIN guesses
             RunningDispatcher.publish(List.of(
@@ -174,7 +174,7 @@ class WebhookDeliveryTest {
             throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver().answering(302)) {
             var merchant = dispatcher.newMerchant();
-            register(merchant.id(), receiver.url());
+            dispatcher.register(merchant.id(), receiver.url());
             RunningDispatcher.publish(List.of(new TestEvents(merchant.id()).created()));
 
             await().atMost(Duration.ofSeconds(20))
@@ -197,7 +197,7 @@ class WebhookDeliveryTest {
             throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             var merchant = dispatcher.newMerchant();
-            String oldSecret = register(merchant.id(), receiver.url());
+            String oldSecret = dispatcher.register(merchant.id(), receiver.url());
             java.util.concurrent.atomic.AtomicReference<String> newSecret =
                     new java.util.concurrent.atomic.AtomicReference<>();
             // the first attempt is answered 503 only once the secret was rotated: its retry comes after the rotation
@@ -295,12 +295,12 @@ class WebhookDeliveryTest {
                         .statusCode())
                 .isEqualTo(401);
 
-        String secret = register(merchant.id(), "https://example.com/h");
+        String secret = dispatcher.register(merchant.id(), "https://example.com/h");
         HttpResponse<String> again = dispatcher.admin("PUT", path, "{\"url\":\"https://example.com/h\"}");
         assertThat(again.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(again.body()).get("data").get("signingSecret").isNull())
                 .isTrue();
-        String changed = register(merchant.id(), "https://example.com/other");
+        String changed = dispatcher.register(merchant.id(), "https://example.com/other");
         assertThat(changed).isNotEqualTo(secret).startsWith("whsec_");
 
         Map<String, Object> stored = dispatcher
@@ -324,15 +324,6 @@ class WebhookDeliveryTest {
     }
 
     // --- helpers ----------------------------------------------------------------------------------
-
-    private static String register(UUID merchantId, String url) throws Exception {
-        HttpResponse<String> answer = dispatcher.admin(
-                "PUT", "/api/v1/admin/merchants/" + merchantId + "/webhook", "{\"url\":\"" + url + "\"}");
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-        JsonNode data = JSON.readTree(answer.body()).get("data");
-        assertThat(data.get("url").asText()).isEqualTo(url);
-        return data.get("signingSecret").asText();
-    }
 
     private static Map<String, Object> row(String notificationId) {
         return dispatcher.jdbc().queryForMap("select * from webhook.notifications where id = ?::uuid", notificationId);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 
 /**
@@ -20,7 +21,9 @@ import org.springframework.kafka.listener.BatchListenerFailedException;
  * {@code query.projection_positions}, in the transaction of its rows: it resumes from them, moves
  * them past a dead letter, and applies a replayed letter again through {@link #apply}. Its rows
  * are written by {@link #write}, multi-row statements for any number of events, so a whole Kafka
- * poll costs one transaction ({@link #applyPoll}; issue 17) and a single event the same code.
+ * poll costs one transaction ({@link #on}; issue 17) and a single event the same code. Each
+ * projection consumes its topic in a consumer group of its name, through the listener container
+ * factory it names.
  */
 public abstract class PositionedProjection<V> implements RecoverableConsumer {
 
@@ -29,6 +32,7 @@ public abstract class PositionedProjection<V> implements RecoverableConsumer {
     private final String name;
     private final String topic;
     private final String view;
+    private final String containerFactory;
     protected final ProjectionPositions positions;
     private final DataSource dataSource;
     private final ApplyTimer timer;
@@ -36,11 +40,13 @@ public abstract class PositionedProjection<V> implements RecoverableConsumer {
 
     /**
      * @param view the {@code view} tag of {@code dispatch.projection.apply}
+     * @param containerFactory the name of the listener container factory bean its records come through
      */
     protected PositionedProjection(
             String name,
             String topic,
             String view,
+            String containerFactory,
             RecordCodec<V> codec,
             ProjectionPositions positions,
             DataSource dataSource,
@@ -48,6 +54,7 @@ public abstract class PositionedProjection<V> implements RecoverableConsumer {
         this.name = name;
         this.topic = topic;
         this.view = view;
+        this.containerFactory = containerFactory;
         this.codec = codec;
         this.positions = positions;
         this.dataSource = dataSource;
@@ -65,7 +72,13 @@ public abstract class PositionedProjection<V> implements RecoverableConsumer {
      * that fails, which the container retries a few times and then dead-letters. The apply timer
      * counts events, each with its share of the poll's time.
      */
-    protected void applyPoll(List<ConsumerRecord<String, V>> records) {
+    @KafkaListener(
+            id = "#{__listener.group()}",
+            groupId = "#{__listener.group()}",
+            topics = "#{__listener.topic()}",
+            containerFactory = "#{__listener.containerFactory()}",
+            batch = "true")
+    public void on(List<ConsumerRecord<String, V>> records) {
         if (records.isEmpty()) {
             return;
         }
@@ -127,6 +140,16 @@ public abstract class PositionedProjection<V> implements RecoverableConsumer {
     @Override
     public String group() {
         return name;
+    }
+
+    /** The topic it projects. */
+    public String topic() {
+        return topic;
+    }
+
+    /** The name of the listener container factory bean its records come through. */
+    public String containerFactory() {
+        return containerFactory;
     }
 
     @Override

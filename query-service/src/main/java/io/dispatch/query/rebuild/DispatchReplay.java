@@ -7,7 +7,6 @@ import io.dispatch.query.dispatch.projection.DispatchProjection;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.ObjectMapper;
 
@@ -16,31 +15,17 @@ import tools.jackson.databind.ObjectMapper;
  * writer {@link DispatchProjection} uses too: the same view, the same history entries; what the
  * rules pass over is counted as a skip.
  */
-final class DispatchReplay implements ReplayedProjection {
+final class DispatchReplay extends ReplayedProjection {
 
     private final DispatchBatch batch;
 
     DispatchReplay(ObjectMapper json) {
+        super(Topics.DISPATCH_EVENTS, DispatchProjection.NAME, List.of("dispatches", "dispatch_history"));
         this.batch = new DispatchBatch(json);
     }
 
     @Override
-    public String topic() {
-        return Topics.DISPATCH_EVENTS.name();
-    }
-
-    @Override
-    public List<String> tables() {
-        return List.of("dispatches", "dispatch_history");
-    }
-
-    @Override
-    public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
-        return LivePositions.of(connection, DispatchProjection.NAME, topic());
-    }
-
-    @Override
-    public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
+    void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
             throws SQLException {
         batch.apply(
                 connection,

@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -17,27 +16,16 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * later of equals, as the live projection's {@code <=} keeps), in one upsert that never replaces
  * a newer fix.
  */
-final class RiderPositionReplay implements ReplayedProjection {
+final class RiderPositionReplay extends ReplayedProjection {
 
     private final RiderPositionCodec.Reader reader = new RiderPositionCodec.Reader();
 
-    @Override
-    public String topic() {
-        return Topics.RIDER_POSITIONS.name();
+    RiderPositionReplay() {
+        super(Topics.RIDER_POSITIONS, RiderPositionProjection.NAME, List.of("rider_positions"));
     }
 
     @Override
-    public List<String> tables() {
-        return List.of("rider_positions");
-    }
-
-    @Override
-    public Map<Integer, Long> livePositions(Connection connection) throws SQLException {
-        return LivePositions.of(connection, RiderPositionProjection.NAME, topic());
-    }
-
-    @Override
-    public void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
+    void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
             throws SQLException {
         List<RiderPositionReported> fixes = new ArrayList<>(records.size());
         for (ConsumerRecord<byte[], byte[]> record : records) {

@@ -15,10 +15,8 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -49,7 +47,15 @@ public class RiderPositionProjection extends PositionedProjection<RiderPositionR
             ProjectionPositions positions,
             ApplyTimer applyTimer,
             DataSource dataSource) {
-        super(NAME, Topics.RIDER_POSITIONS.name(), "rider_positions", FIXES, positions, dataSource, applyTimer);
+        super(
+                NAME,
+                Topics.RIDER_POSITIONS.name(),
+                "rider_positions",
+                "riderPositionProjectionContainerFactory",
+                FIXES,
+                positions,
+                dataSource,
+                applyTimer);
         this.db = queryDatabaseClient;
     }
 
@@ -65,16 +71,6 @@ public class RiderPositionProjection extends PositionedProjection<RiderPositionR
             riderPositionProjectionContainerFactory(
                     KafkaProperties properties, QueryProperties settings, RecordRecovery recovery) {
         return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader(), recovery);
-    }
-
-    @KafkaListener(
-            id = NAME,
-            groupId = NAME,
-            topics = "rider-positions",
-            containerFactory = "riderPositionProjectionContainerFactory",
-            batch = "true")
-    public void on(List<ConsumerRecord<String, RiderPositionReported>> records) {
-        applyPoll(records);
     }
 
     @Override

@@ -39,6 +39,14 @@ public class TrackingHub {
     /** The most updates one viewer ever has waiting in the hub: the statuses and one position. */
     public static final int MAX_BACKLOG = STATUS_BACKLOG + 1;
 
+    /**
+     * The hub's consumers: a group of this instance's own (each instance fans every record out to
+     * its viewers), from the newest record on.
+     */
+    private static final String OWN_GROUP = "query-service.tracking-#{T(java.util.UUID).randomUUID()}";
+
+    private static final String FROM_NOW_ON = "auto.offset.reset=latest";
+
     /** What a viewer is told. */
     public sealed interface Update {}
 
@@ -168,10 +176,10 @@ public class TrackingHub {
 
     @KafkaListener(
             id = "query-service.tracking.dispatch-events",
-            groupId = "query-service.tracking-#{T(java.util.UUID).randomUUID()}",
+            groupId = OWN_GROUP,
             topics = "dispatch-events",
             containerFactory = "queryListenerContainerFactory",
-            properties = {"auto.offset.reset=latest"})
+            properties = FROM_NOW_ON)
     public void onEvent(ConsumerRecord<String, EventEnvelope> record) {
         EventEnvelope envelope = record.value();
         if (envelope == null || !viewers.containsKey(envelope.dispatchId())) {
@@ -184,10 +192,10 @@ public class TrackingHub {
 
     @KafkaListener(
             id = "query-service.tracking.rider-positions",
-            groupId = "query-service.tracking-#{T(java.util.UUID).randomUUID()}",
+            groupId = OWN_GROUP,
             topics = "rider-positions",
             containerFactory = "riderPositionsContainerFactory",
-            properties = {"auto.offset.reset=latest"})
+            properties = FROM_NOW_ON)
     public void onPosition(ConsumerRecord<String, RiderPositionReported> record) {
         RiderPositionReported fix = record.value();
         if (fix == null) {

@@ -10,8 +10,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,20 +28,11 @@ public class WebhookAttemptProjection extends PositionedProjection<EventEnvelope
                 NAME,
                 Topics.WEBHOOK_ATTEMPTS.name(),
                 "webhook_attempts",
+                "queryWebhookAttemptsListenerContainerFactory",
                 RecordCodec.EVENTS,
                 positions,
                 dataSource,
                 applyTimer);
-    }
-
-    @KafkaListener(
-            id = NAME,
-            groupId = NAME,
-            topics = "webhook-attempts",
-            containerFactory = "queryWebhookAttemptsListenerContainerFactory",
-            batch = "true")
-    public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
-        applyPoll(records);
     }
 
     @Override

@@ -6,38 +6,15 @@ import io.dispatch.events.Actor;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.NotificationStatus;
 import io.dispatch.events.WebhookAttemptRecorded;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.query.QueryServiceConfiguration;
+import io.dispatch.query.QueryServiceContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /** The webhook-attempts projection keeps each notification at its highest revision, whatever the order. */
-@SpringBootTest(classes = WebhookAttemptProjectionTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
-@DirtiesContext
-class WebhookAttemptProjectionTest {
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    @Import(QueryServiceConfiguration.class)
-    static class App {}
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.get()
-                .springProperties(SharedTestInfrastructure.newDatabase())
-                .forEach((k, v) -> registry.add(k, () -> v));
-        registry.add("dispatch.admin-token", () -> "test");
-    }
+class WebhookAttemptProjectionTest extends QueryServiceContext {
 
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
 

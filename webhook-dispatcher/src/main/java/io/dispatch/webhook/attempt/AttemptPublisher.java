@@ -6,7 +6,7 @@ import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.kafka.ReliableProducers;
-import io.dispatch.web.scheduling.NudgedLoop;
+import io.dispatch.webhook.loop.LoopLifecycle;
 import io.dispatch.webhook.notification.Notifications;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -37,7 +37,7 @@ import org.springframework.stereotype.Component;
  * projection keeps the highest revision, so repeats and skipped intermediate states are harmless.
  */
 @Component
-public class AttemptPublisher implements SmartLifecycle {
+public class AttemptPublisher extends LoopLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(AttemptPublisher.class);
     static final int BATCH = 500;
@@ -45,22 +45,16 @@ public class AttemptPublisher implements SmartLifecycle {
     private final Notifications notifications;
     private final KafkaProperties kafka;
     private final LongAdder published = new LongAdder();
-    private final NudgedLoop loop = new NudgedLoop(
-            "webhook-attempt-publisher",
-            Duration.ofMillis(500),
-            Duration.ofSeconds(1),
-            log,
-            "Publishing webhook attempts failed; retrying in 1 s",
-            () -> publishBatch() == BATCH);
     private KafkaProducer<String, EventEnvelope> producer;
 
     public AttemptPublisher(Notifications notifications, KafkaProperties kafka) {
+        super(
+                "webhook-attempt-publisher",
+                Duration.ofMillis(500),
+                log,
+                "Publishing webhook attempts failed; retrying in 1 s");
         this.notifications = notifications;
         this.kafka = kafka;
-    }
-
-    public void nudge() {
-        loop.nudge();
     }
 
     /** Attempt events this process has put on the topic since it started (the operator's stats). */
@@ -75,14 +69,10 @@ public class AttemptPublisher implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (loop.isRunning()) {
-            return;
-        }
+    protected void opening() {
         Map<String, Object> config = ReliableProducers.settings(
                 kafka, "webhook-attempts-" + UUID.randomUUID(), Map.of(ProducerConfig.LINGER_MS_CONFIG, 5));
         producer = new KafkaProducer<>(config, new StringSerializer(), new EventEnvelopeSerializer());
-        loop.start();
     }
 
     /**
@@ -90,22 +80,13 @@ public class AttemptPublisher implements SmartLifecycle {
      * after the next start, and a flush could hang on a broker that is shutting down too.
      */
     @Override
-    public synchronized void stop() {
-        if (!loop.isRunning()) {
-            return;
-        }
-        try {
-            loop.stop(Duration.ofSeconds(10));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            producer.close(Duration.ofSeconds(2));
-        }
+    protected void loopEnded() {
+        producer.close(Duration.ofSeconds(2));
     }
 
     @Override
-    public boolean isRunning() {
-        return loop.isRunning();
+    protected boolean round() throws InterruptedException {
+        return publishBatch() == BATCH;
     }
 
     int publishBatch() throws InterruptedException {

@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
 
 /**
  * One attempt at a claimed notification, as run on {@link WebhookSender}'s virtual threads: sign
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * health. Kept apart from the claim loop, which only decides what to attempt and when; logs
  * under {@link WebhookSender}'s name so the log categories stay as they were.
  */
-final class WebhookAttempts {
+@Component
+class WebhookAttempts {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
 

@@ -1,9 +1,6 @@
 package io.dispatch.webhook.delivery;
 
-import io.dispatch.web.scheduling.NudgedLoop;
-import io.dispatch.webhook.attempt.AttemptPublisher;
-import io.dispatch.webhook.endpoint.EndpointHealth;
-import io.dispatch.webhook.endpoint.WebhookEndpoints;
+import io.dispatch.webhook.loop.LoopLifecycle;
 import io.dispatch.webhook.notification.NotificationClaims;
 import io.dispatch.webhook.notification.NotificationClaims.Claimed;
 import java.time.Clock;
@@ -18,7 +15,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,7 +26,7 @@ import org.springframework.stereotype.Component;
  * On stop it claims no more and lets attempts in flight finish and be recorded.
  */
 @Component
-public class WebhookSender implements SmartLifecycle {
+public class WebhookSender extends LoopLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
     static final int BATCH = 100;
@@ -43,35 +39,21 @@ public class WebhookSender implements SmartLifecycle {
     private final Clock clock;
     private final EndpointLanes lanes;
     private final WebhookAttempts attempts;
-    private final NudgedLoop loop = new NudgedLoop(
-            "webhook-claims",
-            IDLE_POLL,
-            Duration.ofSeconds(1),
-            log,
-            "Claiming due webhooks failed; retrying in 1 s",
-            this::claimRound);
     private ExecutorService senders;
 
     public WebhookSender(
             NotificationClaims claims,
-            WebhookEndpoints endpoints,
-            WebhookHttp http,
             WebhookProperties properties,
             WebhookMetrics metrics,
-            AttemptPublisher publisher,
-            EndpointHealth health,
+            WebhookAttempts attempts,
             Clock clock) {
+        super("webhook-claims", IDLE_POLL, log, "Claiming due webhooks failed; retrying in 1 s");
         this.claims = claims;
         this.properties = properties;
         this.clock = clock;
-        this.attempts = new WebhookAttempts(claims, endpoints, http, properties, metrics, publisher, health, clock);
+        this.attempts = attempts;
         this.lanes = new EndpointLanes(properties.maxInFlight(), properties.maxInFlightPerEndpoint());
         metrics.narrowedLanes(lanes::narrowed);
-    }
-
-    /** Something may have become due: claim now rather than at the next poll. */
-    public void nudge() {
-        loop.nudge();
     }
 
     public int inFlight() {
@@ -79,27 +61,18 @@ public class WebhookSender implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (loop.isRunning()) {
-            return;
-        }
+    protected void opening() {
         senders = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("webhook-attempt-", 0).factory());
-        loop.start();
     }
 
+    /** Attempts in flight finish and are recorded. */
     @Override
-    public synchronized void stop() {
-        if (!loop.isRunning()) {
-            return;
-        }
+    protected void loopEnded() {
+        senders.shutdown();
+        Duration grace =
+                properties.connectTimeout().plus(properties.responseTimeout()).plusSeconds(5);
         try {
-            loop.stop(Duration.ofSeconds(10));
-            senders.shutdown();
-            Duration grace = properties
-                    .connectTimeout()
-                    .plus(properties.responseTimeout())
-                    .plusSeconds(5);
             if (!senders.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("Webhook attempts still running after {}; their leases expire and they are retried", grace);
             }
@@ -108,13 +81,9 @@ public class WebhookSender implements SmartLifecycle {
         }
     }
 
-    @Override
-    public boolean isRunning() {
-        return loop.isRunning();
-    }
-
     /** A claim round, then at least {@link #MIN_CLAIM_GAP} before the next; true when it filled a batch. */
-    private boolean claimRound() {
+    @Override
+    protected boolean round() {
         long started = System.nanoTime();
         int dispatched = claimAndSend();
         long gap = MIN_CLAIM_GAP.toNanos() - (System.nanoTime() - started);

@@ -44,22 +44,10 @@ public class Notifications {
             Instant updatedAt,
             long revision) {}
 
-    /** Due now; false when this source event already has its notification (a re-read Kafka record). */
-    public boolean create(
-            UUID id,
-            UUID sourceEventId,
-            UUID dispatchId,
-            UUID merchantId,
-            long sequence,
-            String event,
-            byte[] body,
-            Instant now) {
-        return create(id, sourceEventId, dispatchId, merchantId, sequence, event, body, null, now);
-    }
-
     /**
-     * As {@link #create(UUID, UUID, UUID, UUID, long, String, byte[], Instant)}; {@code keptBecause}
-     * (or null) is why it is kept rather than sent, shown as its last error: its endpoint is disabled.
+     * Due now; false when this source event already has its notification (a re-read Kafka record).
+     * {@code keptBecause} (or null) is why it is kept rather than sent, shown as its last error: its
+     * endpoint is disabled.
      */
     public boolean create(
             UUID id,

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -87,9 +88,7 @@ public class WebhookEndpointAdminController {
             OperatorPrincipal operator,
             @PathVariable String merchantId,
             @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
-        UUID id = ApiException.pathId(merchantId, "Merchant");
-        return blocking(() -> {
-            knownMerchant(id);
+        return forKnownMerchant(merchantId, id -> {
             return Envelope.of(registration.register(id, body == null ? null : body.url()));
         });
     }
@@ -99,9 +98,7 @@ public class WebhookEndpointAdminController {
       before, is signed with it. 409 CONFLICT when no endpoint is registered; 404 for an unknown merchant.""")
     @PostMapping("/merchants/{merchantId}/webhook/rotate-secret")
     public Mono<Envelope> rotate(OperatorPrincipal operator, @PathVariable String merchantId) {
-        UUID id = ApiException.pathId(merchantId, "Merchant");
-        return blocking(() -> {
-            knownMerchant(id);
+        return forKnownMerchant(merchantId, id -> {
             var endpoint = endpoints.find(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
             String secret = endpoints.rotateSecret(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
             return Envelope.of(new EndpointRegistration.Registered(endpoint.url(), secret));
@@ -114,9 +111,7 @@ public class WebhookEndpointAdminController {
     @ApiResponse(responseCode = "204", description = "Removed")
     @DeleteMapping("/merchants/{merchantId}/webhook")
     public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String merchantId) {
-        UUID id = ApiException.pathId(merchantId, "Merchant");
-        return blocking(() -> {
-            knownMerchant(id);
+        return forKnownMerchant(merchantId, id -> {
             endpoints.delete(id);
             return ResponseEntity.noContent().<Void>build();
         });
@@ -131,9 +126,7 @@ public class WebhookEndpointAdminController {
     @ApiResponse(responseCode = "202", description = "Scheduled")
     @PostMapping("/merchants/{merchantId}/webhook/test")
     public Mono<ResponseEntity<Envelope>> test(OperatorPrincipal operator, @PathVariable String merchantId) {
-        UUID id = ApiException.pathId(merchantId, "Merchant");
-        return blocking(() -> {
-            knownMerchant(id);
+        return forKnownMerchant(merchantId, id -> {
             UUID notification = tests.fire(id, "operator").orElseThrow(WebhookEndpointAdminController::noEndpoint);
             return ResponseEntity.status(HttpStatus.ACCEPTED)
                     .body(Envelope.of(Accepted.pending(notification, "webhook.test")));
@@ -149,9 +142,7 @@ public class WebhookEndpointAdminController {
       merchant, or no endpoint registered: 404.""")
     @PostMapping("/merchants/{merchantId}/webhook/enable")
     public Mono<Envelope> enable(OperatorPrincipal operator, @PathVariable String merchantId) {
-        UUID id = ApiException.pathId(merchantId, "Merchant");
-        return blocking(() -> {
-            knownMerchant(id);
+        return forKnownMerchant(merchantId, id -> {
             EndpointHealth.View view = health.enable(id, EndpointHealth.EnabledBy.OPERATOR)
                     .orElseThrow(() -> ApiException.notFound("Webhook endpoint"));
             sender.nudge();
@@ -190,8 +181,13 @@ public class WebhookEndpointAdminController {
         });
     }
 
-    private void knownMerchant(UUID id) {
-        merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
+    /** The work for a merchant named in the path, off the event loop; 404 for an unknown merchant. */
+    private <T> Mono<T> forKnownMerchant(String merchantId, Function<UUID, T> work) {
+        UUID id = ApiException.pathId(merchantId, "Merchant");
+        return blocking(() -> {
+            merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
+            return work.apply(id);
+        });
     }
 
     static ApiException noEndpoint() {

@@ -11,10 +11,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.ObjectMapper;
 
@@ -55,18 +53,16 @@ public class DispatchProjection extends PositionedProjection<EventEnvelope> {
 
     public DispatchProjection(
             ProjectionPositions positions, ApplyTimer applyTimer, DataSource dataSource, ObjectMapper json) {
-        super(NAME, Topics.DISPATCH_EVENTS.name(), "deliveries", RecordCodec.EVENTS, positions, dataSource, applyTimer);
+        super(
+                NAME,
+                Topics.DISPATCH_EVENTS.name(),
+                "deliveries",
+                "queryListenerContainerFactory",
+                RecordCodec.EVENTS,
+                positions,
+                dataSource,
+                applyTimer);
         this.batch = new DispatchBatch(json);
-    }
-
-    @KafkaListener(
-            id = NAME,
-            groupId = NAME,
-            topics = "dispatch-events",
-            containerFactory = "queryListenerContainerFactory",
-            batch = "true")
-    public void on(List<ConsumerRecord<String, EventEnvelope>> records) {
-        applyPoll(records);
     }
 
     @Override

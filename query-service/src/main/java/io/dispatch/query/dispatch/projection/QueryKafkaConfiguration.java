@@ -11,7 +11,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.EnableKafka;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 
-/** query-service's consumers, and the admin client the freshness check asks for end offsets. */
+/**
+ * query-service's consumers of dispatch-events and webhook-attempts (rider-positions has its own,
+ * {@code RiderPositionProjection}), and the admin client the freshness check asks for end offsets.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableKafka
 public class QueryKafkaConfiguration {
@@ -20,6 +23,12 @@ public class QueryKafkaConfiguration {
     ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryListenerContainerFactory(
             KafkaProperties properties, RecordRecovery recovery, QueryProperties settings) {
         return EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
+    }
+
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryWebhookAttemptsListenerContainerFactory(
+            KafkaProperties properties, RecordRecovery recovery, QueryProperties settings) {
+        return EventListenerContainers.create(properties, settings.webhookAttemptsConcurrency(), recovery);
     }
 
     @Bean(destroyMethod = "close")

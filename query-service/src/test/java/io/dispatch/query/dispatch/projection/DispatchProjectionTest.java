@@ -6,19 +6,16 @@ import io.dispatch.events.Actor;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
-import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.PaymentType;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.Source;
-import io.dispatch.events.Stop;
 import io.dispatch.events.view.StatusTransition;
-import io.dispatch.infrastructure.RunningInfrastructure;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.query.QueryServiceConfiguration;
+import io.dispatch.query.QueryServiceContext;
+import io.dispatch.query.TestCreations;
 import io.dispatch.query.dispatch.DispatchRows;
 import java.time.Instant;
 import java.util.List;
@@ -26,37 +23,14 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Projections against a real PostgreSQL: every event applied twice leaves the same tables.
  * The context is closed after the class: its Kafka consumers join the projection's consumer
  * group on the shared broker and would take partitions away from later test classes.
  */
-@SpringBootTest(classes = DispatchProjectionTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
-@DirtiesContext
-class DispatchProjectionTest {
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    @Import(QueryServiceConfiguration.class)
-    static class App {}
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        RunningInfrastructure infrastructure = SharedTestInfrastructure.get();
-        infrastructure
-                .springProperties(SharedTestInfrastructure.newDatabase())
-                .forEach((k, v) -> registry.add(k, () -> v));
-        registry.add("dispatch.admin-token", () -> "test");
-    }
+class DispatchProjectionTest extends QueryServiceContext {
 
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
 
@@ -75,33 +49,8 @@ class DispatchProjectionTest {
         UUID merchant = UUID.randomUUID();
         UUID rider = UUID.randomUUID();
         List<EventEnvelope> events = List.of(
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        0,
-                        new DispatchCreated(
-                                id,
-                                merchant,
-                                T0,
-                                Actor.merchant(merchant),
-                                "ext-1",
-                                "Amina",
-                                "+254700000001",
-                                new Stop("A", -1.28, 36.81, null),
-                                new Stop("B", null, null, "call"),
-                                PaymentType.COD,
-                                1000,
-                                25000,
-                                "KES",
-                                null,
-                                null,
-                                "nairobi-cbd",
-                                Source.API,
-                                "tok-" + id,
-                                "1234")),
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        1,
-                        new RiderAssigned(id, merchant, T0.plusSeconds(60), Actor.operator("ops"), rider, null)));
+                TestCreations.created(id, merchant, T0, Source.API),
+                numbered(1, new RiderAssigned(id, merchant, T0.plusSeconds(60), Actor.operator("ops"), rider, null)));
 
         long offset = 0;
         for (EventEnvelope event : events) {
@@ -124,33 +73,9 @@ class DispatchProjectionTest {
     void an_older_event_arriving_late_does_not_undo_a_newer_one() {
         UUID id = UUID.randomUUID();
         UUID merchant = UUID.randomUUID();
-        var created = EventEnvelope.of(
-                UUID.randomUUID(),
-                0,
-                new DispatchCreated(
-                        id,
-                        merchant,
-                        T0,
-                        Actor.merchant(merchant),
-                        null,
-                        "Amina",
-                        "+254700000001",
-                        new Stop("A", null, null, null),
-                        new Stop("B", null, null, null),
-                        PaymentType.PREPAID,
-                        0,
-                        25000,
-                        "KES",
-                        null,
-                        null,
-                        null,
-                        Source.API,
-                        "tok-" + id,
-                        "1234"));
-        var cancelled = EventEnvelope.of(
-                UUID.randomUUID(),
-                1,
-                new DispatchCancelled(id, merchant, T0.plusSeconds(5), Actor.merchant(merchant), "changed mind"));
+        var created = TestCreations.created(id, merchant, T0, Source.API);
+        var cancelled = numbered(
+                1, new DispatchCancelled(id, merchant, T0.plusSeconds(5), Actor.merchant(merchant), "changed mind"));
 
         projection.apply(created, 1, 0);
         projection.apply(cancelled, 1, 1);
@@ -173,43 +98,11 @@ class DispatchProjectionTest {
         UUID merchant = UUID.randomUUID();
         UUID rider = UUID.randomUUID();
         List<EventEnvelope> events = List.of(
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        0,
-                        new DispatchCreated(
-                                id,
-                                merchant,
-                                T0,
-                                Actor.merchant(merchant),
-                                null,
-                                "Amina",
-                                "+254700000001",
-                                new Stop("A", null, null, null),
-                                new Stop("B", null, null, null),
-                                PaymentType.PREPAID,
-                                0,
-                                25000,
-                                "KES",
-                                null,
-                                null,
-                                null,
-                                Source.API,
-                                "tok-" + id,
-                                "1234")),
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        1,
-                        new RiderAssigned(id, merchant, T0.plusSeconds(1), Actor.rider(rider), rider, null)),
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        2,
-                        new DispatchPickedUp(id, merchant, T0.plusSeconds(2), Actor.rider(rider), rider)),
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        3,
-                        new DispatchDeparted(id, merchant, T0.plusSeconds(3), Actor.rider(rider), rider)),
-                EventEnvelope.of(
-                        UUID.randomUUID(),
+                TestCreations.created(id, merchant, T0, Source.API),
+                numbered(1, new RiderAssigned(id, merchant, T0.plusSeconds(1), Actor.rider(rider), rider, null)),
+                numbered(2, new DispatchPickedUp(id, merchant, T0.plusSeconds(2), Actor.rider(rider), rider)),
+                numbered(3, new DispatchDeparted(id, merchant, T0.plusSeconds(3), Actor.rider(rider), rider)),
+                numbered(
                         4,
                         new DeliveryPinRejected(id, merchant, T0.plusSeconds(4), Actor.rider(rider), rider, 5, true)));
         long offset = 0;
@@ -228,10 +121,7 @@ class DispatchProjectionTest {
         assertThat(locked.sequence()).isEqualTo(4);
 
         projection.apply(
-                EventEnvelope.of(
-                        UUID.randomUUID(),
-                        5,
-                        new DeliveryPinReset(id, merchant, T0.plusSeconds(5), Actor.operator("ops"), 5)),
+                numbered(5, new DeliveryPinReset(id, merchant, T0.plusSeconds(5), Actor.operator("ops"), 5)),
                 2,
                 offset++);
 
@@ -241,6 +131,11 @@ class DispatchProjectionTest {
         assertThat(rows.history(id).collectList().block())
                 .extracting(StatusTransition::status)
                 .containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
+    }
+
+    /** The event as the delivery's {@code sequence}-th, with an event id of its own. */
+    private static EventEnvelope numbered(long sequence, DispatchEvent event) {
+        return EventEnvelope.of(UUID.randomUUID(), sequence, event);
     }
 
     private Map<String, Object> snapshot(UUID id) {

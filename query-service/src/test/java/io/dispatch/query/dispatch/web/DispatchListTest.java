@@ -4,20 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCancelled;
-import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;
-import io.dispatch.events.Stop;
 import io.dispatch.events.Topics;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.query.QueryServiceConfiguration;
+import io.dispatch.query.QueryServiceContext;
+import io.dispatch.query.TestCreations;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.Scope;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -44,13 +43,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
 import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -65,21 +60,11 @@ import org.springframework.web.reactive.function.client.ClientRequest;
  * <p>The context is closed after the class: its Kafka consumers join the projection's consumer
  * group, and a context left running would take partitions away from the next test class's.
  */
-@SpringBootTest(classes = DispatchListTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@DirtiesContext
-class DispatchListTest {
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    @Import(QueryServiceConfiguration.class)
-    static class App {}
+@SpringBootTest(classes = QueryServiceContext.App.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class DispatchListTest extends QueryServiceContext {
 
     @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.get()
-                .springProperties(SharedTestInfrastructure.newDatabase())
-                .forEach((key, value) -> registry.add(key, () -> value));
-        registry.add("dispatch.admin-token", () -> "test");
+    static void settings(DynamicPropertyRegistry registry) {
         registry.add("dispatch.rate-limit.per-minute", () -> "100000");
         // the first request may come while the consumers still join their group; the bound is not under test
         registry.add("dispatch.query.max-staleness-wait", () -> "PT30S");
@@ -131,23 +116,28 @@ class DispatchListTest {
         assertThat(meta(body)).containsEntry("limit", 50).doesNotContainKey("nextCursor");
     }
 
-    @Test
-    void paging_25_deliveries_by_10_gives_10_10_5_without_gaps_or_repeats() {
+    @ParameterizedTest(
+            name = "paging {0} deliveries by {1} (null: no limit given) gives pages of {2} without gaps or repeats")
+    @CsvSource({"25, 10, 10 10 5", "51, , 50 1"})
+    void paging_gives_full_pages_then_the_rest_without_gaps_or_repeats(int count, Integer limit, String sizes) {
         Merchant merchant = merchant();
-        List<UUID> expected = newestFirst(createdInTies(merchant, 25));
+        List<UUID> expected = newestFirst(createdInTies(merchant, count));
+        List<Integer> pageSizes =
+                Arrays.stream(sizes.split(" ")).map(Integer::valueOf).toList();
 
-        Map<String, Object> page1 = list(merchant, "?limit=10");
-        Map<String, Object> page2 = list(merchant, "?limit=10&cursor=" + nextCursor(page1));
-        Map<String, Object> page3 = list(merchant, "?limit=10&cursor=" + nextCursor(page2));
-
-        assertThat(ids(page1)).hasSize(10);
-        assertThat(ids(page2)).hasSize(10);
-        assertThat(ids(page3)).hasSize(5);
-        assertThat(concat(ids(page1), ids(page2), ids(page3))).containsExactlyElementsOf(expected);
-        for (Map<String, Object> page : List.of(page1, page2, page3)) {
-            assertThat(meta(page)).containsEntry("limit", 10);
+        String limitParameter = limit == null ? "" : "limit=" + limit + "&";
+        List<Map<String, Object>> pages = new ArrayList<>();
+        pages.add(list(merchant, limit == null ? "" : "?limit=" + limit));
+        while (pages.size() < pageSizes.size()) {
+            pages.add(list(merchant, "?" + limitParameter + "cursor=" + nextCursor(pages.getLast())));
         }
-        assertThat(meta(page3)).doesNotContainKey("nextCursor");
+
+        assertThat(pages).extracting(page -> ids(page).size()).containsExactlyElementsOf(pageSizes);
+        assertThat(pages.stream().flatMap(page -> ids(page).stream()).toList()).containsExactlyElementsOf(expected);
+        for (Map<String, Object> page : pages) {
+            assertThat(meta(page)).containsEntry("limit", limit == null ? 50 : limit);
+        }
+        assertThat(meta(pages.getLast())).doesNotContainKey("nextCursor");
     }
 
     @Test
@@ -291,20 +281,6 @@ class DispatchListTest {
     }
 
     @Test
-    void without_a_limit_pages_hold_50() {
-        Merchant merchant = merchant();
-        List<UUID> expected = newestFirst(createdInTies(merchant, 51));
-
-        Map<String, Object> first = list(merchant, "");
-        Map<String, Object> second = list(merchant, "?cursor=" + nextCursor(first));
-
-        assertThat(meta(first)).containsEntry("limit", 50);
-        assertThat(meta(second)).containsEntry("limit", 50).doesNotContainKey("nextCursor");
-        assertThat(concat(ids(first), ids(second))).containsExactlyElementsOf(expected);
-        assertThat(ids(second)).hasSize(1);
-    }
-
-    @Test
     void a_merchant_without_deliveries_gets_an_empty_last_page() {
         Map<String, Object> body = list(merchant(), "?limit=7");
 
@@ -317,15 +293,7 @@ class DispatchListTest {
         Merchant merchant = merchant();
         Listed delivery = created(merchant, T0, Source.API);
 
-        Map<String, Object> one = client(merchant)
-                .get()
-                .uri(LIST + "/" + delivery.id())
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(new ParameterizedTypeReference<Map<String, Object>>() {})
-                .returnResult()
-                .getResponseBody();
+        Map<String, Object> one = read(merchant, LIST + "/" + delivery.id());
         assertThat(one)
                 .extractingByKey("data")
                 .asInstanceOf(InstanceOfAssertFactories.MAP)
@@ -356,29 +324,7 @@ class DispatchListTest {
 
     private static Listed created(Merchant merchant, Instant at, Source source) {
         UUID id = UUID.randomUUID();
-        publish(EventEnvelope.of(
-                UUID.randomUUID(),
-                0,
-                new DispatchCreated(
-                        id,
-                        merchant.id(),
-                        at,
-                        Actor.merchant(merchant.id()),
-                        "order-" + id,
-                        "Amina",
-                        "+254700000001",
-                        new Stop("A", -1.28, 36.81, null),
-                        new Stop("B", null, null, null),
-                        PaymentType.COD,
-                        1000,
-                        25000,
-                        "KES",
-                        null,
-                        null,
-                        "nairobi-cbd",
-                        source,
-                        "tok-" + id,
-                        "1234")));
+        publish(TestCreations.created(id, merchant.id(), at, source));
         return new Listed(id, at);
     }
 
@@ -414,9 +360,14 @@ class DispatchListTest {
     }
 
     private Map<String, Object> list(Merchant merchant, String query) {
+        return read(merchant, LIST + query);
+    }
+
+    /** The body of a GET that must answer 200. */
+    private Map<String, Object> read(Merchant merchant, String uri) {
         return client(merchant)
                 .get()
-                .uri(LIST + query)
+                .uri(uri)
                 .exchange()
                 .expectStatus()
                 .isOk()

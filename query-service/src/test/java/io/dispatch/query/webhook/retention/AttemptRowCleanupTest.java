@@ -3,8 +3,7 @@ package io.dispatch.query.webhook.retention;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.query.QueryServiceConfiguration;
+import io.dispatch.query.QueryServiceContext;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.UUID;
@@ -14,31 +13,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** The webhook list's rows are deleted a while after they finished; PENDING ones never. */
-@SpringBootTest(classes = AttemptRowCleanupTest.App.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
-@DirtiesContext
-class AttemptRowCleanupTest {
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    @Import(QueryServiceConfiguration.class)
-    static class App {}
+class AttemptRowCleanupTest extends QueryServiceContext {
 
     @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.get()
-                .springProperties(SharedTestInfrastructure.newDatabase())
-                .forEach((k, v) -> registry.add(k, () -> v));
-        registry.add("dispatch.admin-token", () -> "test");
+    static void settings(DynamicPropertyRegistry registry) {
         registry.add("dispatch.webhook.retention.attempts", () -> "PT1S");
         registry.add("dispatch.webhook.retention.cleanup-interval", () -> "PT0.2S");
         registry.add("dispatch.webhook.retention.batch-size", () -> "20");
