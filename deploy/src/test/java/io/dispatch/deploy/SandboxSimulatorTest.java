@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,21 +51,18 @@ class SandboxSimulatorTest {
     private static final double DROPOFF_LAT = 0.545;
     private static final double DROPOFF_LNG = 20.04;
 
-    private static DispatchUnderTest dispatch;
-    private static WebhookReceiver receiver;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
+
+    @AutoClose
+    private static final WebhookReceiver receiver = new WebhookReceiver();
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
-        receiver = new WebhookReceiver();
         dispatch.call("PUT", "/api/v1/admin/zones/simulator-test", admin(), ZONE, 201);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (receiver != null) {
-            receiver.close();
-        }
         dispatch.call("DELETE", "/api/v1/admin/zones/simulator-test", admin(), null, 204);
     }
 
