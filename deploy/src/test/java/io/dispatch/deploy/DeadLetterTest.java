@@ -83,14 +83,7 @@ class DeadLetterTest {
         assertThat(letters(NotificationRecorder.GROUP, id)).isEmpty();
 
         jdbc.execute("alter table query.dispatches drop constraint " + constraint);
-        JsonNode requested = dispatch.call(
-                        "POST",
-                        "/api/v1/admin/dead-letters/replay",
-                        admin(),
-                        "{\"group\":\"" + PROJECTION + "\",\"key\":\"" + id + "\"}",
-                        202)
-                .data();
-        assertThat(requested.get("requested").asInt()).isEqualTo(2);
+        assertThat(replay(PROJECTION, id)).isEqualTo(2);
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             JsonNode delivery = dispatch.call(
@@ -214,14 +207,7 @@ class DeadLetterTest {
         assertThat(storedLatitude(jdbc, poisoned)).isEmpty();
 
         jdbc.execute("alter table query.rider_positions drop constraint " + constraint);
-        JsonNode requested = dispatch.call(
-                        "POST",
-                        "/api/v1/admin/dead-letters/replay",
-                        admin(),
-                        "{\"group\":\"" + group + "\",\"key\":\"" + poisoned + "\"}",
-                        202)
-                .data();
-        assertThat(requested.get("requested").asInt()).isEqualTo(1);
+        assertThat(replay(group, poisoned.toString())).isEqualTo(1);
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(storedLatitude(jdbc, poisoned)).containsExactly(-1.2841));
         assertThat(letters(group, poisoned.toString()))
@@ -230,6 +216,19 @@ class DeadLetterTest {
 
     private static List<Double> storedLatitude(JdbcTemplate jdbc, UUID rider) {
         return jdbc.queryForList("select latitude from query.rider_positions where rider_id = ?", Double.class, rider);
+    }
+
+    /** Asks for a replay of a group's dead letters of one key (202); answers how many were requested. */
+    private static int replay(String group, String key) throws Exception {
+        return dispatch.call(
+                        "POST",
+                        "/api/v1/admin/dead-letters/replay",
+                        admin(),
+                        "{\"group\":\"" + group + "\",\"key\":\"" + key + "\"}",
+                        202)
+                .data()
+                .get("requested")
+                .asInt();
     }
 
     /** Deliveries created until every partition of dispatch-events holds one. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.events.signing.WebhookSigner;
+import io.dispatch.events.signing.WebhookVerifier;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.web.secret.SecretCipher;
@@ -12,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -196,6 +199,16 @@ final class DispatchUnderTest {
             }
         }
         return found;
+    }
+
+    /** Checks the webhook's signature with the merchant's signing secret: WebhookVerifier throws when it fails. */
+    static void verifySignature(WebhookReceiver.Received hook, String secret) {
+        new WebhookVerifier(Clock.systemUTC())
+                .verify(
+                        List.of(secret),
+                        hook.header(WebhookSigner.TIMESTAMP_HEADER),
+                        hook.header(WebhookSigner.SIGNATURE_HEADER),
+                        hook.body());
     }
 
     static Map<String, String> admin() {
