@@ -44,13 +44,12 @@ class LifecycleApiTest {
 
     private static final double LNG = 39.6682;
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Merchant merchant;
     private static ExecutorService pool;
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         merchant = dispatch.newMerchant("Lifecycle");
         pool = Executors.newFixedThreadPool(8);
     }

@@ -96,7 +96,7 @@ class MerchantIsolationTest {
             "PATCH /api/v1/external/dispatches/{id}/status",
             "{\"status\":\"CANCELLED\",\"reason\":\"isolation probe\"}");
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static WebhookReceiver receiverA;
     private static WebhookReceiver receiverB;
     private static Merchant a;
@@ -112,7 +112,6 @@ class MerchantIsolationTest {
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         receiverA = new WebhookReceiver();
         receiverB = new WebhookReceiver();
         a = dispatch.newMerchant("Isolation A " + UUID.randomUUID());
