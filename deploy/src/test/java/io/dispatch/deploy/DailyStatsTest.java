@@ -55,12 +55,7 @@ class DailyStatsTest {
         for (String action : List.of("accept", "pickup", "depart")) {
             dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/" + action, rider(rider), null, 200);
         }
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + id + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Achieng\",\"pin\":\"" + pin + "\"}}",
-                200);
+        dispatch.deliverWithPin(rider, id, "Achieng", pin, 200);
     }
 
     private static Answer stats(Merchant m, String query) throws Exception {

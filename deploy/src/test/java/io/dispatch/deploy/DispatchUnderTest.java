@@ -142,6 +142,17 @@ final class DispatchUnderTest {
         return new Rider(data.get("id").asText(), data.get("token").asText());
     }
 
+    /** The rider hands the delivery over with a PIN proof signed by the recipient: 200, or 422 for a wrong PIN. */
+    Answer deliverWithPin(Rider rider, String dispatchId, String recipientName, String pin, int expected)
+            throws Exception {
+        return call(
+                "POST",
+                "/api/v1/rider/dispatches/" + dispatchId + "/deliver",
+                rider(rider),
+                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"" + recipientName + "\",\"pin\":\"" + pin + "\"}}",
+                expected);
+    }
+
     static Map<String, String> rider(Rider rider) {
         return Map.of("X-Rider-Token", rider.token());
     }

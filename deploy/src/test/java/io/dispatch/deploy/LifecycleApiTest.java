@@ -140,11 +140,7 @@ class LifecycleApiTest {
                 .isEqualTo("IN_TRANSIT");
 
         String wrongPin = String.format("%04d", (Integer.parseInt(pin) + 1) % 10_000);
-        Answer refused = riderPost(
-                rider,
-                "/dispatches/" + id + "/deliver",
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + wrongPin + "\"}}",
-                422);
+        Answer refused = dispatch.deliverWithPin(rider, id, "Baraka", wrongPin, 422);
         assertThat(refused.error().get("details").get("fieldErrors").has("proof.pin"))
                 .isTrue();
         Answer noProof = riderPost(rider, "/dispatches/" + id + "/deliver", "{}", 422);
@@ -158,12 +154,8 @@ class LifecycleApiTest {
         assertThat(photoWithoutUrl.error().get("details").get("fieldErrors").has("proof.photoUrl"))
                 .isTrue();
 
-        JsonNode delivered = riderPost(
-                        rider,
-                        "/dispatches/" + id + "/deliver",
-                        "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + pin + "\"}}",
-                        200)
-                .data();
+        JsonNode delivered =
+                dispatch.deliverWithPin(rider, id, "Baraka", pin, 200).data();
         assertThat(delivered.get("status").asText()).isEqualTo("DELIVERED");
         assertThat(delivered.has("deliveryPin")).isFalse();
 

@@ -137,12 +137,7 @@ class MerchantIsolationTest {
         for (String action : List.of("accept", "pickup", "depart")) {
             dispatch.call("POST", "/api/v1/rider/dispatches/" + deliveredOfA + "/" + action, rider(rider), null, 200);
         }
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + deliveredOfA + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Wambui\",\"pin\":\"" + pin + "\"}}",
-                200);
+        dispatch.deliverWithPin(rider, deliveredOfA, "Wambui", pin, 200);
         ownOfB = create(b, "b-own");
 
         // every notification of A's delivered one and B's own has ended, so re-sending them is allowed

@@ -51,12 +51,7 @@ class OperationsEndpointsTest {
             dispatch.call(
                     "POST", "/api/v1/rider/dispatches/" + id + "/" + step, DispatchUnderTest.rider(rider), null, 200);
         }
-        Answer wrong = dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + id + "/deliver",
-                DispatchUnderTest.rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Amina\",\"pin\":\"" + wrongPin(id) + "\"}}",
-                422);
+        Answer wrong = dispatch.deliverWithPin(rider, id, "Amina", wrongPin(id), 422);
         String requestId = wrong.header("X-Request-Id");
         await().atMost(Duration.ofSeconds(5))
                 .untilAsserted(() -> assertThat(output.getOut()

@@ -78,17 +78,8 @@ class ProjectionRebuildTest {
         dispatch.call("POST", "/api/v1/rider/location", rider(rider), "{\"lat\":-1.2701,\"lng\":36.8101}", 202);
         String pin = read(m, delivered).get("deliveryPin").asText();
         String wrongPin = pin.equals("0000") ? "1111" : "0000";
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + delivered + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + wrongPin + "\"}}",
-                422);
-        riderPost(
-                rider,
-                delivered,
-                "deliver",
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + pin + "\"}}");
+        dispatch.deliverWithPin(rider, delivered, "Baraka", wrongPin, 422);
+        dispatch.deliverWithPin(rider, delivered, "Baraka", pin, 200);
         riderPost(rider, ids.get(1), "accept", null);
         dispatch.call(
                 "POST",

@@ -130,12 +130,7 @@ class TrackingPageBrowserTest {
         screenshot("tracking-page-in-transit.png");
         desktopScreenshot("tracking-page-in-transit-desktop.png");
 
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + id + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Achieng\",\"pin\":\"" + pin + "\"}}",
-                200);
+        dispatch.deliverWithPin(rider, id, "Achieng", pin, 200);
         await().atMost(LIVE).untilAsserted(() -> {
             assertThat(shownStatus()).isEqualTo("DELIVERED");
             assertThat(text("status")).isEqualTo("Delivered");
