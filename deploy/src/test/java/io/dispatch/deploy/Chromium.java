@@ -2,16 +2,13 @@ package io.dispatch.deploy;
 
 import static org.awaitility.Awaitility.await;
 
-import java.io.File;
+import io.dispatch.deploy.ops.DebianPackages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +20,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Headless Chromium for the browser tests: Debian's {@code chromium} and {@code chromium-driver},
- * installed with apt-get when missing (the test runs as root on a fresh Debian machine where
+ * installed with apt-get by {@link DebianPackages} when missing (the test runs as root on a fresh Debian machine where
  * only a JDK and Maven exist), driven by Selenium through {@code /usr/bin/chromedriver} so that
  * Selenium Manager never looks for a driver or a browser of its own. When they are missing and
  * cannot be installed the test fails, saying why; it is never skipped.
@@ -32,10 +29,14 @@ final class Chromium implements AutoCloseable {
 
     static final Path BROWSER = Path.of("/usr/bin/chromium");
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
-    static final Path APT_GET = Path.of("/usr/bin/apt-get");
     static final Path BUILD = Path.of("target");
-    static final Path INSTALL_LOG = BUILD.resolve("chromium-install.log");
-    private static final Duration APT_TIMEOUT = Duration.ofMinutes(15);
+    static final Path SCREENSHOTS = BUILD.resolve("screenshots");
+    /** The phone the browser tests start as, and the desktop they look at a page on too. */
+    static final int PHONE_WIDTH = 390;
+
+    static final int PHONE_HEIGHT = 844;
+    static final int DESKTOP_WIDTH = 1280;
+    static final int DESKTOP_HEIGHT = 800;
 
     private final ChromeDriverService service;
     private final ChromeDriver driver;
@@ -93,6 +94,52 @@ final class Chromium implements AutoCloseable {
         }
     }
 
+    /** A phone's window ({@link #PHONE_WIDTH} x {@link #PHONE_HEIGHT}): where every browser test starts. */
+    static Chromium phone() {
+        try {
+            return start(PHONE_WIDTH, PHONE_HEIGHT);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What an action does at a screen size, given to {@link #atDesktopSize}. */
+    interface Action {
+        void run() throws Exception;
+    }
+
+    /**
+     * The page at a desktop's size while the action runs (once the page has that width), then
+     * at the phone's again (once it has that width back).
+     */
+    void atDesktopSize(Duration wait, Action action) throws Exception {
+        emulate(DESKTOP_WIDTH, DESKTOP_HEIGHT, false);
+        try {
+            awaitWidth(wait, DESKTOP_WIDTH);
+            action.run();
+        } finally {
+            emulate(PHONE_WIDTH, PHONE_HEIGHT, true);
+            awaitWidth(wait, PHONE_WIDTH);
+        }
+    }
+
+    private void emulate(int width, int height, boolean mobile) {
+        driver.executeCdpCommand(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+    }
+
+    private void awaitWidth(Duration wait, int width) {
+        await().atMost(wait)
+                .until(() -> driver.executeScript("return window.innerWidth").equals((long) width));
+    }
+
+    /** The page as it is now, written to {@link #SCREENSHOTS}{@code /name}. */
+    void screenshot(String name) throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        Files.write(SCREENSHOTS.resolve(name), driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+    }
+
     /**
      * Quits the browser and stops chromedriver, then checks that neither chromedriver nor any
      * Chromium process it started is left running (killing and complaining about any that is).
@@ -146,112 +193,10 @@ final class Chromium implements AutoCloseable {
         return text.substring(text.lastIndexOf('\n') + 1);
     }
 
-    private static boolean installed() {
-        return Files.isExecutable(BROWSER) && Files.isExecutable(DRIVER);
-    }
-
     /** Installs Debian's chromium and chromium-driver when either is missing, or fails saying why. */
-    static synchronized void ensureInstalled() {
-        if (installed()) {
-            return;
-        }
-        List<String> absent = Stream.of(BROWSER, DRIVER)
-                .filter(p -> !Files.isExecutable(p))
-                .map(Path::toString)
-                .toList();
-        String missing = String.join(" and ", absent) + (absent.size() > 1 ? " are" : " is");
-        if (!Files.isExecutable(APT_GET)) {
-            throw cannotInstall(missing, "there is no " + APT_GET + " (not a Debian machine?)");
-        }
-        if (!root()) {
-            throw cannotInstall(missing, "apt-get needs root and this test runs as " + System.getProperty("user.name"));
-        }
-        Instant start = Instant.now();
-        log("%s missing: installing Debian's chromium and chromium-driver with apt-get", missing);
-        // Always refresh the lists first: on a fresh machine they are empty or old.
-        int update = apt("update");
-        int install = apt(
-                "install",
-                "-y",
-                "--no-install-recommends",
-                "-o",
-                "DPkg::Lock::Timeout=300",
-                "chromium",
-                "chromium-driver");
-        if (install != 0 || !installed()) {
-            throw cannotInstall(missing, "apt-get update exited " + update + ", apt-get install exited " + install);
-        }
-        log("installed in %d s: %s", Duration.between(start, Instant.now()).toSeconds(), versions());
-    }
-
-    private static boolean root() {
-        try {
-            return Files.readAllLines(Path.of("/proc/self/status")).stream()
-                    .filter(line -> line.startsWith("Uid:"))
-                    .anyMatch(line -> line.split("\\s+")[2].equals("0")); // the effective uid
-        } catch (IOException e) {
-            return "root".equals(System.getProperty("user.name"));
-        }
-    }
-
-    private static int apt(String... arguments) {
-        List<String> command = new ArrayList<>(List.of(APT_GET.toString()));
-        command.addAll(List.of(arguments));
-        log("$ DEBIAN_FRONTEND=noninteractive %s", String.join(" ", command));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(INSTALL_LOG.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
-        try {
-            Process process = builder.start();
-            if (!process.waitFor(APT_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                log("apt-get %s: no end after %s, killed", arguments[0], APT_TIMEOUT);
-                return -1;
-            }
-            log("apt-get %s exited %d", arguments[0], process.exitValue());
-            return process.exitValue();
-        } catch (IOException e) {
-            log("apt-get %s could not run: %s", arguments[0], e);
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while installing Chromium", e);
-        }
-    }
-
-    private static AssertionError cannotInstall(String missing, String why) {
-        String tail = "";
-        try {
-            if (Files.exists(INSTALL_LOG)) {
-                List<String> lines = Files.readAllLines(INSTALL_LOG);
-                tail = "\nLast lines of " + INSTALL_LOG.toAbsolutePath() + ":\n"
-                        + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
-            }
-        } catch (IOException ignored) {
-            // the message says enough without the log
-        }
-        return new AssertionError("The browser test needs Debian's chromium and chromium-driver; " + missing
-                + " missing and could not be installed: " + why + ". As root: apt-get update && "
-                + "apt-get install -y --no-install-recommends chromium chromium-driver" + tail);
-    }
-
-    /** To the test's output and to target/chromium-install.log. */
-    private static void log(String format, Object... arguments) {
-        String line = "[chromium] " + String.format(format, arguments);
-        System.out.println(line);
-        try {
-            Files.createDirectories(BUILD);
-            Files.writeString(
-                    INSTALL_LOG,
-                    Instant.now() + " " + line + "\n",
-                    StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    static void ensureInstalled() {
+        DebianPackages.ensureInstalled("chromium", BROWSER);
+        DebianPackages.ensureInstalled("chromium-driver", DRIVER);
     }
 
     private static String output(String... command) {

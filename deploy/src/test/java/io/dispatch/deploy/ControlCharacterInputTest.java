@@ -56,12 +56,11 @@ class ControlCharacterInputTest {
     private static final String CSV_HEADER =
             "customerName,customerPhone,pickup.address,pickup.notes,dropoff.address,paymentType,externalId\n";
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Rider rider;
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         rider = dispatch.newRider("Control Rider");
     }
 
@@ -116,6 +115,11 @@ class ControlCharacterInputTest {
                 .contains("(found " + found + " at position ");
     }
 
+    /** A merchant create with {@code field} set to {@code json} (as {@link #order(String, String)}), unchecked. */
+    private static Answer create(Merchant m, String field, String json) throws Exception {
+        return send("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order(field, json));
+    }
+
     private static Answer send(String method, String path, Map<String, String> headers, String body) throws Exception {
         return dispatch.send(method, path, headers, body, "application/json");
     }
@@ -132,63 +136,22 @@ class ControlCharacterInputTest {
     void a_nul_in_any_text_field_of_a_merchant_create_is_refused_on_that_field() throws Exception {
         Merchant m = dispatch.newMerchant("Control Create");
         for (String field : TEXT_FIELDS.keySet()) {
-            Answer answer =
-                    send("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order(field, "A" + NUL + "B"));
+            Answer answer = create(m, field, "A" + NUL + "B");
             refusedCharacter(answer, field, "U+0000");
         }
-        List<String> messages = refused(
-                send(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        merchant(m.apiKey()),
-                        order("customerName", "A" + NUL + "B")),
-                "customerName");
+        List<String> messages = refused(create(m, "customerName", "A" + NUL + "B"), "customerName");
         assertThat(messages).containsExactly("must not contain control characters (found U+0000 at position 1)");
     }
 
     @Test
     void a_lone_surrogate_or_a_vertical_tab_is_refused_and_line_breaks_pass_only_in_notes() throws Exception {
         Merchant m = dispatch.newMerchant("Control Kinds");
-        assertThat(refused(
-                        send(
-                                "POST",
-                                "/api/v1/external/dispatches",
-                                merchant(m.apiKey()),
-                                order("customerName", "Amina " + LONE_SURROGATE)),
-                        "customerName"))
+        assertThat(refused(create(m, "customerName", "Amina " + LONE_SURROGATE), "customerName"))
                 .containsExactly("must not contain unpaired surrogates (found U+D800 at position 6)");
-        refusedCharacter(
-                send(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        merchant(m.apiKey()),
-                        order("pickup.address", "Gate" + VERTICAL_TAB + "B")),
-                "pickup.address",
-                "U+000B");
-        refusedCharacter(
-                send(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        merchant(m.apiKey()),
-                        order("pickup.notes", "Gate" + VERTICAL_TAB + "B")),
-                "pickup.notes",
-                "U+000B");
-        refusedCharacter(
-                send(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        merchant(m.apiKey()),
-                        order("dropoff.address", "Ngong Rd\\n12")),
-                "dropoff.address",
-                "U+000A");
-        refusedCharacter(
-                send(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        merchant(m.apiKey()),
-                        order("customerName", "Amina\\u009fNjeri")),
-                "customerName",
-                "U+009F");
+        refusedCharacter(create(m, "pickup.address", "Gate" + VERTICAL_TAB + "B"), "pickup.address", "U+000B");
+        refusedCharacter(create(m, "pickup.notes", "Gate" + VERTICAL_TAB + "B"), "pickup.notes", "U+000B");
+        refusedCharacter(create(m, "dropoff.address", "Ngong Rd\\n12"), "dropoff.address", "U+000A");
+        refusedCharacter(create(m, "customerName", "Amina\\u009fNjeri"), "customerName", "U+009F");
 
         JsonNode created = dispatch.call(
                         "POST",
@@ -203,18 +166,8 @@ class ControlCharacterInputTest {
     @Test
     void after_a_refused_nul_the_next_create_is_readable_at_once() throws Exception {
         Merchant m = dispatch.newMerchant("Control Stall");
-        refusedCharacter(
-                send(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        merchant(m.apiKey()),
-                        order("customerName", "A" + NUL + "B")),
-                "customerName",
-                "U+0000");
-        String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order(), 201)
-                .data()
-                .get("id")
-                .asText();
+        refusedCharacter(create(m, "customerName", "A" + NUL + "B"), "customerName", "U+0000");
+        String id = dispatch.createDelivery(m, order());
         JsonNode read = dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(m.apiKey()), null, 200)
                 .data();
         assertThat(read.get("customerName").asText()).isEqualTo("Amina Njeri");
@@ -233,10 +186,7 @@ class ControlCharacterInputTest {
     @Test
     void a_cancel_reason_may_span_lines_but_holds_no_nul() throws Exception {
         Merchant m = dispatch.newMerchant("Control Cancel");
-        String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order(), 201)
-                .data()
-                .get("id")
-                .asText();
+        String id = dispatch.createDelivery(m, order());
         String path = "/api/v1/external/dispatches/" + id + "/status";
         refusedCharacter(
                 send(

@@ -16,7 +16,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,12 +33,7 @@ class DailyStatsTest {
        "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
        "paymentType":"PREPAID","targetPickupAt":"%s","targetDeliveryAt":"%s"}""";
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     private static String create(Merchant m, String externalId, Instant pickupBy, Instant deliverBy) throws Exception {
         return dispatch.call(
@@ -61,12 +55,7 @@ class DailyStatsTest {
         for (String action : List.of("accept", "pickup", "depart")) {
             dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/" + action, rider(rider), null, 200);
         }
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + id + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Achieng\",\"pin\":\"" + pin + "\"}}",
-                200);
+        dispatch.deliverWithPin(rider, id, "Achieng", pin, 200);
     }
 
     private static Answer stats(Merchant m, String query) throws Exception {

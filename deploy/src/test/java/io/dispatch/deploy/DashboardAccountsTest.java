@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,12 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class DashboardAccountsTest {
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     /** A browser's cookie jar of one: the session cookie, and the CSRF token /me gave. */
     static final class Session {

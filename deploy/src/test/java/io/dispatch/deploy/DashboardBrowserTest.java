@@ -6,16 +6,12 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.simulator.trip.DoorOutcome;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
@@ -28,29 +24,15 @@ import org.openqa.selenium.chrome.ChromeDriver;
  */
 class DashboardBrowserTest {
 
-    private static final int WIDTH = 390;
-    private static final int HEIGHT = 844;
-    private static final Path SCREENSHOTS = Chromium.BUILD.resolve("screenshots");
     private static final Duration PAGE = Duration.ofSeconds(15);
     private static final Duration RIDE = Duration.ofSeconds(60);
 
-    private static DispatchUnderTest dispatch;
-    private static Chromium chromium;
-    private static ChromeDriver browser;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
-    @BeforeAll
-    static void start() throws Exception {
-        chromium = Chromium.start(WIDTH, HEIGHT);
-        browser = chromium.driver();
-        dispatch = DispatchUnderTest.get();
-    }
+    @AutoClose
+    private static final Chromium chromium = Chromium.phone();
 
-    @AfterAll
-    static void stop() {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
+    private static final ChromeDriver browser = chromium.driver();
 
     @Test
     void a_new_merchant_signs_up_sets_up_and_watches_a_sandbox_delivery_end_to_end() throws Exception {
@@ -272,36 +254,21 @@ class DashboardBrowserTest {
         visible(form).findElement(By.cssSelector("button[type=submit]")).click();
     }
 
+    /** The status badge's text, or "" while there is none (or the live page is replacing it as it is read). */
     private static String status() {
-        return browser.findElements(By.cssSelector("[data-testid=status] .badge")).stream()
-                .findFirst()
-                .map(WebElement::getText)
-                .orElse("");
+        try {
+            return browser.findElements(By.cssSelector("[data-testid=status] .badge")).stream()
+                    .findFirst()
+                    .map(WebElement::getText)
+                    .orElse("");
+        } catch (StaleElementReferenceException replaced) {
+            return "";
+        }
     }
 
     /** The page at a phone's width, then at a desktop's. */
     private static void shoot(String name) throws Exception {
-        Files.createDirectories(SCREENSHOTS);
-        Files.write(SCREENSHOTS.resolve("dashboard-" + name + "-phone.png"), browser.getScreenshotAs(OutputType.BYTES));
-        emulate(1280, 800, false);
-        try {
-            await().atMost(PAGE)
-                    .until(() ->
-                            browser.executeScript("return window.innerWidth").equals(1280L));
-            Files.write(
-                    SCREENSHOTS.resolve("dashboard-" + name + "-desktop.png"),
-                    browser.getScreenshotAs(OutputType.BYTES));
-        } finally {
-            emulate(WIDTH, HEIGHT, true);
-            await().atMost(PAGE)
-                    .until(() ->
-                            browser.executeScript("return window.innerWidth").equals((long) WIDTH));
-        }
-    }
-
-    private static void emulate(int width, int height, boolean mobile) {
-        browser.executeCdpCommand(
-                "Emulation.setDeviceMetricsOverride",
-                Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+        chromium.screenshot("dashboard-" + name + "-phone.png");
+        chromium.atDesktopSize(PAGE, () -> chromium.screenshot("dashboard-" + name + "-desktop.png"));
     }
 }

@@ -1,5 +1,6 @@
 package io.dispatch.deploy;
 
+import static io.dispatch.deploy.DispatchUnderTest.ORDER;
 import static io.dispatch.deploy.DispatchUnderTest.admin;
 import static io.dispatch.deploy.DispatchUnderTest.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +35,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Utils;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -46,19 +46,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 class DeadLetterTest {
 
-    private static final String ORDER = """
-      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
-       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
-       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
-       "paymentType":"COD","amountCents":150000}""";
     private static final String PROJECTION = DispatchProjection.NAME;
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     @Test
     void a_record_the_read_model_refuses_is_dead_lettered_its_delivery_parked_and_replayed_in_order_after_the_fix()
@@ -72,17 +62,8 @@ class DeadLetterTest {
                 + " check (body->>'externalId' is distinct from '" + poison + "')");
         double failedBefore = deadLetters(PROJECTION, "FAILED");
 
-        String id = dispatch.call(
-                        "POST", "/api/v1/external/dispatches", merchant(m.apiKey()), ORDER.formatted(poison), 201)
-                .data()
-                .get("id")
-                .asText();
-        dispatch.call(
-                "PATCH",
-                "/api/v1/external/dispatches/" + id + "/status",
-                merchant(m.apiKey()),
-                "{\"status\":\"CANCELLED\",\"reason\":\"test\"}",
-                200);
+        String id = dispatch.createDelivery(m, ORDER.formatted(poison));
+        dispatch.cancelDelivery(m, id, "test");
 
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             JsonNode letters = letters(PROJECTION, id);
@@ -102,14 +83,7 @@ class DeadLetterTest {
         assertThat(letters(NotificationRecorder.GROUP, id)).isEmpty();
 
         jdbc.execute("alter table query.dispatches drop constraint " + constraint);
-        JsonNode requested = dispatch.call(
-                        "POST",
-                        "/api/v1/admin/dead-letters/replay",
-                        admin(),
-                        "{\"group\":\"" + PROJECTION + "\",\"key\":\"" + id + "\"}",
-                        202)
-                .data();
-        assertThat(requested.get("requested").asInt()).isEqualTo(2);
+        assertThat(replay(PROJECTION, id)).isEqualTo(2);
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             JsonNode delivery = dispatch.call(
@@ -128,11 +102,7 @@ class DeadLetterTest {
     @Test
     void a_nul_character_that_reached_the_log_stalls_nothing() throws Exception {
         Merchant m = dispatch.newMerchant("NUL in the log");
-        String template = dispatch.call(
-                        "POST", "/api/v1/external/dispatches", merchant(m.apiKey()), ORDER.formatted("template"), 201)
-                .data()
-                .get("id")
-                .asText();
+        String template = dispatch.createDelivery(m, ORDER.formatted("template"));
         EventEnvelope real = dispatch.bean(DispatchHistory.class)
                 .events(UUID.fromString(template))
                 .get(0);
@@ -237,14 +207,7 @@ class DeadLetterTest {
         assertThat(storedLatitude(jdbc, poisoned)).isEmpty();
 
         jdbc.execute("alter table query.rider_positions drop constraint " + constraint);
-        JsonNode requested = dispatch.call(
-                        "POST",
-                        "/api/v1/admin/dead-letters/replay",
-                        admin(),
-                        "{\"group\":\"" + group + "\",\"key\":\"" + poisoned + "\"}",
-                        202)
-                .data();
-        assertThat(requested.get("requested").asInt()).isEqualTo(1);
+        assertThat(replay(group, poisoned.toString())).isEqualTo(1);
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(storedLatitude(jdbc, poisoned)).containsExactly(-1.2841));
         assertThat(letters(group, poisoned.toString()))
@@ -255,6 +218,19 @@ class DeadLetterTest {
         return jdbc.queryForList("select latitude from query.rider_positions where rider_id = ?", Double.class, rider);
     }
 
+    /** Asks for a replay of a group's dead letters of one key (202); answers how many were requested. */
+    private static int replay(String group, String key) throws Exception {
+        return dispatch.call(
+                        "POST",
+                        "/api/v1/admin/dead-letters/replay",
+                        admin(),
+                        "{\"group\":\"" + group + "\",\"key\":\"" + key + "\"}",
+                        202)
+                .data()
+                .get("requested")
+                .asInt();
+    }
+
     /** Deliveries created until every partition of dispatch-events holds one. */
     private static List<String> createdOnEveryPartition(Merchant m) throws Exception {
         int partitions = partitions();
@@ -262,15 +238,7 @@ class DeadLetterTest {
         List<String> ids = new ArrayList<>();
         int left = partitions;
         for (int i = 0; left > 0 && i < 200; i++) {
-            String id = dispatch.call(
-                            "POST",
-                            "/api/v1/external/dispatches",
-                            merchant(m.apiKey()),
-                            ORDER.formatted("after-" + i),
-                            201)
-                    .data()
-                    .get("id")
-                    .asText();
+            String id = dispatch.createDelivery(m, ORDER.formatted("after-" + i));
             int partition =
                     Utils.toPositive(Utils.murmur2(id.getBytes(java.nio.charset.StandardCharsets.UTF_8))) % partitions;
             if (!covered[partition]) {

@@ -45,14 +45,13 @@ class DeliveryPinTest {
     private static final String LOCKED_MESSAGE =
             "PIN proofs are locked for this delivery after 5 wrong guesses; an operator must reset them";
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Merchant merchant;
     private static WebhookReceiver webhooks;
     private static ExecutorService pool;
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         merchant = dispatch.newMerchant("PIN guard");
         webhooks = new WebhookReceiver();
         dispatch.registerWebhook(merchant.id(), webhooks.url());

@@ -40,14 +40,13 @@ class DispatchAuditTest {
        "dropoff":{"address":"Argwings Kodhek Rd 7","lat":-1.2921,"lng":36.7866},
        "paymentType":"COD","amountCents":90000}""";
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Merchant merchant;
     private static WebhookReceiver receiver;
     private static JdbcTemplate jdbc;
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         jdbc = dispatch.bean(JdbcTemplate.class);
         merchant = dispatch.newMerchant("Audited " + UUID.randomUUID());
         receiver = new WebhookReceiver();

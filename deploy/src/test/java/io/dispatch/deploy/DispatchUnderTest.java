@@ -4,13 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.events.signing.WebhookSigner;
+import io.dispatch.events.signing.WebhookVerifier;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
+import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.web.secret.SecretCipher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +33,13 @@ final class DispatchUnderTest {
     static final String ADMIN_TOKEN = "test-admin-token";
     static final double SIMULATOR_FAIL_SHARE = 0.5;
     static final ObjectMapper JSON = new ObjectMapper();
+    /** The sample order: cash on delivery across Nairobi's CBD; {@code %s} is its externalId. */
+    static final String ORDER = """
+      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
+       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
+       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
+       "paymentType":"COD","amountCents":150000}""";
+
     private static final HttpClient HTTP =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static DispatchUnderTest running;
@@ -130,6 +142,17 @@ final class DispatchUnderTest {
         return new Rider(data.get("id").asText(), data.get("token").asText());
     }
 
+    /** The rider hands the delivery over with a PIN proof signed by the recipient: 200, or 422 for a wrong PIN. */
+    Answer deliverWithPin(Rider rider, String dispatchId, String recipientName, String pin, int expected)
+            throws Exception {
+        return call(
+                "POST",
+                "/api/v1/rider/dispatches/" + dispatchId + "/deliver",
+                rider(rider),
+                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"" + recipientName + "\",\"pin\":\"" + pin + "\"}}",
+                expected);
+    }
+
     static Map<String, String> rider(Rider rider) {
         return Map.of("X-Rider-Token", rider.token());
     }
@@ -155,6 +178,48 @@ final class DispatchUnderTest {
                 .data()
                 .get("signingSecret")
                 .asText();
+    }
+
+    /** Creates a delivery as the merchant (201) and answers its id. */
+    String createDelivery(Merchant merchant, String order) throws Exception {
+        return call("POST", "/api/v1/external/dispatches", merchant(merchant.apiKey()), order, 201)
+                .data()
+                .get("id")
+                .asText();
+    }
+
+    /** Cancels the delivery as the merchant (200), with the reason, or none when it is null. */
+    JsonNode cancelDelivery(Merchant merchant, String id, String reason) throws Exception {
+        String body = reason == null
+                ? "{\"status\":\"CANCELLED\"}"
+                : "{\"status\":\"CANCELLED\",\"reason\":\"" + reason + "\"}";
+        return call("PATCH", "/api/v1/external/dispatches/" + id + "/status", merchant(merchant.apiKey()), body, 200)
+                .data();
+    }
+
+    /** The webhooks the receiver got about one delivery (their data's dispatch_id), in arrival order. */
+    static List<WebhookReceiver.Received> hooksFor(WebhookReceiver receiver, String dispatchId) throws Exception {
+        List<WebhookReceiver.Received> found = new ArrayList<>();
+        for (WebhookReceiver.Received hook : receiver.received()) {
+            if (JSON.readTree(hook.body())
+                    .path("data")
+                    .path("dispatch_id")
+                    .asText()
+                    .equals(dispatchId)) {
+                found.add(hook);
+            }
+        }
+        return found;
+    }
+
+    /** Checks the webhook's signature with the merchant's signing secret: WebhookVerifier throws when it fails. */
+    static void verifySignature(WebhookReceiver.Received hook, String secret) {
+        new WebhookVerifier(Clock.systemUTC())
+                .verify(
+                        List.of(secret),
+                        hook.header(WebhookSigner.TIMESTAMP_HEADER),
+                        hook.header(WebhookSigner.SIGNATURE_HEADER),
+                        hook.body());
     }
 
     static Map<String, String> admin() {

@@ -11,9 +11,6 @@ import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.web.secret.SecretCipher;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +30,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -73,10 +68,6 @@ class FaultSuiteTest {
 
     private static final String ADMIN = "fault-suite-admin-token";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
     private static final String ORDER = """
       {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
        "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
@@ -147,28 +138,23 @@ class FaultSuiteTest {
         }
         awaitReady();
         receiver = new WebhookReceiver();
-        JsonNode merchant = call(
-                service("command-service"), "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Faults\"}", 201);
+        JsonNode merchant = service("command-service")
+                .call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Faults\"}", 201);
         merchantId = merchant.get("id").asText();
-        apiKey = call(
-                        service("command-service"),
-                        "POST",
-                        "/api/v1/admin/merchants/" + merchantId + "/api-keys",
-                        admin(),
-                        "{}",
-                        201)
+        apiKey = service("command-service")
+                .call("POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), "{}", 201)
                 .get("apiKey")
                 .asText();
-        call(
-                service("webhook-dispatcher"),
-                "PUT",
-                "/api/v1/admin/merchants/" + merchantId + "/webhook",
-                admin(),
-                "{\"url\":\"" + receiver.url() + "\"}",
-                200);
+        service("webhook-dispatcher")
+                .call(
+                        "PUT",
+                        "/api/v1/admin/merchants/" + merchantId + "/webhook",
+                        admin(),
+                        "{\"url\":\"" + receiver.url() + "\"}",
+                        200);
         for (int c = 0; c < CLIENTS; c++) {
-            riders.add(call(
-                            service("command-service"),
+            riders.add(service("command-service")
+                    .call(
                             "POST",
                             "/api/v1/admin/riders",
                             admin(),
@@ -297,12 +283,8 @@ class FaultSuiteTest {
         // every acknowledged delivery is readable, then the pipeline settles
         for (Outcome outcome : acknowledged) {
             await().atMost(Duration.ofSeconds(60))
-                    .until(() -> send(
-                                            service("query-service"),
-                                            "GET",
-                                            "/api/v1/external/dispatches/" + outcome.id(),
-                                            merchant(),
-                                            null)
+                    .until(() -> service("query-service")
+                                    .send("GET", "/api/v1/external/dispatches/" + outcome.id(), merchant(), null)
                                     .statusCode()
                             == 200);
         }
@@ -310,10 +292,10 @@ class FaultSuiteTest {
         await().atMost(Duration.ofSeconds(240))
                 .pollInterval(Duration.ofSeconds(1))
                 .untilAsserted(() -> {
-                    assertThat(totalLag(service("query-service")))
+                    assertThat(service("query-service").consumerLag(admin()))
                             .as("query-service lag")
                             .isZero();
-                    assertThat(totalLag(service("webhook-dispatcher")))
+                    assertThat(service("webhook-dispatcher").consumerLag(admin()))
                             .as("dispatcher lag")
                             .isZero();
                     assertThat(scalar("select count(*) from webhook.notifications where merchant_id = '" + merchantId
@@ -418,12 +400,12 @@ class FaultSuiteTest {
             boolean definite = false;
             while (!definite && System.nanoTime() < giveUp) {
                 try {
-                    HttpResponse<String> answer = send(
-                            service("command-service"),
-                            "POST",
-                            "/api/v1/external/dispatches",
-                            Map.of("X-API-Key", apiKey, "Idempotency-Key", key),
-                            ORDER.formatted(key));
+                    HttpResponse<String> answer = service("command-service")
+                            .send(
+                                    "POST",
+                                    "/api/v1/external/dispatches",
+                                    Map.of("X-API-Key", apiKey, "Idempotency-Key", key),
+                                    ORDER.formatted(key));
                     if (answer.statusCode() == 201) {
                         JsonNode created = JSON.readTree(answer.body()).get("data");
                         id = created.get("id").asText();
@@ -477,7 +459,7 @@ class FaultSuiteTest {
             boolean definite = false;
             while (!definite && System.nanoTime() < giveUp) {
                 try {
-                    HttpResponse<String> answer = send(service("command-service"), "POST", step[0], rider, step[1]);
+                    HttpResponse<String> answer = service("command-service").send("POST", step[0], rider, step[1]);
                     int status = answer.statusCode();
                     if (status / 100 == 2 || status == 409) {
                         definite = true;
@@ -611,31 +593,7 @@ class FaultSuiteTest {
     }
 
     private static void awaitReady() {
-        await().atMost(Duration.ofMinutes(3))
-                .pollInterval(Duration.ofSeconds(1))
-                .untilAsserted(() -> {
-                    for (Map.Entry<String, ServiceProcess> entry : services.entrySet()) {
-                        assertThat(entry.getValue().alive())
-                                .as("%s runs (see target/multi-process/%s.log)", entry.getKey(), entry.getValue().name)
-                                .isTrue();
-                        assertThat(entry.getValue().readiness())
-                                .as("%s ready", entry.getKey())
-                                .isEqualTo(200);
-                    }
-                });
-    }
-
-    private static final Pattern LAG =
-            Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
-
-    private static double totalLag(ServiceProcess service) throws Exception {
-        Matcher lag = LAG.matcher(
-                send(service, "GET", "/actuator/prometheus", admin(), null).body());
-        double total = 0;
-        while (lag.find()) {
-            total += Double.parseDouble(lag.group(1));
-        }
-        return total;
+        ServiceProcess.awaitReady(services.values(), Duration.ofMinutes(3));
     }
 
     private static Map<String, String> admin() {
@@ -644,31 +602,6 @@ class FaultSuiteTest {
 
     private static Map<String, String> merchant() {
         return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
-    }
-
-    private static JsonNode call(
-            ServiceProcess service, String method, String path, Map<String, String> headers, String body, int expected)
-            throws Exception {
-        HttpResponse<String> response = send(service, method, path, headers, body);
-        assertThat(response.statusCode())
-                .as("%s %s on %s: %s", method, path, service.name, response.body())
-                .isEqualTo(expected);
-        return JSON.readTree(response.body()).get("data");
-    }
-
-    private static HttpResponse<String> send(
-            ServiceProcess service, String method, String path, Map<String, String> headers, String body)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
-                .timeout(Duration.ofSeconds(15))
-                .method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        headers.forEach(request::header);
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static int freePort() throws IOException {

@@ -14,8 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,49 +24,19 @@ import org.junit.jupiter.api.Test;
  */
 class FeedTest {
 
-    private static final String CREATE = """
-      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"feed-1",
-       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8155},
-       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
-       "paymentType":"COD","amountCents":150000}""";
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
-    private static DispatchUnderTest dispatch;
-    private static WebhookReceiver receiver;
-
-    @BeforeAll
-    static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
-        receiver = new WebhookReceiver();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (receiver != null) {
-            receiver.close();
-        }
-    }
+    @AutoClose
+    private static final WebhookReceiver receiver = new WebhookReceiver();
 
     @Test
     void a_merchant_reconciles_from_the_feed_every_webhook_it_was_sent_with_the_same_ids_and_bytes() throws Exception {
         Merchant merchant = dispatch.newMerchant("Feed " + UUID.randomUUID());
         dispatch.registerWebhook(merchant.id(), receiver.url());
-        String id = dispatch.call(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        DispatchUnderTest.merchant(merchant.apiKey()),
-                        CREATE,
-                        201)
-                .data()
-                .get("id")
-                .asText();
-        dispatch.call(
-                "PATCH",
-                "/api/v1/external/dispatches/" + id + "/status",
-                DispatchUnderTest.merchant(merchant.apiKey()),
-                "{\"status\":\"CANCELLED\",\"reason\":\"no longer\"}",
-                200);
-        List<WebhookReceiver.Received> hooks =
-                await().atMost(Duration.ofSeconds(20)).until(() -> hooksFor(id), found -> found.size() == 2);
+        String id = dispatch.createDelivery(merchant, DispatchUnderTest.ORDER.formatted("feed-1"));
+        dispatch.cancelDelivery(merchant, id, "no longer");
+        List<WebhookReceiver.Received> hooks = await().atMost(Duration.ofSeconds(20))
+                .until(() -> DispatchUnderTest.hooksFor(receiver, id), found -> found.size() == 2);
 
         List<JsonNode> events = new ArrayList<>();
         StringBuilder served = new StringBuilder();
@@ -130,16 +99,5 @@ class FeedTest {
     private static Answer feed(Merchant merchant, String query, int status) throws Exception {
         return dispatch.call(
                 "GET", "/api/v1/external/events" + query, Map.of("X-API-Key", merchant.apiKey()), null, status);
-    }
-
-    private static List<WebhookReceiver.Received> hooksFor(String dispatchId) throws Exception {
-        List<WebhookReceiver.Received> found = new ArrayList<>();
-        for (WebhookReceiver.Received hook : receiver.received()) {
-            JsonNode body = DispatchUnderTest.JSON.readTree(hook.body());
-            if (body.get("data").path("dispatch_id").asText().equals(dispatchId)) {
-                found.add(hook);
-            }
-        }
-        return found;
     }
 }

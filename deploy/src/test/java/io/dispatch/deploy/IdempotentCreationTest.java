@@ -1,5 +1,6 @@
 package io.dispatch.deploy;
 
+import static io.dispatch.deploy.DispatchUnderTest.ORDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -20,18 +20,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 class IdempotentCreationTest {
 
-    private static final String ORDER = """
-      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
-       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
-       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
-       "paymentType":"COD","amountCents":150000}""";
-
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     @Test
     void a_retry_whose_stored_answer_was_lost_answers_the_same_delivery_and_creates_nothing_more() throws Exception {

@@ -44,13 +44,12 @@ class LifecycleApiTest {
 
     private static final double LNG = 39.6682;
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Merchant merchant;
     private static ExecutorService pool;
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         merchant = dispatch.newMerchant("Lifecycle");
         pool = Executors.newFixedThreadPool(8);
     }
@@ -141,11 +140,7 @@ class LifecycleApiTest {
                 .isEqualTo("IN_TRANSIT");
 
         String wrongPin = String.format("%04d", (Integer.parseInt(pin) + 1) % 10_000);
-        Answer refused = riderPost(
-                rider,
-                "/dispatches/" + id + "/deliver",
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + wrongPin + "\"}}",
-                422);
+        Answer refused = dispatch.deliverWithPin(rider, id, "Baraka", wrongPin, 422);
         assertThat(refused.error().get("details").get("fieldErrors").has("proof.pin"))
                 .isTrue();
         Answer noProof = riderPost(rider, "/dispatches/" + id + "/deliver", "{}", 422);
@@ -159,12 +154,8 @@ class LifecycleApiTest {
         assertThat(photoWithoutUrl.error().get("details").get("fieldErrors").has("proof.photoUrl"))
                 .isTrue();
 
-        JsonNode delivered = riderPost(
-                        rider,
-                        "/dispatches/" + id + "/deliver",
-                        "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + pin + "\"}}",
-                        200)
-                .data();
+        JsonNode delivered =
+                dispatch.deliverWithPin(rider, id, "Baraka", pin, 200).data();
         assertThat(delivered.get("status").asText()).isEqualTo("DELIVERED");
         assertThat(delivered.has("deliveryPin")).isFalse();
 

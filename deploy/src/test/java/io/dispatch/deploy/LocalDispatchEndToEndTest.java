@@ -5,16 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
-import io.dispatch.events.signing.WebhookVerifier;
 import io.dispatch.infrastructure.WebhookReceiver;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,66 +20,32 @@ import org.junit.jupiter.api.Test;
  */
 class LocalDispatchEndToEndTest {
 
-    private static final String ADMIN_TOKEN = DispatchUnderTest.ADMIN_TOKEN;
     private static final ObjectMapper JSON = DispatchUnderTest.JSON;
 
-    private static DispatchUnderTest dispatch;
-    private static WebhookReceiver receiver;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
-    @BeforeAll
-    static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
-        receiver = new WebhookReceiver();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (receiver != null) {
-            receiver.close();
-        }
-    }
+    @AutoClose
+    private static final WebhookReceiver receiver = new WebhookReceiver();
 
     @Test
     void a_created_delivery_is_readable_at_once_and_its_webhook_arrives_signed() throws Exception {
-        JsonNode merchant = call(
-                        "POST",
-                        "/api/v1/admin/merchants",
-                        Map.of("X-Admin-Token", ADMIN_TOKEN),
-                        "{\"name\":\"Duka\"}",
-                        201)
-                .get("data");
-        String merchantId = merchant.get("id").asText();
-        String apiKey = call(
-                        "POST",
-                        "/api/v1/admin/merchants/" + merchantId + "/api-keys",
-                        Map.of("X-Admin-Token", ADMIN_TOKEN),
-                        "{}",
-                        201)
-                .get("data")
-                .get("apiKey")
-                .asText();
-        String secret = call(
-                        "PUT",
-                        "/api/v1/admin/merchants/" + merchantId + "/webhook",
-                        Map.of("X-Admin-Token", ADMIN_TOKEN),
-                        "{\"url\":\"" + receiver.url() + "\"}",
-                        200)
-                .get("data")
-                .get("signingSecret")
-                .asText();
+        Merchant merchant = dispatch.newMerchant("Duka");
+        String apiKey = merchant.apiKey();
+        String secret = dispatch.registerWebhook(merchant.id(), receiver.url());
 
-        JsonNode created = call("POST", "/api/v1/external/dispatches", merchantHeaders(apiKey), """
-        {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"order-77",
-         "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8155},
-         "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
-         "paymentType":"COD","amountCents":150000}""", 201)
+        JsonNode created = call(
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        DispatchUnderTest.merchant(apiKey),
+                        DispatchUnderTest.ORDER.formatted("order-77"),
+                        201)
                 .get("data");
         String id = created.get("id").asText();
         assertThat(created.get("status").asText()).isEqualTo("NEW");
         assertThat(created.get("zoneId").asText()).isEqualTo("nairobi-cbd");
         assertThat(created.get("source").asText()).isEqualTo("api");
 
-        JsonNode read = call("GET", "/api/v1/external/dispatches/" + id, merchantHeaders(apiKey), null, 200)
+        JsonNode read = call("GET", "/api/v1/external/dispatches/" + id, DispatchUnderTest.merchant(apiKey), null, 200)
                 .get("data");
         assertThat(read.get("id").asText()).isEqualTo(id);
         assertThat(read.get("feeCents").asLong())
@@ -91,12 +54,7 @@ class LocalDispatchEndToEndTest {
 
         await().atMost(Duration.ofSeconds(20)).until(() -> !receiver.received().isEmpty());
         WebhookReceiver.Received hook = receiver.received().getFirst();
-        new WebhookVerifier(Clock.systemUTC())
-                .verify(
-                        List.of(secret),
-                        hook.header(WebhookSigner.TIMESTAMP_HEADER),
-                        hook.header(WebhookSigner.SIGNATURE_HEADER),
-                        hook.body());
+        DispatchUnderTest.verifySignature(hook, secret);
         JsonNode payload = JSON.readTree(hook.body());
         assertThat(hook.header(WebhookSigner.EVENT_HEADER)).isEqualTo("dispatch.created");
         assertThat(payload.get("event").asText()).isEqualTo("dispatch.created");
@@ -107,13 +65,17 @@ class LocalDispatchEndToEndTest {
         JsonNode cancelled = call(
                         "PATCH",
                         "/api/v1/external/dispatches/" + id + "/status",
-                        merchantHeaders(apiKey),
+                        DispatchUnderTest.merchant(apiKey),
                         "{\"status\":\"CANCELLED\",\"reason\":\"customer left\"}",
                         200)
                 .get("data");
         assertThat(cancelled.get("status").asText()).isEqualTo("CANCELLED");
         JsonNode history = call(
-                        "GET", "/api/v1/external/dispatches/" + id + "/events", merchantHeaders(apiKey), null, 200)
+                        "GET",
+                        "/api/v1/external/dispatches/" + id + "/events",
+                        DispatchUnderTest.merchant(apiKey),
+                        null,
+                        200)
                 .get("data");
         assertThat(history).hasSize(2);
         assertThat(history.get(1).get("status").asText()).isEqualTo("CANCELLED");
@@ -122,7 +84,7 @@ class LocalDispatchEndToEndTest {
         JsonNode conflict = call(
                 "PATCH",
                 "/api/v1/external/dispatches/" + id + "/status",
-                merchantHeaders(apiKey),
+                DispatchUnderTest.merchant(apiKey),
                 "{\"status\":\"CANCELLED\"}",
                 409);
         assertThat(conflict.get("error").get("code").asText()).isEqualTo("CONFLICT");
@@ -133,13 +95,13 @@ class LocalDispatchEndToEndTest {
     @Test
     void another_merchants_key_gets_404_and_a_bad_key_401() throws Exception {
         JsonNode missing = call(
-                "GET", "/api/v1/external/dispatches/" + UUID.randomUUID(), merchantHeaders("key_0000.nope"), null, 401);
+                "GET",
+                "/api/v1/external/dispatches/" + UUID.randomUUID(),
+                DispatchUnderTest.merchant("key_0000.nope"),
+                null,
+                401);
         assertThat(missing.get("error").get("code").asText()).isEqualTo("UNAUTHORIZED");
         assertThat(missing.get("error").get("requestId").asText()).isNotBlank();
-    }
-
-    private static Map<String, String> merchantHeaders(String apiKey) {
-        return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
     }
 
     private static JsonNode call(String method, String path, Map<String, String> headers, String body, int expected)

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,21 +27,10 @@ import org.junit.jupiter.api.Test;
  */
 class MerchantApiTest {
 
-    private static final String ORDER = """
-      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"%s",
-       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
-       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
-       "paymentType":"COD","amountCents":150000}""";
-
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     private static String order(String externalId) {
-        return ORDER.formatted(externalId);
+        return DispatchUnderTest.ORDER.formatted(externalId);
     }
 
     // --- envelope and request ids -------------------------------------------------------------

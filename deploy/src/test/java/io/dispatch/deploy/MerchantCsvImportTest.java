@@ -9,7 +9,6 @@ import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,12 +29,7 @@ class MerchantCsvImportTest {
     private static final String OTHER_GOOD_ROW =
             "\"Otieno, Baraka\",+254 700 000 002,\"Moi Ave 2, 3rd floor\",,,Ngong Rd 13,PREPAID,,csv-2\n";
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     private static Answer upload(Merchant m, String query, String csv) throws Exception {
         return dispatch.send("POST", IMPORT + query, merchant(m.apiKey()), csv, "text/csv");

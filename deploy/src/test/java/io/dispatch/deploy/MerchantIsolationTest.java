@@ -96,7 +96,7 @@ class MerchantIsolationTest {
             "PATCH /api/v1/external/dispatches/{id}/status",
             "{\"status\":\"CANCELLED\",\"reason\":\"isolation probe\"}");
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static WebhookReceiver receiverA;
     private static WebhookReceiver receiverB;
     private static Merchant a;
@@ -112,7 +112,6 @@ class MerchantIsolationTest {
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         receiverA = new WebhookReceiver();
         receiverB = new WebhookReceiver();
         a = dispatch.newMerchant("Isolation A " + UUID.randomUUID());
@@ -138,12 +137,7 @@ class MerchantIsolationTest {
         for (String action : List.of("accept", "pickup", "depart")) {
             dispatch.call("POST", "/api/v1/rider/dispatches/" + deliveredOfA + "/" + action, rider(rider), null, 200);
         }
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + deliveredOfA + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Wambui\",\"pin\":\"" + pin + "\"}}",
-                200);
+        dispatch.deliverWithPin(rider, deliveredOfA, "Wambui", pin, 200);
         ownOfB = create(b, "b-own");
 
         // every notification of A's delivered one and B's own has ended, so re-sending them is allowed

@@ -11,9 +11,7 @@ import io.dispatch.infrastructure.InfrastructureOptions;
 import io.dispatch.infrastructure.RunningInfrastructure;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.web.secret.SecretCipher;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -97,20 +93,7 @@ class MultiProcessTest {
         List<ServiceProcess> all = new ArrayList<>(commands);
         all.addAll(queries);
         all.addAll(dispatchers);
-        await().atMost(Duration.ofMinutes(4))
-                .pollInterval(Duration.ofSeconds(1))
-                .untilAsserted(() -> {
-                    for (ServiceProcess service : all) {
-                        assertThat(service.alive())
-                                .as(
-                                        "%s is running (see deploy/target/multi-process/%s.log)",
-                                        service.name, service.name)
-                                .isTrue();
-                        assertThat(service.readiness())
-                                .as("%s ready", service.name)
-                                .isEqualTo(200);
-                    }
-                });
+        ServiceProcess.awaitReady(all, Duration.ofMinutes(4));
         receiver = new WebhookReceiver();
     }
 
@@ -275,19 +258,15 @@ class MultiProcessTest {
     @Order(2)
     void two_of_each_serve_every_write_and_read_and_survive_a_sigkill_of_one_of_each() throws Exception {
         JsonNode merchant =
-                call(commands.get(0), "POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Apart\"}", 201);
+                commands.get(0).call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Apart\"}", 201);
         String merchantId = merchant.get("id").asText();
-        String apiKey = call(
-                        commands.get(1),
-                        "POST",
-                        "/api/v1/admin/merchants/" + merchantId + "/api-keys",
-                        admin(),
-                        "{}",
-                        201)
+        String apiKey = commands.get(1)
+                .call("POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), "{}", 201)
                 .get("apiKey")
                 .asText();
-        String signingSecret = call(
-                        dispatchers.get(0),
+        String signingSecret = dispatchers
+                .get(0)
+                .call(
                         "PUT",
                         "/api/v1/admin/merchants/" + merchantId + "/webhook",
                         admin(),
@@ -295,29 +274,19 @@ class MultiProcessTest {
                         200)
                 .get("signingSecret")
                 .asText();
-        JsonNode rider = call(
-                commands.get(0),
-                "POST",
-                "/api/v1/admin/riders",
-                admin(),
-                "{\"name\":\"Otieno\",\"phone\":\"+254 711 000 000\"}",
-                201);
+        JsonNode rider = commands.get(0)
+                .call(
+                        "POST",
+                        "/api/v1/admin/riders",
+                        admin(),
+                        "{\"name\":\"Otieno\",\"phone\":\"+254 711 000 000\"}",
+                        201);
 
         // the simulator runs on exactly one command-service instance and drives a sandbox delivery
-        JsonNode sandbox = call(
-                commands.get(0),
-                "POST",
-                "/api/v1/admin/merchants",
-                admin(),
-                "{\"name\":\"Sandbox\",\"sandbox\":true}",
-                201);
-        String sandboxKey = call(
-                        commands.get(0),
-                        "POST",
-                        "/api/v1/admin/merchants/" + sandbox.get("id").asText() + "/api-keys",
-                        admin(),
-                        "{}",
-                        201)
+        JsonNode sandbox = commands.get(0)
+                .call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Sandbox\",\"sandbox\":true}", 201);
+        String sandboxKey = commands.get(0)
+                .call("POST", "/api/v1/admin/merchants/" + sandbox.get("id").asText() + "/api-keys", admin(), "{}", 201)
                 .get("apiKey")
                 .asText();
         await().atMost(Duration.ofSeconds(30)).until(() -> simulatorLeaders().size() == 1);
@@ -363,10 +332,10 @@ class MultiProcessTest {
         // including those made while the survivors took over
         List<String> created = new ArrayList<>(ALL_CREATED);
         for (String id : created) {
-            call(queries.get(1), "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null, 200);
+            queries.get(1).call("GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null, 200);
         }
         JsonNode list =
-                call(queries.get(1), "GET", "/api/v1/external/dispatches?limit=200", merchant(apiKey), null, 200);
+                queries.get(1).call("GET", "/api/v1/external/dispatches?limit=200", merchant(apiKey), null, 200);
         Map<String, Integer> byExternalId = new HashMap<>();
         list.forEach(item -> byExternalId.merge(item.get("externalId").asText(), 1, Integer::sum));
         assertThat(byExternalId.values()).as("no delivery twice").allMatch(count -> count == 1);
@@ -392,8 +361,8 @@ class MultiProcessTest {
 
         // the survivors' consumers catch up
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            assertThat(totalLag(queries.get(1))).isZero();
-            assertThat(totalLag(dispatchers.get(1))).isZero();
+            assertThat(queries.get(1).consumerLag(admin())).isZero();
+            assertThat(dispatchers.get(1).consumerLag(admin())).isZero();
         });
         // nothing secret in any log line of any service
         List<String> secrets = List.of(
@@ -432,7 +401,7 @@ class MultiProcessTest {
         List<ServiceProcess> leaders = new ArrayList<>();
         for (ServiceProcess command : commands) {
             if (command.alive()
-                    && !call(command, "GET", "/api/v1/admin/simulator", admin(), null, 200)
+                    && !command.call("GET", "/api/v1/admin/simulator", admin(), null, 200)
                             .get("simulatedRiders")
                             .isEmpty()) {
                 leaders.add(command);
@@ -443,8 +412,7 @@ class MultiProcessTest {
 
     /** A sandbox merchant's new delivery is taken to DELIVERED by a simulated rider. */
     private static void awaitDriven(String sandboxKey, ServiceProcess writer, ServiceProcess reader) throws Exception {
-        String id = call(
-                        writer,
+        String id = writer.call(
                         "POST",
                         "/api/v1/external/dispatches",
                         merchant(sandboxKey),
@@ -453,15 +421,10 @@ class MultiProcessTest {
                 .get("id")
                 .asText();
         await().atMost(Duration.ofSeconds(60))
-                .untilAsserted(() -> assertThat(call(
-                                        reader,
-                                        "GET",
-                                        "/api/v1/external/dispatches/" + id,
-                                        merchant(sandboxKey),
-                                        null,
-                                        200)
-                                .get("status")
-                                .asText())
+                .untilAsserted(() -> assertThat(
+                                reader.call("GET", "/api/v1/external/dispatches/" + id, merchant(sandboxKey), null, 200)
+                                        .get("status")
+                                        .asText())
                         .isEqualTo("DELIVERED"));
     }
 
@@ -484,31 +447,30 @@ class MultiProcessTest {
             ServiceProcess reader = readers.get((i + 1) % readers.size());
             String externalId = tag + "-" + i + "-" + UUID.randomUUID();
             HttpResponse<String> written =
-                    send(writer, "POST", "/api/v1/external/dispatches", merchant(apiKey), ORDER.formatted(externalId));
+                    writer.send("POST", "/api/v1/external/dispatches", merchant(apiKey), ORDER.formatted(externalId));
             assertThat(written.statusCode())
                     .as("create on %s: %s", writer.name, written.body())
                     .isEqualTo(201);
             String id = JSON.readTree(written.body()).get("data").get("id").asText();
             ids.add(id);
             ALL_CREATED.add(id);
-            HttpResponse<String> read =
-                    send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null);
+            HttpResponse<String> read = reader.send("GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null);
             if (read.statusCode() != 200) {
                 // what the report needs to tell a late publication from a stale read
                 unreadable.add(id + " (" + read.statusCode() + ", written by " + writer.name + " at "
                         + written.headers().firstValue("X-Log-Position").orElse("no log position") + ", read on "
                         + reader.name
                         + ", read again: "
-                        + send(reader, "GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null)
+                        + reader.send("GET", "/api/v1/external/dispatches/" + id, merchant(apiKey), null)
                                 .statusCode() + ")");
             }
             if (riderToken != null && i % 5 == 0) {
                 Map<String, String> rider = Map.of("X-Rider-Token", riderToken);
                 for (String step : List.of("accept", "pickup", "depart")) {
-                    call(writer, "POST", "/api/v1/rider/dispatches/" + id + "/" + step, rider, null, 200);
+                    writer.call("POST", "/api/v1/rider/dispatches/" + id + "/" + step, rider, null, 200);
                     moves++;
                 }
-                call(writer, "POST", "/api/v1/rider/location", rider, "{\"lat\":-1.29,\"lng\":36.80}", 202);
+                writer.call("POST", "/api/v1/rider/location", rider, "{\"lat\":-1.29,\"lng\":36.80}", 202);
             }
         }
         return new Phase(ids, unreadable, moves);
@@ -525,23 +487,6 @@ class MultiProcessTest {
         return created;
     }
 
-    private static final Pattern LAG =
-            Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
-
-    private static double totalLag(ServiceProcess service) throws Exception {
-        String text =
-                send(service, "GET", "/actuator/prometheus", admin(), null).body();
-        Matcher lag = LAG.matcher(text);
-        double total = 0;
-        boolean any = false;
-        while (lag.find()) {
-            total += Double.parseDouble(lag.group(1));
-            any = true;
-        }
-        assertThat(any).as("%s reports consumer lag", service.name).isTrue();
-        return total;
-    }
-
     /** The secret half of {@code <key_id>.<secret>}. */
     private static String secretOf(String credential) {
         return credential.substring(credential.indexOf('.') + 1);
@@ -553,16 +498,6 @@ class MultiProcessTest {
 
     private static Map<String, String> merchant(String apiKey) {
         return Map.of("X-API-Key", apiKey, "Idempotency-Key", UUID.randomUUID().toString());
-    }
-
-    private static JsonNode call(
-            ServiceProcess service, String method, String path, Map<String, String> headers, String body, int expected)
-            throws Exception {
-        HttpResponse<String> response = send(service, method, path, headers, body);
-        assertThat(response.statusCode())
-                .as("%s %s on %s: %s", method, path, service.name, response.body())
-                .isEqualTo(expected);
-        return JSON.readTree(response.body()).get("data");
     }
 
     private static JsonNode callUrl(
@@ -591,30 +526,7 @@ class MultiProcessTest {
                         .version(HttpClient.Version.HTTP_1_1)
                         .localAddress(java.net.InetAddress.getByName(from))
                         .build();
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-                .timeout(Duration.ofSeconds(30))
-                .method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        headers.forEach(request::header);
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static HttpResponse<String> send(
-            ServiceProcess service, String method, String path, Map<String, String> headers, String body)
-            throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
-                .timeout(Duration.ofSeconds(30))
-                .method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        headers.forEach(request::header);
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(
+                ServiceProcess.request(base, method, path, headers, body), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -9,7 +9,6 @@ import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,12 +18,12 @@ import org.junit.jupiter.api.Test;
  */
 class OperationsEndpointsTest {
 
-    private static DispatchUnderTest dispatch;
+    /** An order by addresses alone (no coordinates). */
+    private static final String ORDER = """
+        {"customerName":"Amina","customerPhone":"+254 700 000 001","pickup":{"address":"A"},
+         "dropoff":{"address":"B"},"paymentType":"PREPAID"}""";
 
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     @Test
     void liveness_and_readiness_answer_up_without_a_credential() throws Exception {
@@ -46,24 +45,13 @@ class OperationsEndpointsTest {
     void a_log_line_caused_by_a_request_carries_its_request_id_and_delivery_id(
             org.springframework.boot.test.system.CapturedOutput output) throws Exception {
         Merchant m = dispatch.newMerchant("Logged merchant");
-        String order = """
-        {"customerName":"Amina","customerPhone":"+254 700 000 001","pickup":{"address":"A"},
-         "dropoff":{"address":"B"},"paymentType":"PREPAID"}""";
-        String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order, 201)
-                .data()
-                .get("id")
-                .asText();
+        String id = dispatch.createDelivery(m, ORDER);
         DispatchUnderTest.Rider rider = dispatch.newRider("Logged rider");
         for (String step : new String[] {"accept", "pickup", "depart"}) {
             dispatch.call(
                     "POST", "/api/v1/rider/dispatches/" + id + "/" + step, DispatchUnderTest.rider(rider), null, 200);
         }
-        Answer wrong = dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + id + "/deliver",
-                DispatchUnderTest.rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Amina\",\"pin\":\"" + wrongPin(id) + "\"}}",
-                422);
+        Answer wrong = dispatch.deliverWithPin(rider, id, "Amina", wrongPin(id), 422);
         String requestId = wrong.header("X-Request-Id");
         await().atMost(Duration.ofSeconds(5))
                 .untilAsserted(() -> assertThat(output.getOut()
@@ -94,13 +82,7 @@ class OperationsEndpointsTest {
     void prometheus_shows_request_latency_by_route_consumer_lag_projection_and_webhook_figures() throws Exception {
         Merchant m = dispatch.newMerchant("Metrics merchant");
         dispatch.call("POST", "/api/v1/external/ping", merchant(m.apiKey()), null, 200);
-        String order = """
-        {"customerName":"Amina","customerPhone":"+254 700 000 001","pickup":{"address":"A"},
-         "dropoff":{"address":"B"},"paymentType":"PREPAID"}""";
-        String id = dispatch.call("POST", "/api/v1/external/dispatches", merchant(m.apiKey()), order, 201)
-                .data()
-                .get("id")
-                .asText();
+        String id = dispatch.createDelivery(m, ORDER);
         dispatch.call("GET", "/api/v1/external/dispatches/" + id, merchant(m.apiKey()), null, 200);
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {

@@ -25,8 +25,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -45,19 +44,10 @@ class ProjectionRebuildTest {
        "paymentType":"PREPAID","amountCents":250000}""";
     private static final String REBUILD = "/api/v1/admin/projections/rebuild";
 
-    private static DispatchUnderTest dispatch;
-    private static WebhookReceiver receiver;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
-    @BeforeAll
-    static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
-        receiver = new WebhookReceiver();
-    }
-
-    @AfterAll
-    static void stop() {
-        receiver.close();
-    }
+    @AutoClose
+    private static final WebhookReceiver receiver = new WebhookReceiver();
 
     @Test
     void a_rebuild_after_every_kind_of_event_equals_the_live_tables_while_writes_go_on() throws Exception {
@@ -88,17 +78,8 @@ class ProjectionRebuildTest {
         dispatch.call("POST", "/api/v1/rider/location", rider(rider), "{\"lat\":-1.2701,\"lng\":36.8101}", 202);
         String pin = read(m, delivered).get("deliveryPin").asText();
         String wrongPin = pin.equals("0000") ? "1111" : "0000";
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + delivered + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + wrongPin + "\"}}",
-                422);
-        riderPost(
-                rider,
-                delivered,
-                "deliver",
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Baraka\",\"pin\":\"" + pin + "\"}}");
+        dispatch.deliverWithPin(rider, delivered, "Baraka", wrongPin, 422);
+        dispatch.deliverWithPin(rider, delivered, "Baraka", pin, 200);
         riderPost(rider, ids.get(1), "accept", null);
         dispatch.call(
                 "POST",

@@ -41,13 +41,12 @@ class RequestLimitsTest {
 
     private static final String LIMIT_TEXT = "4 MiB (4,194,304 bytes)";
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Merchant merchant;
     private static ScheduledExecutorService pacer;
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         merchant = dispatch.newMerchant("Limits");
         pacer = Executors.newSingleThreadScheduledExecutor();
     }

@@ -9,13 +9,10 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.command.pricing.FeeCalculator;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
-import io.dispatch.events.signing.WebhookSigner;
-import io.dispatch.events.signing.WebhookVerifier;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.web.identity.MerchantAccounts;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,6 +22,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,21 +48,18 @@ class SandboxSimulatorTest {
     private static final double DROPOFF_LAT = 0.545;
     private static final double DROPOFF_LNG = 20.04;
 
-    private static DispatchUnderTest dispatch;
-    private static WebhookReceiver receiver;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
+
+    @AutoClose
+    private static final WebhookReceiver receiver = new WebhookReceiver();
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
-        receiver = new WebhookReceiver();
         dispatch.call("PUT", "/api/v1/admin/zones/simulator-test", admin(), ZONE, 201);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (receiver != null) {
-            receiver.close();
-        }
         dispatch.call("DELETE", "/api/v1/admin/zones/simulator-test", admin(), null, 204);
     }
 
@@ -175,12 +170,7 @@ class SandboxSimulatorTest {
         String id = create(live).get("id").asText();
         JsonNode riders = simulator().get("simulatedRiders");
         String riderId = riders.get(riders.size() - 1).get("id").asText();
-        dispatch.call(
-                "POST",
-                "/api/v1/admin/dispatches/" + id + "/assign",
-                admin(),
-                "{\"riderId\":\"" + riderId + "\"}",
-                200);
+        assign(id, riderId);
 
         boolean fails = DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE);
         JsonNode done = await().atMost(Duration.ofSeconds(60))
@@ -198,12 +188,7 @@ class SandboxSimulatorTest {
         String id = create(live).get("id").asText();
         JsonNode riders = simulator().get("simulatedRiders");
         String riderId = riders.get(0).get("id").asText();
-        dispatch.call(
-                "POST",
-                "/api/v1/admin/dispatches/" + id + "/assign",
-                admin(),
-                "{\"riderId\":\"" + riderId + "\"}",
-                200);
+        assign(id, riderId);
         dispatch.call(
                 "POST",
                 "/api/v1/admin/dispatches/" + id + "/fail",
@@ -223,12 +208,7 @@ class SandboxSimulatorTest {
 
         // the freed rider takes the next delivery assigned to it
         String next = create(live).get("id").asText();
-        dispatch.call(
-                "POST",
-                "/api/v1/admin/dispatches/" + next + "/assign",
-                admin(),
-                "{\"riderId\":\"" + riderId + "\"}",
-                200);
+        assign(next, riderId);
         await().atMost(Duration.ofSeconds(60))
                 .until(
                         () -> delivery(live, next),
@@ -289,23 +269,22 @@ class SandboxSimulatorTest {
 
     /** The webhooks of one delivery that arrived, verified against the merchant's secret, in arrival order. */
     private static List<JsonNode> hooksFor(String dispatchId, String secret) throws Exception {
-        WebhookVerifier verifier = new WebhookVerifier(Clock.systemUTC());
         List<JsonNode> found = new ArrayList<>();
-        for (WebhookReceiver.Received hook : receiver.received()) {
-            JsonNode body = DispatchUnderTest.JSON.readTree(hook.body());
-            JsonNode data = body.get("data");
-            if (data != null
-                    && data.has("dispatch_id")
-                    && data.get("dispatch_id").asText().equals(dispatchId)) {
-                verifier.verify(
-                        List.of(secret),
-                        hook.header(WebhookSigner.TIMESTAMP_HEADER),
-                        hook.header(WebhookSigner.SIGNATURE_HEADER),
-                        hook.body());
-                found.add(body);
-            }
+        for (WebhookReceiver.Received hook : DispatchUnderTest.hooksFor(receiver, dispatchId)) {
+            DispatchUnderTest.verifySignature(hook, secret);
+            found.add(DispatchUnderTest.JSON.readTree(hook.body()));
         }
         return found;
+    }
+
+    /** An operator assigns the delivery to the rider. */
+    private static void assign(String dispatchId, String riderId) throws Exception {
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + dispatchId + "/assign",
+                admin(),
+                "{\"riderId\":\"" + riderId + "\"}",
+                200);
     }
 
     private static JsonNode trip(String dispatchId) throws Exception {

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,12 +47,7 @@ class SecretsNotLoggedTest {
        "dropoff":{"address":"Gakere Rd 9, Nyeri","lat":-0.4168,"lng":36.9512},
        "paymentType":"COD","amountCents":120000}""";
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     /** Every event logged in this JVM while open, rendered with its MDC and full stack trace. */
     private static final class LogCapture extends AppenderBase<ILoggingEvent> implements AutoCloseable {

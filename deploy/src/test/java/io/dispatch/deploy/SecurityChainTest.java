@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.reactive.result.method.RequestMappingInfo;
@@ -38,12 +37,7 @@ class SecurityChainTest {
     private static final String NO_SESSION = "Sign in first: this route needs a dashboard session";
     private static final String NO_RIDER = "Missing or unknown rider token (X-Rider-Token)";
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     /** A walk-around of one canonical route: how the path or request is bent, what must answer. */
     private record Probe(String how, String method, String path, String body, int status, String message) {}

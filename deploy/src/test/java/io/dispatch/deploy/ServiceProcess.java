@@ -1,7 +1,10 @@
 package io.dispatch.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -12,8 +15,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -23,8 +29,13 @@ import java.util.stream.Stream;
  */
 final class ServiceProcess implements AutoCloseable {
 
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern LAG =
+            Pattern.compile("^dispatch_consumer_lag\\{[^}]*} ([0-9.E+-]+)$", Pattern.MULTILINE);
 
     final String name;
     final int port;
@@ -142,6 +153,61 @@ final class ServiceProcess implements AutoCloseable {
 
     boolean alive() {
         return process.isAlive();
+    }
+
+    /** Waits until every one of the services runs and is ready. */
+    static void awaitReady(Collection<ServiceProcess> services, Duration wait) {
+        await().atMost(wait).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            for (ServiceProcess service : services) {
+                assertThat(service.alive())
+                        .as("%s is running (see deploy/target/multi-process/%s.log)", service.name, service.name)
+                        .isTrue();
+                assertThat(service.readiness()).as("%s ready", service.name).isEqualTo(200);
+            }
+        });
+    }
+
+    /** A request to this service with a JSON body (or none), and its answer, whatever the status. */
+    HttpResponse<String> send(String method, String path, Map<String, String> headers, String body)
+            throws IOException, InterruptedException {
+        return HTTP.send(request(baseUrl(), method, path, headers, body), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A request with a JSON body (or none) to {@code base + path}, answered within 30 s. */
+    static HttpRequest request(String base, String method, String path, Map<String, String> headers, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        headers.forEach(request::header);
+        return request.build();
+    }
+
+    /** As {@link #send}, checks the status and answers the envelope's data. */
+    JsonNode call(String method, String path, Map<String, String> headers, String body, int expected) throws Exception {
+        HttpResponse<String> response = send(method, path, headers, body);
+        assertThat(response.statusCode())
+                .as("%s %s on %s: %s", method, path, name, response.body())
+                .isEqualTo(expected);
+        return JSON.readTree(response.body()).get("data");
+    }
+
+    /** The sum of the consumer lag it reports on /actuator/prometheus (it must report some). */
+    double consumerLag(Map<String, String> admin) throws Exception {
+        Matcher lag =
+                LAG.matcher(send("GET", "/actuator/prometheus", admin, null).body());
+        double total = 0;
+        boolean any = false;
+        while (lag.find()) {
+            total += Double.parseDouble(lag.group(1));
+            any = true;
+        }
+        assertThat(any).as("%s reports consumer lag", name).isTrue();
+        return total;
     }
 
     /** SIGKILL: no shutdown hook, no goodbye to the broker or the database. */

@@ -12,8 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,23 +22,11 @@ import org.junit.jupiter.api.Test;
  */
 class ShopifyOrdersTest {
 
-    private static DispatchUnderTest dispatch;
-    private static ShopifyWebhooks shopify;
-    private static WebhookReceiver receiver;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
+    private static final ShopifyWebhooks shopify = new ShopifyWebhooks(dispatch);
 
-    @BeforeAll
-    static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
-        shopify = new ShopifyWebhooks(dispatch);
-        receiver = new WebhookReceiver();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (receiver != null) {
-            receiver.close();
-        }
-    }
+    @AutoClose
+    private static final WebhookReceiver receiver = new WebhookReceiver();
 
     @Test
     void a_signed_order_becomes_one_shopify_delivery_with_the_order_s_fields() throws Exception {

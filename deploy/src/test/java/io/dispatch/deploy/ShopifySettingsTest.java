@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,12 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class ShopifySettingsTest {
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     @Test
     void connecting_answers_the_receive_url_and_never_the_secret() throws Exception {

@@ -13,17 +13,15 @@ import io.dispatch.deploy.DispatchUnderTest.Rider;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -41,37 +39,25 @@ class TrackingPageBrowserTest {
     /** {@code dispatch.maps.tile-url} of the tests: nothing listens on port 1, the connection is refused. */
     static final String NO_TILE_SERVER = "http://127.0.0.1:1/{z}/{x}/{y}.png";
 
-    private static final int WIDTH = 390;
-    private static final int HEIGHT = 844;
-    private static final int DESKTOP_WIDTH = 1280;
-    private static final int DESKTOP_HEIGHT = 800;
-    private static final Path SCREENSHOTS = Chromium.BUILD.resolve("screenshots");
     private static final Duration LIVE = Duration.ofSeconds(10);
     /** Kisumu: away from the other tests' Nairobi and Mombasa deliveries and their riders' offers. */
     private static final double LAT = -0.0917;
 
     private static final double LNG = 34.7680;
 
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Merchant merchant;
-    private static Chromium chromium;
-    private static ChromeDriver browser;
+
+    @AutoClose
+    private static final Chromium chromium = Chromium.phone();
+
+    private static final ChromeDriver browser = chromium.driver();
 
     @BeforeAll
     static void start() throws Exception {
-        chromium = Chromium.start(WIDTH, HEIGHT);
-        browser = chromium.driver();
         System.out.println("Browser: " + Chromium.versions() + ", "
                 + browser.getCapabilities().getBrowserVersion());
-        dispatch = DispatchUnderTest.get();
         merchant = dispatch.newMerchant("Tracking page");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (chromium != null) {
-            chromium.close();
-        }
     }
 
     @Test
@@ -108,7 +94,7 @@ class TrackingPageBrowserTest {
                 .isEmpty();
         assertThat(browser.executeScript("return [window.innerWidth, document.documentElement.scrollWidth]"))
                 .as("a phone-wide window and nothing wider than it")
-                .isEqualTo(List.of((long) WIDTH, (long) WIDTH));
+                .isEqualTo(List.of((long) Chromium.PHONE_WIDTH, (long) Chromium.PHONE_WIDTH));
         screenshot("tracking-page-new.png");
 
         // Whatever follows must arrive through the open page: a reload would lose this.
@@ -144,12 +130,7 @@ class TrackingPageBrowserTest {
         screenshot("tracking-page-in-transit.png");
         desktopScreenshot("tracking-page-in-transit-desktop.png");
 
-        dispatch.call(
-                "POST",
-                "/api/v1/rider/dispatches/" + id + "/deliver",
-                rider(rider),
-                "{\"proof\":{\"type\":\"PIN\",\"recipientName\":\"Achieng\",\"pin\":\"" + pin + "\"}}",
-                200);
+        dispatch.deliverWithPin(rider, id, "Achieng", pin, 200);
         await().atMost(LIVE).untilAsserted(() -> {
             assertThat(shownStatus()).isEqualTo("DELIVERED");
             assertThat(text("status")).isEqualTo("Delivered");
@@ -167,8 +148,11 @@ class TrackingPageBrowserTest {
         screenshot("tracking-page-delivered.png");
 
         assertScreenshots(
-                WIDTH, "tracking-page-new.png", "tracking-page-in-transit.png", "tracking-page-delivered.png");
-        assertScreenshots(DESKTOP_WIDTH, "tracking-page-in-transit-desktop.png");
+                Chromium.PHONE_WIDTH,
+                "tracking-page-new.png",
+                "tracking-page-in-transit.png",
+                "tracking-page-delivered.png");
+        assertScreenshots(Chromium.DESKTOP_WIDTH, "tracking-page-in-transit-desktop.png");
     }
 
     @Test
@@ -294,8 +278,8 @@ class TrackingPageBrowserTest {
             screenshot("tracking-page-tiles.png");
             desktopScreenshot("tracking-page-tiles-desktop.png");
             assertThat(mapMode()).as("a loaded tile keeps the tiles").isEqualTo("tiles");
-            assertScreenshots(WIDTH, "tracking-page-tiles.png");
-            assertScreenshots(DESKTOP_WIDTH, "tracking-page-tiles-desktop.png");
+            assertScreenshots(Chromium.PHONE_WIDTH, "tracking-page-tiles.png");
+            assertScreenshots(Chromium.DESKTOP_WIDTH, "tracking-page-tiles-desktop.png");
         } finally {
             settings.getPropertySources().remove("tile-server");
         }
@@ -366,37 +350,24 @@ class TrackingPageBrowserTest {
         return !document.querySelector('#map .leaflet-zoom-anim') && Array.prototype.every.call(tiles, function (t) {
           return t.classList.contains('leaflet-tile-loaded') && getComputedStyle(t).opacity === '1';
         });"""));
-        Files.createDirectories(SCREENSHOTS);
-        Files.write(SCREENSHOTS.resolve(name), browser.getScreenshotAs(OutputType.BYTES));
+        chromium.screenshot(name);
     }
 
     /** The same page at a desktop's width, then back to the phone's. */
     private static void desktopScreenshot(String name) throws Exception {
-        emulate(DESKTOP_WIDTH, DESKTOP_HEIGHT, false);
-        try {
-            await().atMost(LIVE)
-                    .until(() ->
-                            browser.executeScript("return window.innerWidth").equals((long) DESKTOP_WIDTH));
+        chromium.atDesktopSize(LIVE, () -> {
             // the map follows its element's new size (a ResizeObserver) before the picture is taken
             await().atMost(LIVE)
                     .until(() -> browser.executeAsyncScript(
                                     "var done = arguments[0]; requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); });")
                             .equals(true));
             screenshot(name);
-        } finally {
-            emulate(WIDTH, HEIGHT, true);
-        }
-    }
-
-    private static void emulate(int width, int height, boolean mobile) {
-        browser.executeCdpCommand(
-                "Emulation.setDeviceMetricsOverride",
-                Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+        });
     }
 
     private static void assertScreenshots(int width, String... names) throws Exception {
         for (String name : names) {
-            byte[] png = Files.readAllBytes(SCREENSHOTS.resolve(name));
+            byte[] png = Files.readAllBytes(Chromium.SCREENSHOTS.resolve(name));
             assertThat(png).as(name).startsWith(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
             BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
             assertThat(image).as(name).isNotNull();

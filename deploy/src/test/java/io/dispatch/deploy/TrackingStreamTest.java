@@ -29,12 +29,11 @@ import org.junit.jupiter.api.Test;
 class TrackingStreamTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static DispatchUnderTest dispatch;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static Merchant merchant;
 
     @BeforeAll
     static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
         merchant = dispatch.newMerchant("Tracking");
     }
 

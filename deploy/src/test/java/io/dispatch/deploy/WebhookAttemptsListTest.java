@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** GET /api/v1/external/webhooks/attempts: the merchant's recent notifications across its deliveries. */
@@ -22,12 +21,7 @@ class WebhookAttemptsListTest {
        "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8219},
        "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},"paymentType":"PREPAID"}""";
 
-    private static DispatchUnderTest dispatch;
-
-    @BeforeAll
-    static void start() {
-        dispatch = DispatchUnderTest.get();
-    }
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
     @Test
     void the_recent_webhooks_list_shows_the_callers_own_only() throws Exception {

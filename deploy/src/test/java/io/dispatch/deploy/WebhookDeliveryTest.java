@@ -7,16 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.signing.WebhookSigner;
-import io.dispatch.events.signing.WebhookVerifier;
 import io.dispatch.infrastructure.WebhookReceiver;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,57 +21,24 @@ import org.junit.jupiter.api.Test;
  */
 class WebhookDeliveryTest {
 
-    private static final String CREATE = """
-      {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"order-9",
-       "pickup":{"address":"Kenyatta Ave 1","lat":-1.2841,"lng":36.8155},
-       "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},
-       "paymentType":"COD","amountCents":150000}""";
+    private static final String CREATE = DispatchUnderTest.ORDER.formatted("order-9");
 
-    private static DispatchUnderTest dispatch;
-    private static WebhookReceiver receiver;
+    private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
-    @BeforeAll
-    static void start() throws Exception {
-        dispatch = DispatchUnderTest.get();
-        receiver = new WebhookReceiver();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (receiver != null) {
-            receiver.close();
-        }
-    }
+    @AutoClose
+    private static final WebhookReceiver receiver = new WebhookReceiver();
 
     @Test
     void lifecycle_webhooks_arrive_signed_and_the_merchant_reads_resends_and_tests_them() throws Exception {
         Merchant merchant = dispatch.newMerchant("Webhooks " + UUID.randomUUID());
         String secret = dispatch.registerWebhook(merchant.id(), receiver.url());
-        String id = dispatch.call(
-                        "POST",
-                        "/api/v1/external/dispatches",
-                        DispatchUnderTest.merchant(merchant.apiKey()),
-                        CREATE,
-                        201)
-                .data()
-                .get("id")
-                .asText();
-        dispatch.call(
-                "PATCH",
-                "/api/v1/external/dispatches/" + id + "/status",
-                DispatchUnderTest.merchant(merchant.apiKey()),
-                "{\"status\":\"CANCELLED\",\"reason\":\"customer left\"}",
-                200);
+        String id = dispatch.createDelivery(merchant, CREATE);
+        dispatch.cancelDelivery(merchant, id, "customer left");
 
-        List<WebhookReceiver.Received> hooks =
-                await().atMost(Duration.ofSeconds(20)).until(() -> hooksFor(id), found -> found.size() == 2);
-        WebhookVerifier verifier = new WebhookVerifier(Clock.systemUTC());
+        List<WebhookReceiver.Received> hooks = await().atMost(Duration.ofSeconds(20))
+                .until(() -> DispatchUnderTest.hooksFor(receiver, id), found -> found.size() == 2);
         for (WebhookReceiver.Received hook : hooks) {
-            verifier.verify(
-                    List.of(secret),
-                    hook.header(WebhookSigner.TIMESTAMP_HEADER),
-                    hook.header(WebhookSigner.SIGNATURE_HEADER),
-                    hook.body());
+            DispatchUnderTest.verifySignature(hook, secret);
         }
         JsonNode cancelled = DispatchUnderTest.JSON.readTree(hooks.get(1).body());
         assertThat(cancelled.get("event").asText()).isEqualTo("dispatch.cancelled");
@@ -135,8 +98,10 @@ class WebhookDeliveryTest {
 
         Answer accepted = dispatch.call("POST", resend, DispatchUnderTest.merchant(merchant.apiKey()), null, 202);
         assertThat(accepted.data().get("id").asText()).isEqualTo(first.get("id").asText());
-        await().atMost(Duration.ofSeconds(10)).until(() -> hooksFor(id).size() == 3);
-        WebhookReceiver.Received again = hooksFor(id).get(2);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> DispatchUnderTest.hooksFor(receiver, id).size() == 3);
+        WebhookReceiver.Received again =
+                DispatchUnderTest.hooksFor(receiver, id).get(2);
         assertThat(again.header(WebhookSigner.EVENT_ID_HEADER))
                 .isEqualTo(first.get("id").asText());
         assertThat(again.body()).isEqualTo(hooks.get(0).body());
@@ -166,15 +131,7 @@ class WebhookDeliveryTest {
         try (WebhookReceiver failing = new WebhookReceiver().answering(503)) {
             Merchant merchant = dispatch.newMerchant("Down " + UUID.randomUUID());
             dispatch.registerWebhook(merchant.id(), failing.url());
-            String id = dispatch.call(
-                            "POST",
-                            "/api/v1/external/dispatches",
-                            DispatchUnderTest.merchant(merchant.apiKey()),
-                            CREATE,
-                            201)
-                    .data()
-                    .get("id")
-                    .asText();
+            String id = dispatch.createDelivery(merchant, CREATE);
             String path = "/api/v1/external/dispatches/" + id + "/webhooks";
             JsonNode retrying = await().atMost(Duration.ofSeconds(15))
                     .until(
@@ -202,21 +159,8 @@ class WebhookDeliveryTest {
                     DispatchUnderTest.admin(),
                     null,
                     204);
-            String second = dispatch.call(
-                            "POST",
-                            "/api/v1/external/dispatches",
-                            DispatchUnderTest.merchant(merchant.apiKey()),
-                            CREATE,
-                            201)
-                    .data()
-                    .get("id")
-                    .asText();
-            dispatch.call(
-                    "PATCH",
-                    "/api/v1/external/dispatches/" + second + "/status",
-                    DispatchUnderTest.merchant(merchant.apiKey()),
-                    "{\"status\":\"CANCELLED\"}",
-                    200);
+            String second = dispatch.createDelivery(merchant, CREATE);
+            dispatch.cancelDelivery(merchant, second, null);
             // the first notification ends FAILED at its next attempt; by then the later events were seen too
             await().atMost(Duration.ofSeconds(15))
                     .until(() -> dispatch.call("GET", path, DispatchUnderTest.merchant(merchant.apiKey()), null, 200)
@@ -244,10 +188,7 @@ class WebhookDeliveryTest {
             java.util.function.Supplier<Map<String, String>> key = () -> DispatchUnderTest.merchant(merchant.apiKey());
             dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 404);
             dispatch.registerWebhook(merchant.id(), gone.url());
-            String first = dispatch.call("POST", "/api/v1/external/dispatches", key.get(), CREATE, 201)
-                    .data()
-                    .get("id")
-                    .asText();
+            String first = dispatch.createDelivery(merchant, CREATE);
             JsonNode disabled = await().atMost(Duration.ofSeconds(20))
                     .until(
                             () -> dispatch.call("GET", "/api/v1/external/webhooks", key.get(), null, 200)
@@ -255,16 +196,8 @@ class WebhookDeliveryTest {
                             endpoint -> endpoint.get("status").asText().equals("DISABLED"));
             assertThat(disabled.get("disabledReason").asText()).contains("410");
 
-            String second = dispatch.call("POST", "/api/v1/external/dispatches", key.get(), CREATE, 201)
-                    .data()
-                    .get("id")
-                    .asText();
-            dispatch.call(
-                    "PATCH",
-                    "/api/v1/external/dispatches/" + second + "/status",
-                    key.get(),
-                    "{\"status\":\"CANCELLED\",\"reason\":\"x\"}",
-                    200);
+            String second = dispatch.createDelivery(merchant, CREATE);
+            dispatch.cancelDelivery(merchant, second, "x");
             String path = "/api/v1/external/dispatches/" + second + "/webhooks";
             JsonNode kept = await().atMost(Duration.ofSeconds(15))
                     .until(
@@ -361,18 +294,6 @@ class WebhookDeliveryTest {
         JsonNode list = paths.get("/api/v1/external/dispatches/{id}/webhooks").get("get");
         assertThat(list.get("parameters").findValuesAsText("name")).containsOnlyOnce("Idempotency-Key");
         assertThat(list.get("responses").has("404")).isTrue();
-    }
-
-    private static List<WebhookReceiver.Received> hooksFor(String dispatchId) {
-        List<WebhookReceiver.Received> found = new ArrayList<>();
-        for (WebhookReceiver.Received hook : receiver.received()) {
-            JsonNode body = json(hook.body());
-            if (body.get("data").has("dispatch_id")
-                    && body.get("data").get("dispatch_id").asText().equals(dispatchId)) {
-                found.add(hook);
-            }
-        }
-        return found;
     }
 
     private static JsonNode json(byte[] body) {

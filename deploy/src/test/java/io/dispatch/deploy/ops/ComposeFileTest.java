@@ -434,22 +434,15 @@ class ComposeFileTest {
                 }
             }
 
-            for (String upstream : List.of("COMMAND_UPSTREAM", "QUERY_UPSTREAM", "DISPATCHER_UPSTREAM")) {
-                String value = env.get(upstream);
-                if (value == null) {
-                    continue;
-                }
-                for (String server : value.split("[\\s,]+")) {
-                    String[] hostPort = server.split(":");
-                    Map<String, String> targetEnv = environments.get(hostPort[0]);
-                    if (targetEnv == null
-                            || hostPort.length != 2
-                            || !hostPort[1].equals(targetEnv.get("SERVER_PORT"))) {
-                        problems.add(name + ": " + upstream + " " + server + " is not a service's SERVER_PORT");
-                    } else if (!dependsOn.containsKey(hostPort[0])) {
-                        problems.add(name + ": " + upstream + " " + server + " but " + name + " does not wait for "
-                                + hostPort[0]);
-                    }
+            for (FrontUpstream upstream : FrontUpstream.in(env)) {
+                Map<String, String> targetEnv = environments.get(upstream.host());
+                String named = name + ": " + upstream.variable() + " " + upstream.server();
+                if (targetEnv == null
+                        || upstream.port() == null
+                        || !upstream.port().equals(targetEnv.get("SERVER_PORT"))) {
+                    problems.add(named + " is not a service's SERVER_PORT");
+                } else if (!dependsOn.containsKey(upstream.host())) {
+                    problems.add(named + " but " + name + " does not wait for " + upstream.host());
                 }
             }
         }

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Debian tools the operations tests run for real (nginx, yamllint), installed with apt-get when
- * missing, as {@code io.dispatch.deploy.Chromium} installs the browser: the build runs as root on
+ * Debian tools the tests run for real (nginx, yamllint, the browser tests' Chromium), installed
+ * with apt-get when missing: the build runs as root on
  * a fresh Debian machine where only a JDK and Maven exist. When a tool is missing and cannot be
  * installed the test fails, saying why and how to install it; it is never skipped. The install
  * is logged to {@code target/<package>-install.log}.

@@ -513,22 +513,15 @@ class K8sManifestsTest {
                     }
                 }
                 // the front's upstreams: Service names and ports
-                for (String upstream : List.of("COMMAND_UPSTREAM", "QUERY_UPSTREAM", "DISPATCHER_UPSTREAM")) {
-                    String value = env.get(upstream);
-                    if (value == null) {
-                        continue;
-                    }
-                    for (String server : value.split("[\\s,]+")) {
-                        String[] hostPort = server.split(":");
-                        Doc service = services.get(hostPort[0]);
-                        boolean served = service != null
-                                && hostPort.length == 2
-                                && list(service.tree().get("spec"), "ports").stream()
-                                        .anyMatch(p -> hostPort[1].equals(string(p, "port")));
-                        if (!served) {
-                            problems.add(where + ": " + upstream + " " + server
-                                    + " is no port of a Service of the manifests");
-                        }
+                for (FrontUpstream upstream : FrontUpstream.in(env)) {
+                    Doc service = services.get(upstream.host());
+                    boolean served = service != null
+                            && upstream.port() != null
+                            && list(service.tree().get("spec"), "ports").stream()
+                                    .anyMatch(p -> upstream.port().equals(string(p, "port")));
+                    if (!served) {
+                        problems.add(where + ": " + upstream.variable() + " " + upstream.server()
+                                + " is no port of a Service of the manifests");
                     }
                 }
             }
