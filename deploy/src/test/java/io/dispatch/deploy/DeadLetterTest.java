@@ -71,6 +71,9 @@ class DeadLetterTest {
             assertThat(letters.get(1).get("reason").asText()).isEqualTo("FAILED");
             assertThat(letters.get(1).get("error").asText()).contains(constraint);
             assertThat(letters.get(0).get("reason").asText()).isEqualTo("PARKED");
+            assertThat(letters.get(1).has("payload"))
+                    .as("a letter is listed without its bytes: they may hold customer data")
+                    .isFalse();
         });
         assertThat(deadLetters(PROJECTION, "FAILED")).isEqualTo(failedBefore + 1);
         assertThat(copiesOnTopic(RecordRecovery.topicOf(PROJECTION), id)).isEqualTo(2);
