@@ -1,11 +1,13 @@
 package io.dispatch.web.identity;
 
-import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import reactor.core.publisher.Mono;
@@ -16,14 +18,18 @@ import reactor.core.scheduler.Schedulers;
  * for a while so a request costs no database read, yet a revocation reaches every instance
  * within the TTL. Misses are cached too, so a flood of unknown ids cannot hammer the database.
  * A Caffeine cache (ADR 0025): at most {@link #MAX_ENTRIES} ids, the least useful evicted one
- * at a time; concurrent misses of one id share one load; expiry counted on the injected clock;
- * the blocking loader runs on the bounded-elastic scheduler, off the event loop.
+ * at a time; expiry counted on the injected clock from when the load finished. A hit is a plain
+ * read on the caller's thread; a miss loads on the bounded-elastic scheduler, off the event loop,
+ * and concurrent misses of one id wait for that one load (Caffeine's per-key compute).
  */
 final class CredentialCache<T> {
 
     static final int MAX_ENTRIES = 10_000;
 
-    private final AsyncLoadingCache<String, Optional<T>> entries;
+    /** Runs a load without tying it to its caller: a caller that goes away does not interrupt it. */
+    private static final Executor LOADS = task -> Schedulers.boundedElastic().schedule(task);
+
+    private final LoadingCache<String, Optional<T>> entries;
 
     CredentialCache(Function<String, Optional<T>> loader, Duration ttl, Clock clock) {
         this(loader, ttl, clock, MAX_ENTRIES);
@@ -34,21 +40,23 @@ final class CredentialCache<T> {
                 .expireAfterWrite(ttl)
                 .maximumSize(maxEntries)
                 .ticker(() -> nanos(clock.instant()))
-                .buildAsync((id, executor) -> Mono.fromCallable(() -> loader.apply(id))
-                        .subscribeOn(Schedulers.boundedElastic())
-                        .toFuture());
+                .build(loader::apply);
     }
 
     /** The credential of this id, or empty when there is none; loaded only on a miss. */
     Mono<Optional<T>> get(String id) {
-        // suppressCancel: a caller that goes away must not cancel a load other callers share
-        return Mono.fromFuture(() -> entries.get(id), true);
+        Optional<T> known = entries.getIfPresent(id);
+        if (known != null) {
+            return Mono.just(known);
+        }
+        // suppressCancel: a caller that goes away must not cancel a load other callers wait for
+        return Mono.fromFuture(() -> CompletableFuture.supplyAsync(() -> entries.get(id), LOADS), true);
     }
 
     /** How many ids are held once pending evictions have run. */
     long size() {
-        entries.synchronous().cleanUp();
-        return entries.synchronous().estimatedSize();
+        entries.cleanUp();
+        return entries.estimatedSize();
     }
 
     private static long nanos(Instant instant) {
