@@ -749,7 +749,11 @@ class K8sManifestsTest {
         return problems;
     }
 
-    /** The fixed consumer group ids of the consumers: {@code NAME}/{@code GROUP} constants used as groupId. */
+    /**
+     * The fixed consumer group ids of the consumers: {@code NAME}/{@code GROUP} constants of a
+     * class with a {@code @KafkaListener}, or of a projection, whose listener PositionedProjection
+     * declares with the projection's NAME as its group.
+     */
     static Set<String> consumerGroupsInCode() throws IOException {
         Set<String> groups = new TreeSet<>();
         Pattern constant = Pattern.compile("static final String (?:NAME|GROUP) = \"([^\"]+)\"");
@@ -758,7 +762,7 @@ class K8sManifestsTest {
                 for (Path file :
                         files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     String code = Files.readString(file);
-                    if (!code.contains("@KafkaListener")) {
+                    if (!code.contains("@KafkaListener") && !code.contains(" extends PositionedProjection<")) {
                         continue;
                     }
                     Matcher m = constant.matcher(code);
