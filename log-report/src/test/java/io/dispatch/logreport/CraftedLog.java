@@ -169,19 +169,40 @@ final class CraftedLog {
 
     private static EventEnvelope add(List<Entry> log, long sequence, DispatchEvent event) {
         EventEnvelope envelope = EventEnvelope.of(UUID.randomUUID(), sequence, event);
-        log.add(new Entry(
+        log.add(stored(
                 event.occurredAt(),
-                event.dispatchId().toString(),
+                event.dispatchId(),
                 EventCodec.standard().encode(envelope),
-                new Row(
-                        event.dispatchId().toString(),
-                        sequence,
-                        envelope.eventId().toString(),
-                        event.getClass().getName(),
-                        null,
-                        axonJson(event),
-                        axonTime(event.occurredAt()))));
+                sequence,
+                envelope.eventId(),
+                event.getClass().getName(),
+                null,
+                axonJson(event)));
         return envelope;
+    }
+
+    /** An event of one delivery as Kafka carries it ({@code wire}) and as Axon stored it. */
+    private static Entry stored(
+            Instant t,
+            UUID dispatch,
+            byte[] wire,
+            long sequence,
+            UUID eventId,
+            String payloadType,
+            String payloadRevision,
+            byte[] payload) {
+        return new Entry(
+                t,
+                dispatch.toString(),
+                wire,
+                new Row(
+                        dispatch.toString(),
+                        sequence,
+                        eventId.toString(),
+                        payloadType,
+                        payloadRevision,
+                        payload,
+                        axonTime(t)));
     }
 
     private static Entry unknownType(UUID dispatch, UUID merchant, long sequence, Instant t) {
@@ -203,18 +224,15 @@ final class CraftedLog {
                 .put("merchantId", merchant.toString())
                 .put("occurredAt", t.toString())
                 .put("to", "the moon");
-        return new Entry(
+        return stored(
                 t,
-                dispatch.toString(),
+                dispatch,
                 bytes(wire),
-                new Row(
-                        dispatch.toString(),
-                        sequence,
-                        eventId.toString(),
-                        "io.dispatch.events.DispatchTeleported",
-                        null,
-                        bytes(payload),
-                        axonTime(t)));
+                sequence,
+                eventId,
+                "io.dispatch.events.DispatchTeleported",
+                null,
+                bytes(payload));
     }
 
     private static Entry futureVersion(UUID dispatch, UUID merchant, long sequence, Instant t) {
@@ -224,18 +242,15 @@ final class CraftedLog {
             ObjectNode wire =
                     (ObjectNode) AXON_JSON.readTree(EventCodec.standard().encode(envelope));
             wire.put("version", 9);
-            return new Entry(
+            return stored(
                     t,
-                    dispatch.toString(),
+                    dispatch,
                     bytes(wire),
-                    new Row(
-                            dispatch.toString(),
-                            sequence,
-                            envelope.eventId().toString(),
-                            DispatchCancelled.class.getName(),
-                            "9",
-                            axonJson(event),
-                            axonTime(t)));
+                    sequence,
+                    envelope.eventId(),
+                    DispatchCancelled.class.getName(),
+                    "9",
+                    axonJson(event));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
