@@ -75,27 +75,6 @@ public class ZoneAdminController {
         }
     }
 
-    public record DefaultPricingView(
-            long baseFeeCents,
-            long perKmCents,
-            long minFeeCents,
-            double detourFactor,
-            double avgSpeedKmh,
-            long targetPickupSeconds,
-            long targetDeliverySeconds) {
-
-        static DefaultPricingView of(PricingSchedule s) {
-            return new DefaultPricingView(
-                    s.baseFeeCents(),
-                    s.perKmCents(),
-                    s.minFeeCents(),
-                    s.detourFactor(),
-                    s.avgSpeedKmh(),
-                    s.targetPickupSeconds(),
-                    s.targetDeliverySeconds());
-        }
-    }
-
     @Operation(summary = "Create or replace a zone", description = """
       Body {name, priority?, polygon (GeoJSON Polygon, [lng, lat] positions, closed rings), baseFeeCents, \
       perKmCents, minFeeCents, targetPickupSeconds, targetDeliverySeconds, detourFactor, avgSpeedKmh}. Where \
@@ -169,7 +148,7 @@ public class ZoneAdminController {
             description = "Used outside every zone and without pickup coordinates.")
     @GetMapping("/pricing/default")
     public Mono<Envelope> defaults(OperatorPrincipal operator) {
-        return Mono.fromCallable(() -> DefaultPricingView.of(zones.defaults()))
+        return Mono.fromCallable(zones::defaults)
                 .subscribeOn(Schedulers.boundedElastic())
                 .map(Envelope::of);
     }
@@ -192,7 +171,7 @@ public class ZoneAdminController {
                                 "targetDeliverySeconds", "must not be less than targetPickupSeconds");
                     }
                     zones.putDefaults(next);
-                    return DefaultPricingView.of(next);
+                    return next;
                 })
                 .subscribeOn(Schedulers.boundedElastic())
                 .map(Envelope::of);
