@@ -97,13 +97,19 @@ public class AttemptPublisher extends LoopLifecycle {
             acks.add(producer.send(
                     new ProducerRecord<>(Topics.WEBHOOK_ATTEMPTS.name(), Topics.keyOf(state.dispatchId()), envelope)));
         }
-        for (int i = 0; i < states.size(); i++) {
-            try {
-                acks.get(i).get(30, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                throw new IllegalStateException("webhook-attempts send not acknowledged", e);
+        List<Notifications.State> acknowledged = new ArrayList<>(states.size());
+        try {
+            for (int i = 0; i < states.size(); i++) {
+                try {
+                    acks.get(i).get(30, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    throw new IllegalStateException("webhook-attempts send not acknowledged", e);
+                }
+                acknowledged.add(states.get(i));
             }
-            notifications.markPublished(states.get(i).id(), states.get(i).revision());
+        } finally {
+            // what the broker acknowledged is marked even when a later send failed: one statement per batch
+            notifications.markPublished(acknowledged);
         }
         published.add(states.size());
         return states.size();

@@ -8,7 +8,6 @@ import io.github.resilience4j.bulkhead.BulkheadConfig;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -21,8 +20,8 @@ import java.util.stream.Collectors;
  * halves on every 429 the endpoint answers (down to one attempt at a time) and widens by one on
  * each success while the lane is at least half full (a backlog), back up to that maximum; a lane
  * with little to send stays as it is until it has. Other merchants' lanes are untouched.
- * Nobody waits for a permit: a notification whose lane is full is not even claimed
- * ({@link #saturated()}), so a slow or throttling endpoint holds only its own slots and the
+ * Nobody waits for a permit: a claim takes no more of an endpoint's notifications than its lane
+ * has free slots ({@link #freeSlots()}), none of a full one, so a slow or throttling endpoint holds only its own slots and the
  * claim loop keeps serving everyone else. A lane's width lives in this process: each dispatcher
  * instance adapts on its own.
  */
@@ -114,11 +113,21 @@ final class EndpointLanes {
         return overall.getMetrics().getMaxAllowedConcurrentCalls() - free();
     }
 
-    /** Merchants whose endpoint has no free slot now. */
-    Set<UUID> saturated() {
+    /**
+     * Free slots now of every endpoint with fewer than {@link #widest()} (zero when its lane is
+     * full); any other endpoint, with or without a lane here, has {@link #widest()} free.
+     */
+    Map<UUID, Integer> freeSlots() {
         return lanes.entrySet().stream()
-                .filter(lane -> lane.getValue().getInflight() >= lane.getValue().getLimit())
-                .map(Map.Entry::getKey)
-                .collect(Collectors.toSet());
+                .filter(lane -> lane.getValue().getLimit() - lane.getValue().getInflight() < widest)
+                .collect(Collectors.toMap(
+                        Map.Entry::getKey,
+                        lane -> Math.max(
+                                0, lane.getValue().getLimit() - lane.getValue().getInflight())));
+    }
+
+    /** The free slots of an endpoint that has no lane here yet. */
+    int widest() {
+        return widest;
     }
 }

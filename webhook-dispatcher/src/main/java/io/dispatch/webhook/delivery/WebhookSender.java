@@ -100,8 +100,8 @@ public class WebhookSender extends LoopLifecycle {
             return 0;
         }
         Instant now = clock.instant();
-        List<Claimed> claimed =
-                claims.claim(now, now.plus(properties.claimLease()), Math.min(BATCH, free), lanes.saturated());
+        List<Claimed> claimed = claims.claim(
+                now, now.plus(properties.claimLease()), Math.min(BATCH, free), lanes.freeSlots(), lanes.widest());
         List<UUID> giveBack = new ArrayList<>();
         int started = 0;
         for (Claimed notification : claimed) {

@@ -5,6 +5,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -29,35 +30,55 @@ public class NotificationClaims {
             UUID id, UUID merchantId, UUID dispatchId, long sequence, String event, byte[] body, int attemptCount) {}
 
     /**
-     * Leases up to {@code limit} due notifications to the caller, oldest due first, skipping rows
-     * another dispatcher holds, merchants in {@code skipMerchants} (their endpoint has no free
-     * slot here), merchants whose endpoint is DISABLED (their notifications are kept), and any
-     * notification whose delivery has an earlier PENDING notification that was never attempted or
-     * is due too: a delivery's events are first attempted in sequence order, and a backlog (kept
-     * while the endpoint was disabled, or retried after an outage) goes out one event at a time,
-     * in order. An earlier one merely waiting for its retry holds nothing back. Ordered by due
-     * time alone, so the due index serves the claim and it stops at {@code limit} rows even when
-     * thousands fall due at once (a backlog released together); the rule above keeps each
-     * delivery's order.
+     * Leases up to {@code limit} due notifications to the caller, oldest due first, at most as many
+     * per merchant as its endpoint's lane has free slots here ({@code laneFree}; a merchant with no
+     * lane yet gets {@code newLaneFree}), skipping rows another dispatcher holds, merchants whose
+     * endpoint is DISABLED (their notifications are kept), and any notification whose delivery has
+     * an earlier PENDING notification that was never attempted or is due too: a delivery's events
+     * are first attempted in sequence order, and a backlog (kept while the endpoint was disabled, or
+     * retried after an outage) goes out one event at a time, in order. An earlier one merely
+     * waiting for its retry holds nothing back.
+     *
+     * <p>Per-endpoint queues in one statement: the merchants with PENDING notifications are found
+     * by a loose index scan (one index descent per merchant), and each merchant with a free slot is
+     * read through its own {@code (merchant_id, next_attempt_at)} index range, stopping at its free
+     * slots. So a claim never reads the backlog of an endpoint that is full (a slow endpoint's
+     * thousands of due rows cost nothing), and never leases more of an endpoint than it can send:
+     * nothing is claimed only to be given back.
      */
-    public List<Claimed> claim(Instant now, Instant leaseUntil, int limit, Collection<UUID> skipMerchants) {
-        String skip = skipMerchants.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
+    public List<Claimed> claim(
+            Instant now, Instant leaseUntil, int limit, Map<UUID, Integer> laneFree, int newLaneFree) {
         Timestamp at = Timestamp.from(now);
+        List<Map.Entry<UUID, Integer>> known = List.copyOf(laneFree.entrySet());
+        String lanes = known.stream().map(e -> e.getKey().toString()).collect(Collectors.joining(",", "{", "}"));
+        String free = known.stream().map(e -> e.getValue().toString()).collect(Collectors.joining(",", "{", "}"));
         return jdbc.query(
                 """
-        with picked as (
-          select c.id from webhook.notifications c
-           where c.status = 'PENDING' and c.next_attempt_at <= ?
-             and (c.lease_until is null or c.lease_until <= ?)
-             and c.merchant_id <> all(?::uuid[])
+        with recursive merchants as (
+          (select merchant_id from webhook.notifications where status = 'PENDING' order by merchant_id limit 1)
+          union all
+          select (select p.merchant_id from webhook.notifications p
+                   where p.status = 'PENDING' and p.merchant_id > m.merchant_id order by p.merchant_id limit 1)
+            from merchants m where m.merchant_id is not null),
+        lanes as (
+          select m.merchant_id, coalesce(f.free, ?) as free
+            from merchants m left join unnest(?::uuid[], ?::int[]) as f(merchant_id, free) using (merchant_id)
+           where m.merchant_id is not null and coalesce(f.free, ?) > 0
              and not exists (select 1 from webhook.endpoints d
-                              where d.merchant_id = c.merchant_id and d.status = 'DISABLED')
-             and not exists (select 1 from webhook.notifications e
-                              where e.dispatch_id = c.dispatch_id and e.sequence < c.sequence
-                                and e.status = 'PENDING' and (e.attempt_count = 0 or e.next_attempt_at <= ?))
+                              where d.merchant_id = m.merchant_id and d.status = 'DISABLED')),
+        picked as (
+          select c.id, c.next_attempt_at from lanes l cross join lateral (
+            select c.id, c.next_attempt_at from webhook.notifications c
+             where c.merchant_id = l.merchant_id and c.status = 'PENDING' and c.next_attempt_at <= ?
+               and (c.lease_until is null or c.lease_until <= ?)
+               and not exists (select 1 from webhook.notifications e
+                                where e.dispatch_id = c.dispatch_id and e.sequence < c.sequence
+                                  and e.status = 'PENDING' and (e.attempt_count = 0 or e.next_attempt_at <= ?))
+             order by c.next_attempt_at
+             limit l.free
+             for update skip locked) c
            order by c.next_attempt_at
-           limit ?
-           for update skip locked)
+           limit ?)
         update webhook.notifications n set lease_until = ?
           from picked where n.id = picked.id
         returning n.id, n.merchant_id, n.dispatch_id, n.sequence, n.event, n.body, n.attempt_count""",
@@ -69,9 +90,12 @@ public class NotificationClaims {
                         rs.getString(5),
                         rs.getBytes(6),
                         rs.getInt(7)),
+                newLaneFree,
+                lanes,
+                free,
+                newLaneFree,
                 at,
                 at,
-                skip,
                 at,
                 limit,
                 Timestamp.from(leaseUntil));

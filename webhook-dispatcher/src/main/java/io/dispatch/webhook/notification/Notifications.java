@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -167,11 +168,20 @@ public class Notifications {
          order by updated_at limit ?""", Notifications::state, limit);
     }
 
-    public void markPublished(UUID id, long revision) {
+    /** Marks these states published (acknowledged by the broker), in one statement. */
+    public void markPublished(List<State> published) {
+        if (published.isEmpty()) {
+            return;
+        }
         jdbc.update(
-                "update webhook.notifications set published_revision = greatest(published_revision, ?) where id = ?",
-                revision,
-                id);
+                """
+        update webhook.notifications n set published_revision = greatest(n.published_revision, p.revision)
+          from unnest(?::uuid[], ?::bigint[]) as p(id, revision)
+         where n.id = p.id""",
+                published.stream().map(state -> state.id().toString()).collect(Collectors.joining(",", "{", "}")),
+                published.stream()
+                        .map(state -> String.valueOf(state.revision()))
+                        .collect(Collectors.joining(",", "{", "}")));
     }
 
     /** The operator's view of the schedule. */
