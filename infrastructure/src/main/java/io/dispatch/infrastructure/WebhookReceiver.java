@@ -60,6 +60,7 @@ public final class WebhookReceiver implements AutoCloseable {
     private volatile Function<Received, Integer> answer = request -> 204;
     private volatile Duration delay = Duration.ZERO;
     private volatile String retryAfter;
+    private volatile byte[] body;
 
     public WebhookReceiver() {
         try {
@@ -97,6 +98,12 @@ public final class WebhookReceiver implements AutoCloseable {
     /** Holds every answer from now on this long (a slow endpoint); close() lets the held ones go. */
     public WebhookReceiver delaying(Duration delay) {
         this.delay = delay;
+        return this;
+    }
+
+    /** The body sent with every answer from now on (null: none). */
+    public WebhookReceiver answeringBody(byte[] body) {
+        this.body = body;
         return this;
     }
 
@@ -144,7 +151,11 @@ public final class WebhookReceiver implements AutoCloseable {
                 exchange.getResponseHeaders().add("Retry-After", retryAfter);
             }
             received.add(new Received(arrival.headers(), arrival.body(), arrival.atNanos(), status));
-            exchange.sendResponseHeaders(status, -1);
+            byte[] answerBody = body;
+            exchange.sendResponseHeaders(status, answerBody == null ? -1 : answerBody.length);
+            if (answerBody != null) {
+                exchange.getResponseBody().write(answerBody);
+            }
         }
     }
 

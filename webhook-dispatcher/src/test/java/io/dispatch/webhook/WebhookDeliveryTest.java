@@ -193,6 +193,26 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void an_answer_with_a_nul_byte_is_recorded_with_the_byte_replaced() throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver()
+                .answering(500)
+                .answeringBody("upstream\0down".getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            var merchant = dispatcher.newMerchant();
+            dispatcher.register(merchant.id(), receiver.url());
+            RunningDispatcher.publish(List.of(new TestEvents(merchant.id()).created()));
+
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> !receiver.received().isEmpty()
+                            && ((Integer) row(receiver.received().getFirst().eventId())
+                                            .get("attempt_count"))
+                                    >= 1);
+            assertThat((String) row(receiver.received().getFirst().eventId()).get("last_error"))
+                    .as("PostgreSQL text cannot hold NUL; the attempt is recorded all the same")
+                    .isEqualTo("HTTP 500: upstream\uFFFDdown");
+        }
+    }
+
+    @Test
     void after_a_rotation_retries_of_earlier_notifications_and_new_ones_are_signed_with_the_new_secret()
             throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver()) {

@@ -10,7 +10,9 @@ import io.dispatch.webhook.notification.NotificationClaims.Claimed;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
@@ -28,7 +30,7 @@ class WebhookAttempts {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
 
-    private final NotificationClaims claims;
+    private final AttemptRecorder recorder;
     private final WebhookEndpoints endpoints;
     private final WebhookHttp http;
     private final WebhookProperties properties;
@@ -38,7 +40,7 @@ class WebhookAttempts {
     private final Clock clock;
 
     WebhookAttempts(
-            NotificationClaims claims,
+            AttemptRecorder recorder,
             WebhookEndpoints endpoints,
             WebhookHttp http,
             WebhookProperties properties,
@@ -46,7 +48,7 @@ class WebhookAttempts {
             AttemptPublisher publisher,
             EndpointHealth health,
             Clock clock) {
-        this.claims = claims;
+        this.recorder = recorder;
         this.endpoints = endpoints;
         this.http = http;
         this.properties = properties;
@@ -56,10 +58,19 @@ class WebhookAttempts {
         this.clock = clock;
     }
 
-    /** One attempt, recorded; what its answer tells the endpoint's lane. */
-    EndpointLanes.Signal run(Claimed notification) {
+    /** The endpoints of a claim round's notifications, read together. */
+    Map<UUID, WebhookEndpoints.Endpoint> endpointsOf(List<Claimed> claimed) {
+        return claimed.isEmpty()
+                ? Map.of()
+                : endpoints.findAll(claimed.stream().map(Claimed::merchantId).toList());
+    }
+
+    /**
+     * One attempt, recorded, to the endpoint as its claim round read it (empty: none registered);
+     * what its answer tells the endpoint's lane.
+     */
+    EndpointLanes.Signal run(Claimed notification, Optional<WebhookEndpoints.Endpoint> endpoint) {
         try (var logged = LogContext.dispatch(notification.dispatchId())) {
-            var endpoint = endpoints.find(notification.merchantId());
             if (endpoint.isEmpty()) {
                 finish(notification, new WebhookHttp.Outcome(null, "no webhook endpoint registered"), true);
                 metrics.attempt("no_endpoint", 0);
@@ -126,10 +137,15 @@ class WebhookAttempts {
                         outcome.retryAfter(),
                         properties.retry().maxWait()))
                 : null;
-        String error = outcome.error() == null || outcome.error().length() <= 500
-                ? outcome.error()
-                : outcome.error().substring(0, 500);
-        if (!claims.recordAttempt(notification, status, outcome.httpStatus(), error, next, now)) {
+        String error = outcome.error() == null
+                ? null
+                // PostgreSQL text cannot hold NUL: a receiver's answer with one must not make the attempt unrecordable
+                : (outcome.error().length() <= 500
+                                ? outcome.error()
+                                : outcome.error().substring(0, 500))
+                        .replace((char) 0, '\uFFFD');
+        if (!recorder.record(
+                new NotificationClaims.Attempt(notification, status, outcome.httpStatus(), error, next, now))) {
             log.warn(
                     "Webhook {} attempt {} was recorded by another dispatcher first (lease expired); this outcome "
                             + "({}) is dropped",

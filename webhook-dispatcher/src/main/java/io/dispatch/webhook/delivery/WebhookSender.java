@@ -1,5 +1,6 @@
 package io.dispatch.webhook.delivery;
 
+import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import io.dispatch.webhook.loop.LoopLifecycle;
 import io.dispatch.webhook.notification.NotificationClaims;
 import io.dispatch.webhook.notification.NotificationClaims.Claimed;
@@ -8,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -102,6 +104,7 @@ public class WebhookSender extends LoopLifecycle {
         Instant now = clock.instant();
         List<Claimed> claimed = claims.claim(
                 now, now.plus(properties.claimLease()), Math.min(BATCH, free), lanes.freeSlots(), lanes.widest());
+        Map<UUID, WebhookEndpoints.Endpoint> endpoints = attempts.endpointsOf(claimed);
         List<UUID> giveBack = new ArrayList<>();
         int started = 0;
         for (Claimed notification : claimed) {
@@ -114,7 +117,7 @@ public class WebhookSender extends LoopLifecycle {
             senders.execute(() -> {
                 EndpointLanes.Signal signal = EndpointLanes.Signal.OTHER;
                 try {
-                    signal = attempts.run(notification);
+                    signal = attempts.run(notification, Optional.ofNullable(endpoints.get(notification.merchantId())));
                 } finally {
                     slot.get().close(signal);
                     nudge();

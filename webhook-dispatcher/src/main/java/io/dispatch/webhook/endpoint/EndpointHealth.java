@@ -146,7 +146,7 @@ public class EndpointHealth {
 
     /**
      * A notification to this endpoint ended FAILED; the {@value #FAILED_IN_A_ROW}th in a row
-     * disables it (a success breaks the run: {@code NotificationClaims.recordAttempt} resets it). True
+     * disables it (a success breaks the run: {@code NotificationClaims.recordAttempts} resets it). True
      * when this one disabled it.
      */
     public boolean notificationFailed(UUID merchantId, String lastError, Instant firstProbeAt) {

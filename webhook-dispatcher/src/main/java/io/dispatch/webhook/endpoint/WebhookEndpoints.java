@@ -4,13 +4,18 @@ import io.dispatch.web.identity.ApiKeys;
 import io.dispatch.web.secret.SecretCipher;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -84,6 +89,21 @@ public class WebhookEndpoints implements SmartInitializingSingleton {
                         merchantId)
                 .stream()
                 .findFirst();
+    }
+
+    /** The endpoints of these merchants, read in one query (a claim round's); a merchant without one is absent. */
+    public Map<UUID, Endpoint> findAll(Collection<UUID> merchantIds) {
+        Map<UUID, Endpoint> found = new HashMap<>();
+        jdbc.query(
+                "select merchant_id, url, secret_ciphertext from webhook.endpoints where merchant_id = any(?::uuid[])",
+                (RowCallbackHandler) rs -> {
+                    UUID merchantId = rs.getObject(1, UUID.class);
+                    found.put(
+                            merchantId,
+                            new Endpoint(merchantId, rs.getString(2), cipher.decrypt(merchantId, rs.getBytes(3))));
+                },
+                merchantIds.stream().distinct().map(UUID::toString).collect(Collectors.joining(",", "{", "}")));
+        return found;
     }
 
     /** Whether a merchant has an endpoint, and why it is disabled (null while it is ACTIVE). */

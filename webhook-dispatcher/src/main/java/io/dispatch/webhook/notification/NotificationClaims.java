@@ -1,12 +1,18 @@
 package io.dispatch.webhook.notification;
 
 import io.dispatch.events.NotificationStatus;
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -110,41 +116,81 @@ public class NotificationClaims {
         }
     }
 
-    /**
-     * Records an attempt of a claimed notification. False when the row moved on meanwhile (its
-     * lease ran out and another dispatcher recorded it first): the outcome is then not recorded twice.
-     * A success also breaks the endpoint's run of FAILED notifications (endpoint health), in the
-     * same statement: no second round trip on every attempt.
-     */
-    public boolean recordAttempt(
+    /** The outcome of one attempt of a claimed notification, to be recorded. */
+    public record Attempt(
             Claimed claimed,
             NotificationStatus status,
             Integer httpStatus,
             String error,
             Instant nextAttemptAt,
-            Instant now) {
-        return jdbc.queryForObject(
-                        """
-        with recorded as (
-          update webhook.notifications
-             set status = ?, attempt_count = attempt_count + 1, last_http_status = ?, last_error = ?,
-                 next_attempt_at = ?, lease_until = null, updated_at = ?, revision = revision + 1
-           where id = ? and attempt_count = ? and status = 'PENDING'
-          returning merchant_id, status),
+            Instant at) {}
+
+    /**
+     * Records attempts of claimed notifications in one statement (one commit for all: group
+     * commit); the ids of those recorded. An attempt is left out when its row moved on meanwhile
+     * (its lease ran out and another dispatcher recorded it first): its outcome is then not
+     * recorded twice. A success also breaks its endpoint's run of FAILED notifications (endpoint
+     * health), in the same statement. The rows are locked in id order first, so two batches (or a
+     * batch and the outbox's mark) never wait for each other in a cycle.
+     */
+    public Set<UUID> recordAttempts(List<Attempt> attempts) {
+        if (attempts.isEmpty()) {
+            return Set.of();
+        }
+        return new HashSet<>(jdbc.query(
+                connection -> {
+                    PreparedStatement statement = connection.prepareStatement("""
+        with input as (
+          select * from unnest(?::uuid[], ?::int[], ?::text[], ?::int[], ?::text[], ?::bigint[], ?::bigint[])
+                     as i(id, attempt_count, status, http_status, error, next_micros, at_micros)),
+        locked as (
+          select n.id from webhook.notifications n where n.id in (select id from input) order by n.id for update),
+        recorded as (
+          update webhook.notifications n
+             set status = i.status, attempt_count = n.attempt_count + 1, last_http_status = i.http_status,
+                 last_error = i.error, next_attempt_at = timestamptz 'epoch' + i.next_micros * interval '1 microsecond',
+                 lease_until = null, updated_at = timestamptz 'epoch' + i.at_micros * interval '1 microsecond',
+                 revision = n.revision + 1
+            from input i join locked using (id)
+           where n.id = i.id and n.attempt_count = i.attempt_count and n.status = 'PENDING'
+          returning n.id, n.merchant_id, n.status),
         run_broken as (
           update webhook.endpoints e set consecutive_failures = 0
-            from recorded
-           where recorded.status = 'SUCCEEDED' and e.merchant_id = recorded.merchant_id
+           where e.merchant_id in (select merchant_id from recorded where status = 'SUCCEEDED')
              and e.consecutive_failures > 0)
-        select count(*) from recorded""",
-                        Integer.class,
-                        status.name(),
-                        httpStatus,
-                        error,
-                        nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt),
-                        Timestamp.from(now),
-                        claimed.id(),
-                        claimed.attemptCount())
-                == 1;
+        select id from recorded""");
+                    statement.setArray(
+                            1,
+                            connection.createArrayOf(
+                                    "uuid", column(attempts, a -> a.claimed().id(), UUID[]::new)));
+                    statement.setArray(
+                            2,
+                            connection.createArrayOf(
+                                    "int4", column(attempts, a -> a.claimed().attemptCount(), Integer[]::new)));
+                    statement.setArray(
+                            3,
+                            connection.createArrayOf(
+                                    "text", column(attempts, a -> a.status().name(), String[]::new)));
+                    statement.setArray(
+                            4, connection.createArrayOf("int4", column(attempts, Attempt::httpStatus, Integer[]::new)));
+                    statement.setArray(
+                            5, connection.createArrayOf("text", column(attempts, Attempt::error, String[]::new)));
+                    statement.setArray(
+                            6,
+                            connection.createArrayOf(
+                                    "int8", column(attempts, a -> micros(a.nextAttemptAt()), Long[]::new)));
+                    statement.setArray(
+                            7, connection.createArrayOf("int8", column(attempts, a -> micros(a.at()), Long[]::new)));
+                    return statement;
+                },
+                (rs, i) -> rs.getObject(1, UUID.class)));
+    }
+
+    private static <T> T[] column(List<Attempt> attempts, Function<Attempt, T> field, IntFunction<T[]> array) {
+        return attempts.stream().map(field).toArray(array);
+    }
+
+    private static Long micros(Instant at) {
+        return at == null ? null : ChronoUnit.MICROS.between(Instant.EPOCH, at);
     }
 }
