@@ -27,6 +27,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
+    /** System property: extra server settings, {@code name=value;name=value} (benchmarks only). */
+    public static final String EXTRA_SETTINGS = "dispatch.embedded-postgres.settings";
+
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
     private static final Duration STARTUP_WAIT = Duration.ofSeconds(60);
 
@@ -73,6 +76,22 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 // (throw-away test data) the WAL still reaches the OS before the answer, which is
                 // what surviving a kill of the process needs; a crash of the machine is what fsync is for.
                 .setServerConfig("synchronous_commit", "on");
+        if (persistent) {
+            // the local run's one database: look for tables to vacuum every second, not every minute, so the
+            // webhook queue's dead rows go soon after its per-table threshold (V7, ADR 0033). Not for the
+            // tests' throw-away server, whose hundreds of databases would each get a worker that often.
+            builder.setServerConfig("autovacuum_naptime", "1s");
+        }
+        // a benchmark's extra server settings, e.g. shared_preload_libraries=pg_stat_statements (bench/throughput.sh)
+        String extra = System.getProperty(EXTRA_SETTINGS, "");
+        for (String setting : extra.split(";")) {
+            int equals = setting.indexOf('=');
+            if (equals > 0) {
+                builder.setServerConfig(
+                        setting.substring(0, equals).strip(),
+                        setting.substring(equals + 1).strip());
+            }
+        }
         try {
             EmbeddedPostgres postgres = builder.start();
             log.info(

@@ -33,7 +33,7 @@ public record WebhookProperties(
 
     public WebhookProperties {
         retry = retry == null ? new Retry(null, 0, 0, null) : retry;
-        maxInFlight = maxInFlight > 0 ? maxInFlight : 256;
+        maxInFlight = maxInFlight > 0 ? maxInFlight : 1024;
         maxInFlightPerEndpoint = maxInFlightPerEndpoint > 0 ? maxInFlightPerEndpoint : 8;
         claimLease = claimLease != null ? claimLease : Duration.ofSeconds(60);
         connectTimeout = connectTimeout != null ? connectTimeout : Duration.ofSeconds(5);

@@ -31,7 +31,6 @@ import org.springframework.stereotype.Component;
 public class WebhookSender extends LoopLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
-    static final int BATCH = 100;
     static final Duration IDLE_POLL = Duration.ofMillis(250);
     /** Claims at most this often: attempts ending in quick succession share one claim query. */
     static final Duration MIN_CLAIM_GAP = Duration.ofMillis(10);
@@ -83,27 +82,30 @@ public class WebhookSender extends LoopLifecycle {
         }
     }
 
-    /** A claim round, then at least {@link #MIN_CLAIM_GAP} before the next; true when it filled a batch. */
+    /**
+     * A claim round, then at least {@link #MIN_CLAIM_GAP} before the next; true when it took every
+     * free slot (attempts ending meanwhile may have left more due work waiting).
+     */
     @Override
     protected boolean round() {
         long started = System.nanoTime();
-        int dispatched = claimAndSend();
+        int free = lanes.free();
+        int dispatched = free == 0 ? 0 : claimAndSend(free);
         long gap = MIN_CLAIM_GAP.toNanos() - (System.nanoTime() - started);
         if (gap > 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(gap);
         }
-        return dispatched >= BATCH;
+        return free > 0 && dispatched == free;
     }
 
-    /** One claim round; the number of attempts started. */
-    int claimAndSend() {
-        int free = lanes.free();
-        if (free == 0) {
-            return 0;
-        }
+    /**
+     * One claim round over all {@code free} slots of the process: a claim's cost hardly grows with
+     * its size, so under load one claim fills every slot that opened since the last one.
+     */
+    int claimAndSend(int free) {
         Instant now = clock.instant();
-        List<Claimed> claimed = claims.claim(
-                now, now.plus(properties.claimLease()), Math.min(BATCH, free), lanes.freeSlots(), lanes.widest());
+        List<Claimed> claimed =
+                claims.claim(now, now.plus(properties.claimLease()), free, lanes.freeSlots(), lanes.widest());
         Map<UUID, WebhookEndpoints.Endpoint> endpoints = attempts.endpointsOf(claimed);
         List<UUID> giveBack = new ArrayList<>();
         int started = 0;
