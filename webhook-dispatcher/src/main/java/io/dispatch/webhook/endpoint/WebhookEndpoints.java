@@ -120,6 +120,18 @@ public class WebhookEndpoints implements SmartInitializingSingleton {
                 .findFirst();
     }
 
+    /** The registrations of these merchants, read in one query (an intake poll's); a merchant without one is absent. */
+    public Map<UUID, Registration> registrations(Collection<UUID> merchantIds) {
+        Map<UUID, Registration> found = new HashMap<>();
+        jdbc.query(
+                """
+            select merchant_id, case when status = 'DISABLED' then coalesce(disabled_reason, 'disabled') end
+              from webhook.endpoints where merchant_id = any(?::uuid[])""",
+                (RowCallbackHandler) rs -> found.put(rs.getObject(1, UUID.class), new Registration(rs.getString(2))),
+                merchantIds.stream().distinct().map(UUID::toString).collect(Collectors.joining(",", "{", "}")));
+        return found;
+    }
+
     public boolean exists(UUID merchantId) {
         return !jdbc.queryForList("select 1 from webhook.endpoints where merchant_id = ?", Integer.class, merchantId)
                 .isEmpty();

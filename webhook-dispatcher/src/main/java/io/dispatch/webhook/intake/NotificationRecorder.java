@@ -15,16 +15,19 @@ import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import io.dispatch.webhook.notification.Notifications;
 import io.dispatch.webhook.notification.WebhookPayloads;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.stereotype.Component;
@@ -119,8 +122,8 @@ public class NotificationRecorder implements RecoverableConsumer {
 
     private int recordAll(List<ConsumerRecord<String, EventEnvelope>> records) {
         Integer created = transactions.execute(status -> {
-            int count = 0;
             Map<TopicPartition, Long> next = new HashMap<>();
+            List<EventEnvelope> readable = new ArrayList<>(records.size());
             for (ConsumerRecord<String, EventEnvelope> record : records) {
                 if (record.value() == null) {
                     log.warn(
@@ -128,11 +131,12 @@ public class NotificationRecorder implements RecoverableConsumer {
                             record.topic(),
                             record.partition(),
                             record.offset());
-                } else if (record(record.value())) {
-                    count++;
+                } else {
+                    readable.add(record.value());
                 }
                 next.merge(new TopicPartition(record.topic(), record.partition()), record.offset() + 1, Math::max);
             }
+            int count = recordTogether(readable);
             next.forEach((partition, offset) -> advance(partition.topic(), partition.partition(), offset));
             return count;
         });
@@ -176,69 +180,94 @@ public class NotificationRecorder implements RecoverableConsumer {
     @Override
     public void reapply(String topic, int partition, long offset, byte[] payload) {
         EventEnvelope envelope = RecordCodec.EVENTS.read(topic, payload);
-        Boolean due = transactions.execute(status -> record(envelope));
-        if (Boolean.TRUE.equals(due)) {
+        Integer due = transactions.execute(status -> recordTogether(List.of(envelope)));
+        if (due != null && due > 0) {
             sender.nudge();
         }
     }
 
-    /** True when a new notification became due. */
-    boolean record(EventEnvelope envelope) {
-        if (!(envelope.event() instanceof DispatchLifecycleEvent)) {
-            return false;
+    /**
+     * Records a poll's events in its transaction with a few statements for the whole poll rather
+     * than four per event: the folded states of its deliveries are read (and locked, in id order)
+     * in one query and the merchants' registrations in another, every event is folded in memory
+     * in order, then the changed states and the new notifications are written in one JDBC batch
+     * each. The number of new notifications that are due (not kept).
+     */
+    int recordTogether(List<EventEnvelope> envelopes) {
+        List<EventEnvelope> lifecycle = envelopes.stream()
+                .filter(envelope -> envelope.event() instanceof DispatchLifecycleEvent)
+                .toList();
+        if (lifecycle.isEmpty()) {
+            return 0;
         }
-        Optional<DispatchView> current = jdbc
-                .query(
-                        "select body from webhook.dispatch_state where dispatch_id = ? for update",
-                        (rs, i) -> json.readValue(rs.getString(1), DispatchView.class),
-                        envelope.dispatchId())
-                .stream()
-                .findFirst();
-        DispatchView view;
-        if (current.isEmpty()) {
-            if (!(envelope.event() instanceof DispatchCreated)) {
-                return false;
+        Map<UUID, DispatchView> states = new HashMap<>();
+        jdbc.query(
+                "select dispatch_id, body from webhook.dispatch_state where dispatch_id = any(?::uuid[])"
+                        + " order by dispatch_id for update",
+                (RowCallbackHandler) rs ->
+                        states.put(rs.getObject(1, UUID.class), json.readValue(rs.getString(2), DispatchView.class)),
+                uuidArray(lifecycle.stream().map(EventEnvelope::dispatchId).toList()));
+        Map<UUID, WebhookEndpoints.Registration> registrations = endpoints.registrations(
+                lifecycle.stream().map(EventEnvelope::merchantId).toList());
+        Map<UUID, DispatchView> changed = new LinkedHashMap<>();
+        List<Notifications.New> created = new ArrayList<>();
+        for (EventEnvelope envelope : lifecycle) {
+            DispatchView current = states.get(envelope.dispatchId());
+            DispatchView view;
+            if (current == null) {
+                if (!(envelope.event() instanceof DispatchCreated)) {
+                    continue;
+                }
+                view = DispatchView.created(envelope);
+            } else {
+                if (envelope.sequence() <= current.sequence()) {
+                    continue;
+                }
+                view = current.apply(envelope);
             }
-            view = DispatchView.created(envelope);
-            jdbc.update(
-                    "insert into webhook.dispatch_state (dispatch_id, last_sequence, body) values (?, ?, ?::jsonb)",
-                    view.dispatchId(),
-                    view.sequence(),
-                    json.writeValueAsString(view));
-        } else {
-            if (envelope.sequence() <= current.get().sequence()) {
-                return false;
+            states.put(view.dispatchId(), view);
+            changed.put(view.dispatchId(), view);
+            if (envelope.event() instanceof DeliveryPinEvent) {
+                continue;
             }
-            view = current.get().apply(envelope);
-            jdbc.update(
-                    "update webhook.dispatch_state set last_sequence = ?, body = ?::jsonb where dispatch_id = ?",
-                    view.sequence(),
-                    json.writeValueAsString(view),
-                    view.dispatchId());
+            WebhookEndpoints.Registration endpoint = registrations.get(envelope.merchantId());
+            if (endpoint == null) {
+                continue;
+            }
+            byte[] body = envelope.event() instanceof RiderLocationUpdated location
+                    ? WebhookPayloads.location(view, location)
+                    : WebhookPayloads.lifecycle(envelope.type(), view);
+            created.add(new Notifications.New(
+                    UUID.randomUUID(),
+                    envelope.eventId(),
+                    envelope.dispatchId(),
+                    envelope.merchantId(),
+                    envelope.sequence(),
+                    envelope.type(),
+                    body,
+                    endpoint.disabled() ? EndpointHealth.keptBecause(endpoint.disabledReason()) : null));
         }
-        if (envelope.event() instanceof DeliveryPinEvent) {
-            return false;
+        jdbc.batchUpdate(
+                "insert into webhook.dispatch_state (dispatch_id, last_sequence, body) values (?, ?, ?::jsonb)"
+                        + " on conflict (dispatch_id) do update"
+                        + " set last_sequence = excluded.last_sequence, body = excluded.body",
+                changed.values().stream()
+                        .map(view -> new Object[] {view.dispatchId(), view.sequence(), json.writeValueAsString(view)})
+                        .toList());
+        if (created.isEmpty()) {
+            return 0;
         }
-        Optional<WebhookEndpoints.Registration> endpoint = endpoints.registration(envelope.merchantId());
-        if (endpoint.isEmpty()) {
-            return false;
+        boolean[] inserted = notifications.createAll(created, clock.instant());
+        int due = 0;
+        for (int i = 0; i < inserted.length; i++) {
+            if (inserted[i] && created.get(i).keptBecause() == null) {
+                due++;
+            }
         }
-        byte[] body = envelope.event() instanceof RiderLocationUpdated location
-                ? WebhookPayloads.location(view, location)
-                : WebhookPayloads.lifecycle(envelope.type(), view);
-        String kept = endpoint.get().disabled()
-                ? EndpointHealth.keptBecause(endpoint.get().disabledReason())
-                : null;
-        return notifications.create(
-                        UUID.randomUUID(),
-                        envelope.eventId(),
-                        envelope.dispatchId(),
-                        envelope.merchantId(),
-                        envelope.sequence(),
-                        envelope.type(),
-                        body,
-                        kept,
-                        clock.instant())
-                && kept == null;
+        return due;
+    }
+
+    private static String uuidArray(List<UUID> ids) {
+        return ids.stream().distinct().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
     }
 }

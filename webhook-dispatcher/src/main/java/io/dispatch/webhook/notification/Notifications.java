@@ -82,6 +82,52 @@ public class Notifications {
                 == 1;
     }
 
+    /** A notification to create: {@link #create}'s arguments. */
+    public record New(
+            UUID id,
+            UUID sourceEventId,
+            UUID dispatchId,
+            UUID merchantId,
+            long sequence,
+            String event,
+            byte[] body,
+            String keptBecause) {}
+
+    /**
+     * Creates these notifications in one JDBC batch; for each, true when it was created (false:
+     * its source event already has its notification, a re-read Kafka record).
+     */
+    public boolean[] createAll(List<New> created, Instant now) {
+        Timestamp at = Timestamp.from(now);
+        int[] counts = jdbc.batchUpdate(
+                """
+        insert into webhook.notifications
+          (id, source_event_id, dispatch_id, merchant_id, sequence, event, body, status, attempt_count,
+           last_error, next_attempt_at, created_at, updated_at)
+        values (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?)
+        on conflict (source_event_id) do nothing""",
+                created.stream()
+                        .map(n -> new Object[] {
+                            n.id(),
+                            n.sourceEventId(),
+                            n.dispatchId(),
+                            n.merchantId(),
+                            n.sequence(),
+                            n.event(),
+                            n.body(),
+                            n.keptBecause() == null ? null : KEPT + n.keptBecause(),
+                            at,
+                            at,
+                            at
+                        })
+                        .toList());
+        boolean[] done = new boolean[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            done[i] = counts[i] == 1;
+        }
+        return done;
+    }
+
     /** The outcome of asking for a resend. */
     public sealed interface Resend {
         record Scheduled(String event) implements Resend {}
