@@ -370,15 +370,16 @@ class PullFeedTest {
                 .getBytes(StandardCharsets.UTF_8);
         dispatcher
                 .bean(Notifications.class)
-                .create(
-                        id,
-                        UUID.randomUUID(),
-                        dispatchId,
-                        merchantId,
-                        sequence,
-                        "dispatch.created",
-                        body,
-                        null,
+                .createAll(
+                        List.of(new Notifications.New(
+                                id,
+                                UUID.randomUUID(),
+                                dispatchId,
+                                merchantId,
+                                sequence,
+                                "dispatch.created",
+                                body,
+                                null)),
                         Instant.now());
     }
 

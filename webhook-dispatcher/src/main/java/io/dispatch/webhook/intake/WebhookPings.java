@@ -7,6 +7,7 @@ import io.dispatch.webhook.notification.Notifications;
 import io.dispatch.webhook.notification.WebhookPayloads;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -39,17 +40,18 @@ public class WebhookPings {
         Instant now = clock.instant();
         UUID id = UUID.randomUUID();
         byte[] body = WebhookPayloads.test(merchantId, "Test webhook requested by the " + requestedBy, now);
-        notifications.create(
-                id,
-                null,
-                null,
-                merchantId,
-                0,
-                WebhookPayloads.TEST_EVENT,
-                body,
-                endpoint.get().disabled()
-                        ? EndpointHealth.keptBecause(endpoint.get().disabledReason())
-                        : null,
+        notifications.createAll(
+                List.of(new Notifications.New(
+                        id,
+                        null,
+                        null,
+                        merchantId,
+                        0,
+                        WebhookPayloads.TEST_EVENT,
+                        body,
+                        endpoint.get().disabled()
+                                ? EndpointHealth.keptBecause(endpoint.get().disabledReason())
+                                : null)),
                 now);
         sender.nudge();
         return Optional.of(id);

@@ -46,43 +46,10 @@ public class Notifications {
             long revision) {}
 
     /**
-     * Due now; false when this source event already has its notification (a re-read Kafka record).
-     * {@code keptBecause} (or null) is why it is kept rather than sent, shown as its last error: its
-     * endpoint is disabled.
+     * A notification to create, due now. {@code sourceEventId} is null for a test ping;
+     * {@code keptBecause} (or null) is why it is kept rather than sent, shown as its last error:
+     * its endpoint is disabled.
      */
-    public boolean create(
-            UUID id,
-            UUID sourceEventId,
-            UUID dispatchId,
-            UUID merchantId,
-            long sequence,
-            String event,
-            byte[] body,
-            String keptBecause,
-            Instant now) {
-        Timestamp at = Timestamp.from(now);
-        return jdbc.update(
-                        """
-        insert into webhook.notifications
-          (id, source_event_id, dispatch_id, merchant_id, sequence, event, body, status, attempt_count,
-           last_error, next_attempt_at, created_at, updated_at)
-        values (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?)
-        on conflict (source_event_id) do nothing""",
-                        id,
-                        sourceEventId,
-                        dispatchId,
-                        merchantId,
-                        sequence,
-                        event,
-                        body,
-                        keptBecause == null ? null : KEPT + keptBecause,
-                        at,
-                        at,
-                        at)
-                == 1;
-    }
-
-    /** A notification to create: {@link #create}'s arguments. */
     public record New(
             UUID id,
             UUID sourceEventId,
