@@ -110,9 +110,10 @@ public class NotificationClaims {
     /** Gives claimed notifications back unattempted (no free slot for their endpoint after all). */
     public void release(Collection<UUID> ids) {
         if (!ids.isEmpty()) {
-            jdbc.update(
-                    "update webhook.notifications set lease_until = null where id = any(?::uuid[])",
-                    ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}")));
+            jdbc.update("""
+        with locked as (
+          select id from webhook.notifications where id = any(?::uuid[]) order by id for update)
+        update webhook.notifications n set lease_until = null from locked where n.id = locked.id""", ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}")));
         }
     }
 
@@ -130,8 +131,8 @@ public class NotificationClaims {
      * commit); the ids of those recorded. An attempt is left out when its row moved on meanwhile
      * (its lease ran out and another dispatcher recorded it first): its outcome is then not
      * recorded twice. A success also breaks its endpoint's run of FAILED notifications (endpoint
-     * health), in the same statement. The rows are locked in id order first, so two batches (or a
-     * batch and the outbox's mark) never wait for each other in a cycle.
+     * health), in the same statement. The rows are locked in id order first, as the outbox's mark
+     * and a give-back lock theirs, so none of them waits for another in a cycle.
      */
     public Set<UUID> recordAttempts(List<Attempt> attempts) {
         if (attempts.isEmpty()) {

@@ -181,15 +181,21 @@ public class Notifications {
          order by updated_at limit ?""", Notifications::state, limit);
     }
 
-    /** Marks these states published (acknowledged by the broker), in one statement. */
+    /**
+     * Marks these states published (acknowledged by the broker), in one statement. Its rows are
+     * locked in id order first, as the recording of attempts locks them, so the two never wait for
+     * each other in a cycle.
+     */
     public void markPublished(List<State> published) {
         if (published.isEmpty()) {
             return;
         }
         jdbc.update(
                 """
+        with p as (select * from unnest(?::uuid[], ?::bigint[]) as p(id, revision)),
+        locked as (select n.id from webhook.notifications n where n.id in (select id from p) order by n.id for update)
         update webhook.notifications n set published_revision = greatest(n.published_revision, p.revision)
-          from unnest(?::uuid[], ?::bigint[]) as p(id, revision)
+          from p join locked using (id)
          where n.id = p.id""",
                 published.stream().map(state -> state.id().toString()).collect(Collectors.joining(",", "{", "}")),
                 published.stream()
