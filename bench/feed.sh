@@ -18,7 +18,7 @@ md=$out.md
 port=${BENCH_PORT:-18091}
 token=bench-admin-token
 source bench/pgbench.sh
-[ -n "${BENCH_NO_BUILD:-}" ] || mvn -B -q -o -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am
+[ -n "${BENCH_NO_BUILD:-}" ] || bash deploy/prepare-local.sh # builds if needed, and the start-up cache
 
 data=$(mktemp -d)
 log=$data/run.log

@@ -2,7 +2,7 @@
 # dir and admin token $token, extra arguments passed on; waits until it is ready and stops it
 # (and removes the data) when the script exits. Sets $log, $pid and $started (ns, before the
 # start). The sandbox rider simulator runs only with simulator=true.
-mvn -B -q -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am   # a fresh jar even when only other modules changed
+bash deploy/prepare-local.sh   # builds when any source changed, and the start-up cache once per build, before the clock starts
 started=$(date +%s%N)
 data=$(mktemp -d)
 log=$(mktemp)

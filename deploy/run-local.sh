@@ -6,12 +6,7 @@
 # Extra arguments go to the application, e.g. --server.port=9090 --dispatch.admin-token=secret
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source deploy/jdk.sh
-jar=deploy/target/deploy-0.1.0-SNAPSHOT.jar
-if [ ! -f "$jar" ] || [ -n "$(find pom.xml */pom.xml */src -newer "$jar" -print -quit)" ]; then
-  echo "Building dispatch (first run or sources changed)..."
-  # forceCreation: without it the jar plugin keeps an "up to date" jar when only other modules
-  # changed, and the Boot repackage then keeps the old one, so the run would start stale code
-  mvn -B -q -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am
-fi
-exec java ${DISPATCH_JAVA_OPTS:--Xmx512m} -jar "$jar" "$@"
+source deploy/prepare-local.sh
+# -Xms128m: the initial heap otherwise follows the machine's memory (1/64 of it, 384 MB on 24 GB),
+# which an idle local run never needs; the heap still grows to -Xmx under load (ADR 0034)
+exec java ${DISPATCH_JAVA_OPTS:--Xms128m -Xmx512m} "${local_run_cmd[@]}" "$@"

@@ -83,9 +83,9 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * The local run from deploy's own jar, the command deploy/run-local.sh runs ({@code java -jar
-     * deploy/target/deploy-<version>.jar}), with these environment variables and arguments; for
-     * the integration tests (failsafe), which run after the jar is packaged.
+     * The local run from deploy's own jar ({@code java -jar deploy/target/deploy-<version>.jar}: the
+     * code deploy/run-local.sh runs, without its start-up cache, ADR 0034), with these environment
+     * variables and arguments; for the integration tests (failsafe), which run after the jar is packaged.
      */
     static ServiceProcess startLocalRun(String name, int port, Map<String, String> environment, List<String> arguments)
             throws IOException {
