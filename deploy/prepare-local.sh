@@ -3,7 +3,7 @@
 #   1. builds deploy's jar when it is missing or older than any source;
 #   2. once per build, unpacks it into deploy/target/local-run (the start-up cache needs plain jars on
 #      the class path, not Boot's nested ones) and makes the start-up cache there: a training run
-#      (io.dispatch.deploy.AotTraining on a throw-away data dir and a free port, about 30 s) starts the
+#      (io.dispatch.deploy.AotTraining on a throw-away data dir and a free port, under a minute) starts the
 #      local run, sends pings, creates and reads, and exits; the JVM writes the classes it loaded and
 #      linked and its method profiles to dispatch.aot (JDK 25, -XX:AOTCacheOutput).
 # Sets $local_run_cmd: the java arguments that start the local run (with the cache when there is one).
@@ -28,7 +28,7 @@ elif [ "${java_major%%.*}" -lt 25 ]; then
   return 0 2>/dev/null || exit 0
 fi
 if [ ! -f "$app/dispatch.aot" ] || [ "$jar" -nt "$app/dispatch.aot" ]; then
-  echo "Making the start-up cache (once per build, about 30 s; DISPATCH_AOT=off skips it)..."
+  echo "Making the start-up cache (once per build, under a minute; DISPATCH_AOT=off skips it)..."
   rm -rf "$app" && mkdir -p "$app"
   java -Djarmode=tools -jar "$jar" extract --destination "$app/app" >"$app/extract.log" 2>&1
   training=$(mktemp -d)
