@@ -1,8 +1,7 @@
 package io.dispatch.query.webhook;
 
 import io.dispatch.events.Topics;
-import io.dispatch.query.dispatch.DispatchRows;
-import io.dispatch.query.dispatch.projection.DispatchProjection;
+import io.dispatch.query.dispatch.DeliveryReads;
 import io.dispatch.query.freshness.ReadYourWrites;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
@@ -32,13 +31,13 @@ import reactor.core.publisher.Mono;
 @RestController
 public class WebhookAttemptQueryController {
 
-    private final DispatchRows deliveries;
+    private final DeliveryReads deliveryReads;
     private final WebhookAttemptRows attempts;
     private final ReadYourWrites freshness;
 
     public WebhookAttemptQueryController(
-            DispatchRows deliveries, WebhookAttemptRows attempts, ReadYourWrites freshness) {
-        this.deliveries = deliveries;
+            DeliveryReads deliveryReads, WebhookAttemptRows attempts, ReadYourWrites freshness) {
+        this.deliveryReads = deliveryReads;
         this.attempts = attempts;
         this.freshness = freshness;
     }
@@ -113,13 +112,17 @@ public class WebhookAttemptQueryController {
             responseCode = "404",
             description = "No such delivery for this merchant",
             content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
+    @ApiResponse(
+            responseCode = "503",
+            description = """
+      Nothing found while the read model is still behind the event log: the delivery may exist; retry \
+      after Retry-After (1 s)""",
+            content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
     @GetMapping(path = "/api/v1/external/dispatches/{id}/webhooks", produces = MediaType.APPLICATION_JSON_VALUE)
     public reactor.core.publisher.Mono<Envelope> list(MerchantPrincipal merchant, @PathVariable String id) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
-        return freshness
-                .awaitDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
-                .then(deliveries.find(dispatchId, merchant.merchantId()))
-                .switchIfEmpty(reactor.core.publisher.Mono.error(() -> ApiException.notFound("Delivery")))
+        return deliveryReads
+                .merchants(merchant.merchantId(), dispatchId)
                 .flatMap(view -> freshness
                         .awaitDispatch(WebhookAttemptProjection.NAME, Topics.WEBHOOK_ATTEMPTS, dispatchId)
                         .then(attempts.of(dispatchId, merchant.merchantId()).collectList()))

@@ -2,6 +2,7 @@ package io.dispatch.query.dispatch.web;
 
 import io.dispatch.events.Topics;
 import io.dispatch.events.view.DispatchView;
+import io.dispatch.query.dispatch.DeliveryReads;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import io.dispatch.query.freshness.ReadYourWrites;
@@ -9,7 +10,6 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
-import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
@@ -19,9 +19,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -38,12 +36,19 @@ public class DispatchQueryController {
 
     private final DispatchRows rows;
     private final ReadYourWrites freshness;
+    private final DeliveryReads deliveries;
     private final PublicUrls urls;
     private final ListCursors cursors;
 
-    public DispatchQueryController(DispatchRows rows, ReadYourWrites freshness, PublicUrls urls, ListCursors cursors) {
+    public DispatchQueryController(
+            DispatchRows rows,
+            ReadYourWrites freshness,
+            DeliveryReads deliveries,
+            PublicUrls urls,
+            ListCursors cursors) {
         this.rows = rows;
         this.freshness = freshness;
+        this.deliveries = deliveries;
         this.urls = urls;
         this.cursors = cursors;
     }
@@ -176,34 +181,8 @@ public class DispatchQueryController {
                 .collectList();
     }
 
-    /**
-     * The merchant's delivery once the projection has caught up with its partition's log (so a
-     * read after a write sees it); another merchant's id, or none, is 404.
-     */
+    /** The merchant's delivery once the projection has caught up (see {@link DeliveryReads}). */
     private Mono<DispatchView> owned(MerchantPrincipal merchant, String id) {
-        UUID dispatchId = ApiException.pathId(id, "Delivery");
-        return freshness
-                .freshDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
-                .flatMap(fresh -> rows.find(dispatchId, merchant.merchantId())
-                        .switchIfEmpty(Mono.defer(() -> fresh
-                                ? Mono.error(ApiException.notFound("Delivery"))
-                                // a delivery of another merchant is there already: no catching up makes it this
-                                // merchant's
-                                : rows.find(dispatchId)
-                                        .hasElement()
-                                        .flatMap(someoneElses -> Mono.error(
-                                                someoneElses ? ApiException.notFound("Delivery") : catchingUp())))));
-    }
-
-    /**
-     * Nothing found while the projection is still behind its log (a consumer died or the group is
-     * rebalancing): the delivery may exist, so the answer is 503 with Retry-After, never 404.
-     */
-    static ApiException catchingUp() {
-        return new ApiException(
-                ErrorCode.INTERNAL_ERROR,
-                HttpStatus.SERVICE_UNAVAILABLE,
-                "The read model is catching up with the event log; retry in a moment",
-                Map.of("retryAfterSeconds", 1));
+        return deliveries.merchants(merchant.merchantId(), ApiException.pathId(id, "Delivery"));
     }
 }

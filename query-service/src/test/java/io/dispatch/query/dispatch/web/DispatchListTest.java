@@ -7,8 +7,7 @@ import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Source;
 import io.dispatch.events.Topics;
-import io.dispatch.events.codec.EventEnvelopeSerializer;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
+import io.dispatch.query.DispatchEventLog;
 import io.dispatch.query.QueryServiceContext;
 import io.dispatch.query.TestCreations;
 import io.dispatch.web.identity.MerchantAccounts;
@@ -24,19 +23,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -68,13 +54,12 @@ class DispatchListTest extends QueryServiceContext {
         registry.add("dispatch.rate-limit.per-minute", () -> "100000");
         // the first request may come while the consumers still join their group; the bound is not under test
         registry.add("dispatch.query.max-staleness-wait", () -> "PT30S");
-        createEventTopic();
+        DispatchEventLog.createTopics(Topics.DISPATCH_EVENTS);
     }
 
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
     private static final String LIST = "/api/v1/external/dispatches";
-    private static final KafkaProducer<String, EventEnvelope> PRODUCER = producer();
-    private static final List<Future<RecordMetadata>> PENDING = new ArrayList<>();
+    private static final DispatchEventLog LOG = new DispatchEventLog();
 
     @LocalServerPort
     int port;
@@ -87,8 +72,8 @@ class DispatchListTest extends QueryServiceContext {
     private record Listed(UUID id, Instant createdAt) {}
 
     @AfterAll
-    static void closeProducer() {
-        PRODUCER.close(Duration.ofSeconds(5));
+    static void closeLog() {
+        LOG.close();
     }
 
     @Test
@@ -324,12 +309,12 @@ class DispatchListTest extends QueryServiceContext {
 
     private static Listed created(Merchant merchant, Instant at, Source source) {
         UUID id = UUID.randomUUID();
-        publish(TestCreations.created(id, merchant.id(), at, source));
+        LOG.publish(TestCreations.created(id, merchant.id(), at, source));
         return new Listed(id, at);
     }
 
     private static void cancel(Merchant merchant, UUID id, Instant at) {
-        publish(EventEnvelope.of(
+        LOG.publish(EventEnvelope.of(
                 UUID.randomUUID(),
                 1,
                 new DispatchCancelled(id, merchant.id(), at, Actor.merchant(merchant.id()), "changed mind")));
@@ -348,7 +333,7 @@ class DispatchListTest extends QueryServiceContext {
     // ---- HTTP
 
     private WebTestClient client(Merchant merchant) {
-        acknowledged();
+        LOG.acknowledged();
         return WebTestClient.bindToServer()
                 .baseUrl("http://127.0.0.1:" + port)
                 .defaultHeader("X-API-Key", merchant.apiKey())
@@ -430,59 +415,5 @@ class DispatchListTest extends QueryServiceContext {
             all.addAll(page);
         }
         return all;
-    }
-
-    // ---- Kafka
-
-    private static void createEventTopic() {
-        try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                SharedTestInfrastructure.get().kafkaBootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(
-                            Topics.DISPATCH_EVENTS.name(), Topics.DISPATCH_EVENTS.partitions(), (short) 1)))
-                    .all()
-                    .get();
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException(e);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static KafkaProducer<String, EventEnvelope> producer() {
-        return new KafkaProducer<>(
-                Map.of(
-                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        SharedTestInfrastructure.get().kafkaBootstrapServers(),
-                        ProducerConfig.ACKS_CONFIG,
-                        "all",
-                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                        true),
-                new StringSerializer(),
-                new EventEnvelopeSerializer());
-    }
-
-    /** Sends without waiting; {@link #acknowledged()} waits for the broker to have them all. */
-    private static void publish(EventEnvelope envelope) {
-        PENDING.add(PRODUCER.send(
-                new ProducerRecord<>(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope)));
-    }
-
-    /** From here on, a list must show every event published so far. */
-    private static void acknowledged() {
-        try {
-            for (Future<RecordMetadata> sent : PENDING) {
-                sent.get(30, TimeUnit.SECONDS);
-            }
-            PENDING.clear();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
