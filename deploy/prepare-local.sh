@@ -20,6 +20,8 @@ if [ ! -f "$jar" ] || [ -n "$(find pom.xml */pom.xml */src -newer "$jar" -print 
 fi
 app=deploy/target/local-run
 local_run_cmd=(-jar "$jar")
+# warnings about the few classes the cache leaves out (defined by a library's own loader) are not errors
+quiet_aot=(-Xlog:aot*=error -Xlog:cds*=error)
 java_major=$(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
 if [ "${DISPATCH_AOT:-on}" = off ]; then
   return 0 2>/dev/null || exit 0
@@ -32,7 +34,7 @@ if [ ! -f "$app/dispatch.aot" ] || [ "$jar" -nt "$app/dispatch.aot" ]; then
   rm -rf "$app" && mkdir -p "$app"
   java -Djarmode=tools -jar "$jar" extract --destination "$app/app" >"$app/extract.log" 2>&1
   training=$(mktemp -d)
-  if java -Xmx512m -XX:AOTCacheOutput="$app/training.aot" -Xlog:aot*=error -Xlog:cds*=error \
+  if java -Xmx512m -XX:AOTCacheOutput="$app/training.aot" "${quiet_aot[@]}" \
       -cp "$app/app/$(basename "$jar")" io.dispatch.deploy.AotTraining \
       --dispatch.data-dir="$training" --server.port=0 --dispatch.rate-limit.per-minute=100000 \
       >"$app/training.log" 2>&1 && [ -s "$app/training.aot" ]; then
@@ -45,6 +47,6 @@ if [ ! -f "$app/dispatch.aot" ] || [ "$jar" -nt "$app/dispatch.aot" ]; then
   rm -rf "$training"
 fi
 if [ -f "$app/dispatch.aot" ]; then
-  # the unpacked jar is the same code as $jar; warnings about classes the cache left out are not errors
-  local_run_cmd=(-XX:AOTCache="$app/dispatch.aot" -Xlog:aot*=error -Xlog:cds*=error -jar "$app/app/$(basename "$jar")")
+  # the unpacked jar is the same code as $jar
+  local_run_cmd=(-XX:AOTCache="$app/dispatch.aot" "${quiet_aot[@]}" -jar "$app/app/$(basename "$jar")")
 fi

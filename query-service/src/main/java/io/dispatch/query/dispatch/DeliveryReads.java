@@ -35,31 +35,26 @@ public class DeliveryReads {
 
     /** The merchant's delivery; 404 or 503 as {@link #answer} decides. */
     public Mono<DispatchView> merchants(UUID merchantId, UUID dispatchId) {
-        return read(dispatchId, (row, fresh) -> answer(row, merchantId, fresh));
+        return read(dispatchId, merchantId);
     }
 
     /** Any merchant's delivery (the operator's read); 404 when there is none and the projection has caught up, else 503. */
     public Mono<DispatchView> anyMerchants(UUID dispatchId) {
-        return read(
-                dispatchId,
-                (row, fresh) -> answer(row, row.map(DispatchView::merchantId).orElse(null), fresh));
+        return read(dispatchId, null);
     }
 
-    private interface Answer {
-        Mono<DispatchView> of(Optional<DispatchView> row, boolean fresh);
-    }
-
-    private Mono<DispatchView> read(UUID dispatchId, Answer answer) {
+    private Mono<DispatchView> read(UUID dispatchId, UUID merchantId) {
         return freshness
                 .freshDispatch(DispatchProjection.NAME, Topics.DISPATCH_EVENTS, dispatchId)
                 .flatMap(fresh -> rows.find(dispatchId)
                         .map(Optional::of)
                         .defaultIfEmpty(Optional.empty())
-                        .flatMap(row -> answer.of(row, fresh)));
+                        .flatMap(row -> answer(row, merchantId, fresh)));
     }
 
     /**
-     * The answer from what the read model holds: the row when it is the merchant's (also while the
+     * The answer from what the read model holds ({@code merchantId} null: any merchant's will do):
+     * the row when it is the merchant's (also while the
      * projection is still behind: the row is there); 404 when it is another merchant's (no catching
      * up makes it this one's), or when there is none and the projection has caught up with the log;
      * 503 with Retry-After when there is none yet and it has not (a consumer is restarting or the
@@ -67,7 +62,7 @@ public class DeliveryReads {
      */
     static Mono<DispatchView> answer(Optional<DispatchView> row, UUID merchantId, boolean fresh) {
         if (row.isPresent()) {
-            return row.get().merchantId().equals(merchantId)
+            return merchantId == null || row.get().merchantId().equals(merchantId)
                     ? Mono.just(row.get())
                     : Mono.error(ApiException.notFound("Delivery"));
         }

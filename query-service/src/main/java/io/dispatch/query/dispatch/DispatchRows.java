@@ -66,14 +66,6 @@ public class DispatchRows {
                 .all();
     }
 
-    public Mono<DispatchView> find(UUID dispatchId, UUID merchantId) {
-        return db.sql("select body from query.dispatches where id = :id and merchant_id = :merchant")
-                .bind("id", dispatchId)
-                .bind("merchant", merchantId)
-                .map(row -> read(row.get("body", Json.class)))
-                .one();
-    }
-
     /**
      * NEW deliveries of every merchant: nearest pickup first when {@code near} is given (an
      * equirectangular distance, exact enough to rank within a city; deliveries without pickup

@@ -32,6 +32,16 @@ class DeliveryReadsTest {
     }
 
     @Test
+    void the_operators_read_takes_any_merchants_row() {
+        assertThat(DeliveryReads.answer(Optional.of(SOMEONE_ELSES), null, false).block())
+                .isEqualTo(SOMEONE_ELSES);
+        assertThat(failure(DeliveryReads.answer(Optional.empty(), null, false))
+                        .status()
+                        .value())
+                .isEqualTo(503);
+    }
+
+    @Test
     void another_merchants_row_is_not_found_however_far_the_projection_is() {
         assertThat(failure(DeliveryReads.answer(Optional.of(SOMEONE_ELSES), MERCHANT, true))
                         .status()
