@@ -117,6 +117,86 @@ public class Throughput {
     }
   }
 
+  /**
+   * CPU seconds so far, by who spent them: the service JVM, the run's PostgreSQL (its postmaster and
+   * backends, found by the jdbc= port; exited backends count through the postmaster's children
+   * times), this load generator, and the whole machine (/proc/stat: every process, other tenants of
+   * a shared machine included). A difference of two snapshots over a load step is that step's CPU
+   * budget across the machine, the figure that bounds what two cores can carry.
+   */
+  record Cpu(double service, double postgres, double generator, double machine) {
+
+    static Cpu now() {
+      return new Cpu(serviceCpu(), postgresCpu(), ((com.sun.management.OperatingSystemMXBean)
+          ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9, machineCpu());
+    }
+
+    /** "CPU per ok request across the machine" for the step between two snapshots, or "" without a pid. */
+    static String perRequest(Cpu from, Cpu to, long ok) {
+      if (from.service < 0 || to.service < 0 || from.machine < 0 || ok == 0) return "";
+      double service = 1000 * (to.service - from.service) / ok;
+      double postgres = from.postgres < 0 || to.postgres < 0 ? 0 : 1000 * (to.postgres - from.postgres) / ok;
+      double generator = 1000 * (to.generator - from.generator) / ok;
+      double machine = 1000 * (to.machine - from.machine) / ok;
+      int cores = Runtime.getRuntime().availableProcessors();
+      return String.format("  - CPU per ok request across the machine: %.1f ms = service JVM %.1f + PostgreSQL %.1f + "
+          + "load generator %.1f + everything else %.1f (other processes of the shared machine, kernel); at that cost "
+          + "%d cores carry at most **%.0f requests/s**%n", machine, service, postgres, generator,
+          Math.max(0, machine - service - postgres - generator), cores, cores * 1000 / machine);
+    }
+  }
+
+  /** CPU seconds of the run's PostgreSQL (postmaster and live backends), -1 when not found. */
+  static double postgresCpu() {
+    String jdbc = opt.get("jdbc");
+    if (jdbc == null) return -1;
+    String port = jdbc.replaceFirst("^jdbc:postgresql://[^:/]+:(\\d+).*$", "$1");
+    try (var processes = Files.list(Path.of("/proc"))) {
+      List<String[]> stats = new ArrayList<>();
+      String postmaster = null;
+      for (Path proc : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+        try {
+          String stat = Files.readString(proc.resolve("stat"));
+          String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+          String pid = proc.getFileName().toString();
+          stats.add(new String[] {pid, f[1], f[11], f[12], f[13], f[14]});
+          List<String> args = List.of(Files.readString(proc.resolve("cmdline")).split("\0"));
+          int p = args.indexOf("-p");
+          if (!args.isEmpty() && args.get(0).endsWith("/postgres") && p > 0 && p + 1 < args.size()
+              && args.get(p + 1).equals(port)) {
+            postmaster = pid;
+          }
+        } catch (IOException | RuntimeException gone) {
+          // the process ended while being read
+        }
+      }
+      if (postmaster == null) return -1;
+      long ticks = 0;
+      for (String[] f : stats) {
+        if (f[0].equals(postmaster)) {
+          ticks += Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[4]) + Long.parseLong(f[5]);
+        } else if (f[1].equals(postmaster)) {
+          ticks += Long.parseLong(f[2]) + Long.parseLong(f[3]);
+        }
+      }
+      return ticks / 100.0; // CLK_TCK 100
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  /** Busy CPU seconds of the whole machine (/proc/stat: user, nice, system, irq, softirq, steal), -1 if unreadable. */
+  static double machineCpu() {
+    try {
+      String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+      long busy = 0;
+      for (int i : new int[] {1, 2, 3, 6, 7, 8}) busy += Long.parseLong(f[i]);
+      return busy / 100.0;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
   /** CPU seconds (user + system) of the service JVM so far, -1 without a pid. */
   static double serviceCpu() {
     String pid = opt.get("pid");
@@ -218,6 +298,7 @@ public class Throughput {
     final ConcurrentHistogram[] perSecond;
     double elapsed;
     double cpu = -1;
+    String machine = "";
     int maxLateMs;
 
     Step(int rate, int seconds) {
@@ -249,6 +330,7 @@ public class Throughput {
     AtomicInteger inFlight = new AtomicInteger();
     CountDownLatch done = new CountDownLatch(1);
     double cpu0 = serviceCpu();
+    Cpu before = Cpu.now();
     long start = System.nanoTime() + 50_000_000;
     for (int n = 0; n < total; n++) {
       long scheduled = start + n * period;
@@ -294,6 +376,7 @@ public class Throughput {
     step.elapsed = (System.nanoTime() - start) / 1e9;
     double cpu1 = serviceCpu();
     if (cpu0 >= 0 && cpu1 >= 0) step.cpu = cpu1 - cpu0;
+    step.machine = Cpu.perRequest(before, Cpu.now(), step.ok());
     return step;
   }
 
@@ -312,6 +395,7 @@ public class Throughput {
       b.append(String.format("  - service JVM CPU %.1f s over %.1f s = %.0f %% of one core; %.1f ms CPU per ok request%n",
           s.cpu, s.elapsed, 100 * s.cpu / s.elapsed, 1000 * s.cpu / Math.max(1, s.ok())));
     }
+    b.append(s.machine);
     synchronized (s.failures) {
       for (String f : s.failures) b.append("  - e.g. `").append(f.replace('\n', ' ').replace('`', '\'')).append("`\n");
     }
@@ -371,6 +455,7 @@ public class Throughput {
     AtomicLong count = new AtomicLong();
     AtomicLong errors = new AtomicLong();
     ConcurrentHistogram many = new ConcurrentHistogram(3_600_000_000_000L, 3);
+    Cpu before = Cpu.now();
     long start = System.nanoTime();
     long end = start + seconds * 1_000_000_000L;
     try (var workers = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -396,6 +481,7 @@ public class Throughput {
         + "p50 %.2f ms, p99 %.2f ms%n", connections, seconds, rate, many.getValueAtPercentile(50) / 1e6,
         many.getValueAtPercentile(99) / 1e6, errors.get(), one.getValueAtPercentile(50) / 1e6,
         one.getValueAtPercentile(99) / 1e6));
+    md.append(Cpu.perRequest(before, Cpu.now(), count.get()));
     md.append(String.format("BHTTP=%.0f BHTTP1=%.3f%n", rate, one.getValueAtPercentile(50) / 1e6));
   }
 

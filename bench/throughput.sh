@@ -29,7 +29,8 @@
 # Environment: BENCH_OUT=bench/results/<date>  (Markdown appended to $BENCH_OUT.md, charts written as
 #   $BENCH_OUT-<scenario>-*.svg), BENCH_PORT=18090, BENCH_NO_BUILD=1 to reuse the built jar,
 #   BENCH_SERVICE_ARGS="--key=value ..." extra settings of the service under test (an experiment's
-#   settings; they are written into the section's heading line).
+#   settings; they are written into the section's heading line), BENCH_KEEP_JFR=<file> to keep the
+#   profile scenario's JFR recording (for a closer look than the budget: jfr print, bench/JfrSummary.java).
 # On a shared machine wrap it: flock /tmp/dispatch-cpu.lock bench/throughput.sh ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -88,6 +89,17 @@ stop_local() {
 }
 trap stop_local EXIT
 
+# CPU ticks so far of the PostgreSQL listening on port $1: its postmaster (with the children that
+# exited, autovacuum workers among them) and its live processes
+postgres_ticks() {
+  local postmaster
+  postmaster=$(pgrep -f -- "postgres.* -p $1( |$)" | head -1)
+  [ -n "$postmaster" ] || { echo 0; return; }
+  { awk '{print $14 + $15 + $16 + $17}' "/proc/$postmaster/stat"
+    for child in $(pgrep -P "$postmaster"); do awk '{print $14 + $15}' "/proc/$child/stat" 2>/dev/null || true; done
+  } | awk '{sum += $1} END {print sum + 0}'
+}
+
 # starts a fresh local run; sets $jvm $jdbc $ready_ms $idle_rss and writes the section header
 start_local() {
   local title=$1
@@ -109,18 +121,20 @@ start_local() {
   done
   ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
   jdbc=$(awk '/^ +database +jdbc:/ {print $2}' "$log")
-  local ticks0 ticks1
-  ticks0=$(awk '{print $14 + $15}' /proc/$jvm/stat)
+  local ticks0 ticks1 pg0 pg1 pgport=${jdbc#jdbc:postgresql://*:}
+  pgport=${pgport%%/*}
+  ticks0=$(awk '{print $14 + $15}' /proc/$jvm/stat); pg0=$(postgres_ticks "$pgport")
   sleep 10
-  ticks1=$(awk '{print $14 + $15}' /proc/$jvm/stat)
+  ticks1=$(awk '{print $14 + $15}' /proc/$jvm/stat); pg1=$(postgres_ticks "$pgport")
   idle_rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
   idle_cpu=$(( (ticks1 - ticks0) * 1000 / $(getconf CLK_TCK) / 10 ))
+  idle_pg=$(( (pg1 - pg0) * 1000 / $(getconf CLK_TCK) / 10 ))
   {
     echo "## $title"
     echo
-    echo "$(date -u +%FT%TZ), load average at the start $(cut -d' ' -f1-3 /proc/loadavg); arguments: \`$*\`${BENCH_SERVICE_ARGS:+; service settings: \`$BENCH_SERVICE_ARGS\`}"
+    echo "$(date -u +%FT%TZ), load average at the start $(cut -d' ' -f1-3 /proc/loadavg); arguments: \`$*\`${BENCH_SERVICE_ARGS:+; service settings: \`$BENCH_SERVICE_ARGS\`}${DISPATCH_JAVA_OPTS:+; JVM options: \`$DISPATCH_JAVA_OPTS\`}"
     echo
-    echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready; idle CPU of the service JVM over those 10 s: $idle_cpu ms per second"
+    echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready; idle CPU over those 10 s: service JVM $idle_cpu ms per second, its PostgreSQL $idle_pg ms per second"
   } | tee -a "$md"
 }
 
@@ -136,7 +150,7 @@ baselines() {
   bpg=$(awk '/^tps =/ {printf "%d", $3}' <<<"$result")
   echo "- B_pg: pgbench single-row insert (one commit each), 8 clients, 10 s, on the run's PostgreSQL: **$bpg tx/s**, latency average $(awk '/^latency average =/ {print $4}' <<<"$result") ms" | tee -a "$md"
   local http
-  http=$(harness http base="http://127.0.0.1:$port" admin=$token pid="$jvm" seconds=10 connections=32)
+  http=$(harness http base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" seconds=10 connections=32)
   bhttp=$(grep -o 'BHTTP=[0-9.]*' <<<"$http" | cut -d= -f2)
   bhttp1=$(grep -o 'BHTTP1=[0-9.]*' <<<"$http" | cut -d= -f2)
   grep -v '^BHTTP=' <<<"$http" | sed 's/^- load generator/  - load generator/' | tee -a "$md"
@@ -179,6 +193,7 @@ profile() {
   result=$(harness creates base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" out="$out" \
     bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds="$seconds")
   jcmd "$jvm" JFR.stop name=budget >/dev/null
+  if [ -n "${BENCH_KEEP_JFR:-}" ]; then cp "$recording" "$BENCH_KEEP_JFR"; fi
   tee -a "$md" <<<"$result"
   local per
   per=$(grep -o '[0-9.]* ms CPU per ok request' <<<"$result" | cut -d' ' -f1)
