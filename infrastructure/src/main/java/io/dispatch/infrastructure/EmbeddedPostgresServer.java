@@ -77,10 +77,12 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 // what surviving a kill of the process needs; a crash of the machine is what fsync is for.
                 .setServerConfig("synchronous_commit", "on");
         if (persistent) {
-            // the local run's one database: look for tables to vacuum every second, not every minute, so the
-            // webhook queue's dead rows go soon after its per-table threshold (V7, ADR 0033). Not for the
+            // the local run's one database: look for tables to vacuum every 5 s, not every minute, so the
+            // webhook queue's dead rows go soon after its per-table threshold (V7, ADR 0033). Not every
+            // second: a worker process starts for each database once per naptime, and at 1 s those took
+            // 130-200 ms of CPU a second under load (50 ms idle), a tenth of two cores (ADR 0035). Not for the
             // tests' throw-away server, whose hundreds of databases would each get a worker that often.
-            builder.setServerConfig("autovacuum_naptime", "1s");
+            builder.setServerConfig("autovacuum_naptime", "5s");
         }
         // a benchmark's extra server settings, e.g. shared_preload_libraries=pg_stat_statements (bench/throughput.sh)
         String extra = System.getProperty(EXTRA_SETTINGS, "");
