@@ -93,7 +93,7 @@ trap stop_local EXIT
 # exited, autovacuum workers among them) and its live processes
 postgres_ticks() {
   local postmaster
-  postmaster=$(pgrep -f -- "postgres.* -p $1( |$)" | head -1)
+  postmaster=$(pgrep -f -- "/postgres .*-p $1( |$)" | head -1) # the server binary, not pgbench or psql
   [ -n "$postmaster" ] || { echo 0; return; }
   { awk '{print $14 + $15 + $16 + $17}' "/proc/$postmaster/stat"
     for child in $(pgrep -P "$postmaster"); do awk '{print $14 + $15}' "/proc/$child/stat" 2>/dev/null || true; done
