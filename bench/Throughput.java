@@ -329,7 +329,6 @@ public class Throughput {
     AtomicLong outstanding = new AtomicLong(total);
     AtomicInteger inFlight = new AtomicInteger();
     CountDownLatch done = new CountDownLatch(1);
-    double cpu0 = serviceCpu();
     Cpu before = Cpu.now();
     long start = System.nanoTime() + 50_000_000;
     for (int n = 0; n < total; n++) {
@@ -374,9 +373,9 @@ public class Throughput {
     }
     done.await(60, TimeUnit.SECONDS);
     step.elapsed = (System.nanoTime() - start) / 1e9;
-    double cpu1 = serviceCpu();
-    if (cpu0 >= 0 && cpu1 >= 0) step.cpu = cpu1 - cpu0;
-    step.machine = Cpu.perRequest(before, Cpu.now(), step.ok());
+    Cpu after = Cpu.now();
+    if (before.service() >= 0 && after.service() >= 0) step.cpu = after.service() - before.service();
+    step.machine = Cpu.perRequest(before, after, step.ok());
     return step;
   }
 
