@@ -86,9 +86,13 @@ class MultiProcessTest {
         commandSettings.put("dispatch.simulator.fail-share", "0");
         commandSettings.put("dispatch.simulator.location-interval", "PT0.2S");
         for (int i = 1; i <= 2; i++) {
-            commands.add(ServiceProcess.start("command-service", "command-" + i, commandSettings));
-            queries.add(ServiceProcess.start("query-service", "query-" + i, settings));
-            dispatchers.add(ServiceProcess.start("webhook-dispatcher", "dispatcher-" + i, settings));
+            // the second of each runs as in a Kubernetes pod: Boot's platform detection must not make it
+            // believe a client's X-Forwarded-For (decisions.md section 13)
+            Map<String, String> environment =
+                    i == 1 ? Map.of() : Map.of("KUBERNETES_SERVICE_HOST", "10.96.0.1", "KUBERNETES_SERVICE_PORT", "443");
+            commands.add(ServiceProcess.start("command-service", "command-" + i, commandSettings, environment));
+            queries.add(ServiceProcess.start("query-service", "query-" + i, settings, environment));
+            dispatchers.add(ServiceProcess.start("webhook-dispatcher", "dispatcher-" + i, settings, environment));
         }
         List<ServiceProcess> all = new ArrayList<>(commands);
         all.addAll(queries);
@@ -217,7 +221,8 @@ class MultiProcessTest {
                             .statusCode())
                     .as("another client behind the same front has its own count")
                     .isEqualTo(404);
-            // a client that is no trusted proxy cannot choose its count with X-Forwarded-For
+            // a client that is no trusted proxy cannot choose its count with X-Forwarded-For, also where
+            // the service runs in a Kubernetes pod (queries.get(1))
             String direct = queries.get(1).baseUrl();
             for (int i = 1; i <= 5; i++) {
                 assertThat(sendUrl(

@@ -62,6 +62,12 @@ final class ServiceProcess implements AutoCloseable {
 
     /** Starts {@code module}'s {@code -exec.jar} with these settings (as command-line arguments). */
     static ServiceProcess start(String module, String name, Map<String, String> settings) throws IOException {
+        return start(module, name, settings, Map.of());
+    }
+
+    /** As {@link #start(String, String, Map)}, with these environment variables added to the process's. */
+    static ServiceProcess start(String module, String name, Map<String, String> settings, Map<String, String> environment)
+            throws IOException {
         Path jar = jarOf(module);
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(
@@ -75,10 +81,11 @@ final class ServiceProcess implements AutoCloseable {
         settings.forEach((key, value) -> command.add("--" + key + "=" + value));
         Path logs = Path.of("target", "multi-process");
         Files.createDirectories(logs);
-        Process process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(logs.resolve(name + ".log").toFile())
-                .start();
+                .redirectOutput(logs.resolve(name + ".log").toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         return new ServiceProcess(name, port, process, logs.resolve(name + ".log"));
     }
 
