@@ -88,8 +88,9 @@ class MultiProcessTest {
         for (int i = 1; i <= 2; i++) {
             // the second of each runs as in a Kubernetes pod: Boot's platform detection must not make it
             // believe a client's X-Forwarded-For (decisions.md section 13)
-            Map<String, String> environment =
-                    i == 1 ? Map.of() : Map.of("KUBERNETES_SERVICE_HOST", "10.96.0.1", "KUBERNETES_SERVICE_PORT", "443");
+            Map<String, String> environment = i == 1
+                    ? Map.of()
+                    : Map.of("KUBERNETES_SERVICE_HOST", "10.96.0.1", "KUBERNETES_SERVICE_PORT", "443");
             commands.add(ServiceProcess.start("command-service", "command-" + i, commandSettings, environment));
             queries.add(ServiceProcess.start("query-service", "query-" + i, settings, environment));
             dispatchers.add(ServiceProcess.start("webhook-dispatcher", "dispatcher-" + i, settings, environment));

@@ -66,7 +66,8 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** As {@link #start(String, String, Map)}, with these environment variables added to the process's. */
-    static ServiceProcess start(String module, String name, Map<String, String> settings, Map<String, String> environment)
+    static ServiceProcess start(
+            String module, String name, Map<String, String> settings, Map<String, String> environment)
             throws IOException {
         Path jar = jarOf(module);
         int port = freePort();

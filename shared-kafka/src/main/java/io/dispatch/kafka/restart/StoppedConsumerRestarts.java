@@ -128,7 +128,8 @@ public final class StoppedConsumerRestarts implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             log.error("Could not restart the consumer of group {}; trying again", group, e);
-            restarts.schedule(() -> restart(container, group), settings.maxWait().toMillis(), TimeUnit.MILLISECONDS);
+            restarts.schedule(
+                    () -> restart(container, group), settings.maxWait().toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

@@ -84,7 +84,9 @@ class StoppedConsumerRestartsTest {
                     .untilAsserted(() -> assertThat(applied)
                             .containsExactlyInAnyOrder("a", "b", "poison", "c", "d", "e", "f", "g", "h", "i"));
             await().atMost(Duration.ofSeconds(30)).until(() -> lag(topic, container.getGroupId()) == 0);
-            assertThat(poisonReads).as("read once to fail, then again after the restart").hasValueGreaterThanOrEqualTo(2);
+            assertThat(poisonReads)
+                    .as("read once to fail, then again after the restart")
+                    .hasValueGreaterThanOrEqualTo(2);
             assertThat(published)
                     .filteredOn(ConsumerStoppedEvent.class::isInstance)
                     .extracting(e -> ((ConsumerStoppedEvent) e).getReason())
@@ -118,8 +120,8 @@ class StoppedConsumerRestartsTest {
     }
 
     private static StoppedConsumerRestarts restarts(int maxRestarts, List<Object> published) {
-        var settings =
-                new ConsumerRestartProperties(Duration.ofMillis(200), Duration.ofSeconds(1), maxRestarts, Duration.ofMinutes(1));
+        var settings = new ConsumerRestartProperties(
+                Duration.ofMillis(200), Duration.ofSeconds(1), maxRestarts, Duration.ofMinutes(1));
         return new StoppedConsumerRestarts(settings, published::add, Clock.systemUTC(), new SimpleMeterRegistry());
     }
 
@@ -162,8 +164,9 @@ class StoppedConsumerRestartsTest {
     }
 
     private static long lag(String topic, String group) throws Exception {
-        Map<TopicPartition, OffsetAndMetadata> committed =
-                admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata()
+                .get();
         Map<TopicPartition, OffsetSpec> latest = Map.of(
                 new TopicPartition(topic, 0), OffsetSpec.latest(), new TopicPartition(topic, 1), OffsetSpec.latest());
         long lag = 0;

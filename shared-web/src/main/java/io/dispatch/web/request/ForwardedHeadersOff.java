@@ -30,6 +30,8 @@ public final class ForwardedHeadersOff implements EnvironmentPostProcessor {
                     "is not supported (was '" + asked + "'): name the proxies whose X-Forwarded-For may"
                             + " be believed in dispatch.web.trusted-proxies instead");
         }
-        environment.getPropertySources().addFirst(new MapPropertySource("dispatch-forwarded-headers-off", Map.of(STRATEGY, "none")));
+        environment
+                .getPropertySources()
+                .addFirst(new MapPropertySource("dispatch-forwarded-headers-off", Map.of(STRATEGY, "none")));
     }
 }
