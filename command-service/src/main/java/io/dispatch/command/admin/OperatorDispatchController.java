@@ -10,6 +10,7 @@ import io.dispatch.command.dispatch.web.CsvImport;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
 import io.dispatch.command.dispatch.web.FailureRequest;
+import io.dispatch.command.web.BodyParsing;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;
@@ -64,18 +65,21 @@ public class OperatorDispatchController {
     private final MerchantAccounts merchants;
     private final RiderAccounts riders;
     private final PublicUrls urls;
+    private final BodyParsing parsing;
 
     public OperatorDispatchController(
             DispatchCreation creation,
             DispatchService dispatches,
             MerchantAccounts merchants,
             RiderAccounts riders,
-            PublicUrls urls) {
+            PublicUrls urls,
+            BodyParsing parsing) {
         this.creation = creation;
         this.dispatches = dispatches;
         this.merchants = merchants;
         this.riders = riders;
         this.urls = urls;
+        this.parsing = parsing;
     }
 
     @Operation(
@@ -130,7 +134,9 @@ public class OperatorDispatchController {
             @RequestBody(required = false) String csv) {
         UUID merchant = ApiException.pathId(merchantId, "Merchant");
         Actor actor = operator(operatorId);
-        return CsvImport.read(csv).create(creation, merchant, actor, null, activeMerchant(merchant), urls.baseUrl());
+        return parsing.parse(() -> CsvImport.read(csv))
+                .flatMap(
+                        file -> file.create(creation, merchant, actor, null, activeMerchant(merchant), urls.baseUrl()));
     }
 
     @Operation(summary = "Assign or reassign a rider", description = """

@@ -1,6 +1,7 @@
 package io.dispatch.web.error;
 
 import io.dispatch.web.Envelope;
+import io.dispatch.web.json.RequestJsonLimits;
 import io.dispatch.web.request.HttpEdgeProperties;
 import io.dispatch.web.request.RequestIds;
 import java.time.Duration;
@@ -99,6 +100,14 @@ public class ApiErrorHandler implements WebExceptionHandler {
                                 + " s; send the request again",
                         Map.of());
             }
+            // a JSON body past the limits of every body (RequestJsonLimits): 422 naming the limit
+            case Throwable t
+            when causedBy(t, tools.jackson.core.exc.StreamConstraintsException.class::isInstance) ->
+                new Answer(
+                        ErrorCode.VALIDATION_ERROR.status(),
+                        ErrorCode.VALIDATION_ERROR,
+                        "The request body is beyond the JSON limits of this API",
+                        body(jsonLimit(t)));
             case ApiException api -> new Answer(api.status(), api.code(), api.getMessage(), api.details());
             // raised inside a body's stream (Utf8Only), it reaches us wrapped by the decoder
             case Throwable t
@@ -174,6 +183,20 @@ public class ApiErrorHandler implements WebExceptionHandler {
                 || failure instanceof java.sql.SQLException sql
                         && sql.getMessage() != null
                         && sql.getMessage().contains("Interrupted during connection acquisition");
+    }
+
+    /** Jackson's words for the limit, without its pointer into its own API: "... exceeds the maximum allowed (32)". */
+    private static String jsonLimit(Throwable failure) {
+        Throwable t = failure;
+        while (!(t instanceof tools.jackson.core.exc.StreamConstraintsException)) {
+            t = t.getCause();
+        }
+        String message = String.valueOf(((tools.jackson.core.JacksonException) t).getOriginalMessage());
+        int from = message.indexOf(", from ");
+        return (from < 0 ? message : message.substring(0, from) + ")")
+                + "; a JSON body may nest " + RequestJsonLimits.MAX_DEPTH + " deep and hold "
+                + RequestJsonLimits.MAX_VALUES + " values, strings of " + RequestJsonLimits.MAX_STRING_CHARS
+                + " characters and numbers of " + RequestJsonLimits.MAX_NUMBER_DIGITS + " digits at most";
     }
 
     private static boolean causedBy(Throwable failure, Predicate<Throwable> test) {

@@ -30,6 +30,12 @@ public class ApiException extends RuntimeException {
         return new ApiException(ErrorCode.CONFLICT, message, details);
     }
 
+    /** 503 with Retry-After: the service cannot take this request now; the same request later can succeed. */
+    public static ApiException unavailable(String message) {
+        return new ApiException(
+                ErrorCode.INTERNAL_ERROR, org.springframework.http.HttpStatus.SERVICE_UNAVAILABLE, message, Map.of());
+    }
+
     public static ApiException notFound(String what) {
         return new ApiException(ErrorCode.NOT_FOUND, what + " not found");
     }

@@ -51,9 +51,9 @@ class RequestFingerprintTest {
 
     @Test
     void a_body_that_is_not_json_is_taken_byte_for_byte() {
-        assertThat(RequestFingerprint.canonicalJson("{\"a\":".getBytes(StandardCharsets.UTF_8)))
+        assertThat(RequestFingerprint.jsonDigest("{\"a\":".getBytes(StandardCharsets.UTF_8)))
                 .isNull();
-        assertThat(RequestFingerprint.canonicalJson("{\"a\":1} trailing".getBytes(StandardCharsets.UTF_8)))
+        assertThat(RequestFingerprint.jsonDigest("{\"a\":1} trailing".getBytes(StandardCharsets.UTF_8)))
                 .isNull();
         assertThat(fingerprint("POST", "/d", null, "{\"a\":"))
                 .isEqualTo(fingerprint("POST", "/d", null, "{\"a\":"))
@@ -63,7 +63,7 @@ class RequestFingerprintTest {
     @Test
     void a_json_document_is_not_confused_with_raw_bytes_that_spell_its_canonical_form() {
         // "1" is JSON (canonical "1"); the fingerprint marks which form was hashed
-        assertThat(RequestFingerprint.canonicalJson("1".getBytes(StandardCharsets.UTF_8)))
+        assertThat(RequestFingerprint.jsonDigest("1".getBytes(StandardCharsets.UTF_8)))
                 .isNotNull();
         assertThat(fingerprint("POST", "/d", null, " 1 ")).isEqualTo(fingerprint("POST", "/d", null, "1"));
         assertThat(fingerprint("POST", "/d", null, "")).isNotEqualTo(fingerprint("POST", "/d", null, "1"));

@@ -80,9 +80,9 @@ public final class CsvImport {
     /** The file's rows, each validated; a file that holds no readable rows answers 422 here. */
     public static CsvImport read(String csv) {
         FieldErrors file = new FieldErrors();
-        List<JsonNode> rows = CsvOrders.parse(csv, file);
+        List<JsonNode> rows = CsvOrders.parse(csv, file, ROW_LIMIT);
         file.throwIfAny();
-        if (rows.isEmpty() || rows.size() > ROW_LIMIT) {
+        if (rows.isEmpty()) {
             file.add("rows", "must hold 1 to " + ROW_LIMIT + " rows after the header; it holds " + rows.size());
             file.throwIfAny();
         }

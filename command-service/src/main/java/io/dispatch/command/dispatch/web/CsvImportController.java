@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.web.CsvImport.Preview;
+import io.dispatch.command.web.BodyParsing;
 import io.dispatch.events.Actor;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.PublicUrls;
@@ -42,10 +43,12 @@ public class CsvImportController {
 
     private final DispatchCreation dispatches;
     private final PublicUrls urls;
+    private final BodyParsing parsing;
 
-    public CsvImportController(DispatchCreation dispatches, PublicUrls urls) {
+    public CsvImportController(DispatchCreation dispatches, PublicUrls urls, BodyParsing parsing) {
         this.dispatches = dispatches;
         this.urls = urls;
+        this.parsing = parsing;
     }
 
     @Operation(
@@ -82,17 +85,16 @@ public class CsvImportController {
             @org.springframework.web.bind.annotation.RequestBody(required = false) String csv,
             ServerWebExchange exchange) {
         boolean preview = dryRun(dryRun);
-        CsvImport file = CsvImport.read(csv);
-        if (preview) {
-            return Mono.just(ResponseEntity.ok(Envelope.of(file.preview())));
-        }
-        return file.create(
-                dispatches,
-                merchant.merchantId(),
-                Actor.merchant(merchant.merchantId()),
-                IdempotentRequest.of(exchange).orElse(null),
-                Mono.empty(),
-                urls.baseUrl());
+        return parsing.parse(() -> CsvImport.read(csv))
+                .flatMap(file -> preview
+                        ? Mono.just(ResponseEntity.ok(Envelope.of(file.preview())))
+                        : file.create(
+                                dispatches,
+                                merchant.merchantId(),
+                                Actor.merchant(merchant.merchantId()),
+                                IdempotentRequest.of(exchange).orElse(null),
+                                Mono.empty(),
+                                urls.baseUrl()));
     }
 
     private static boolean dryRun(String value) {

@@ -42,8 +42,15 @@ public final class CsvOrders {
 
     private CsvOrders() {}
 
-    /** The rows as create bodies; a file that cannot be read is reported on {@code body}. */
-    public static List<JsonNode> parse(String csv, FieldErrors errors) {
+    /** Columns of the header row, and cells of any row, that are read at most. */
+    public static final int MAX_COLUMNS = 64;
+
+    /**
+     * The rows as create bodies; a file that cannot be read is reported on {@code body}. At most
+     * {@code maxRows} rows are read: a file with more is reported on {@code rows} without reading
+     * further, so a file costs memory for {@code maxRows} rows at most, however many it holds.
+     */
+    public static List<JsonNode> parse(String csv, FieldErrors errors, int maxRows) {
         List<JsonNode> rows = new ArrayList<>();
         String text = csv != null && csv.startsWith("\uFEFF") ? csv.substring(1) : csv;
         if (text == null || text.isBlank()) {
@@ -51,7 +58,7 @@ public final class CsvOrders {
             return rows;
         }
         try (CSVParser parser = CSVParser.builder()
-                .setReader(new StringReader(text))
+                .setReader(new CellLimit(new StringReader(text), MAX_COLUMNS))
                 .setFormat(FORMAT)
                 .get()) {
             Map<String, Integer> header = parser.getHeaderMap();
@@ -63,9 +70,23 @@ public final class CsvOrders {
                 return rows;
             }
             for (CSVRecord record : parser) {
+                if (rows.size() == maxRows) {
+                    errors.add(
+                            "rows",
+                            "must hold 1 to " + maxRows
+                                    + " rows after the header; it holds more (reading stopped at row " + (maxRows + 1)
+                                    + ")");
+                    return rows;
+                }
                 rows.add(body(record, header.keySet()));
             }
+        } catch (CellLimit.TooManyCells e) {
+            errors.add("body", e.getMessage());
         } catch (IOException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+            if (e.getCause() instanceof CellLimit.TooManyCells tooMany) {
+                errors.add("body", tooMany.getMessage());
+                return rows;
+            }
             // the reader is a string: an IOException here is the parser's word for malformed CSV
             errors.add("body", "is not readable CSV: " + e.getMessage());
         }

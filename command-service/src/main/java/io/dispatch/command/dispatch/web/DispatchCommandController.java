@@ -4,6 +4,7 @@ import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.application.Written;
+import io.dispatch.command.web.BodyParsing;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;
@@ -36,6 +37,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The merchant's writes: create a delivery, cancel it. */
 @Tag(name = "Deliveries", description = "Create, list, read and cancel deliveries")
@@ -51,11 +53,20 @@ public class DispatchCommandController {
     private final DispatchCreation creation;
     private final DispatchService dispatches;
     private final PublicUrls urls;
+    private final BodyParsing parsing;
+    private final JsonMapper json;
 
-    public DispatchCommandController(DispatchCreation creation, DispatchService dispatches, PublicUrls urls) {
+    public DispatchCommandController(
+            DispatchCreation creation,
+            DispatchService dispatches,
+            PublicUrls urls,
+            BodyParsing parsing,
+            JsonMapper json) {
         this.creation = creation;
         this.dispatches = dispatches;
         this.urls = urls;
+        this.parsing = parsing;
+        this.json = json;
     }
 
     @Operation(operationId = "createDispatch", summary = "Create one delivery", description = """
@@ -103,21 +114,26 @@ public class DispatchCommandController {
     @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<ResponseEntity<Envelope>> createBulk(
             MerchantPrincipal merchant,
-            @org.springframework.web.bind.annotation.RequestBody JsonNode body,
+            @org.springframework.web.bind.annotation.RequestBody byte[] body,
             ServerWebExchange exchange) {
-        FieldErrors errors = new FieldErrors();
-        BulkDocument bulk = DocumentedBody.of(BulkDocument.class).readBody(body, "with an orders array", errors);
-        errors.throwIfAny();
-        List<DispatchOrder> orders =
-                bulk.orders().stream().map(DispatchOrderParser::order).toList();
-        return creation.createAll(
+        return parsing.parse(() -> orders(body))
+                .flatMap(orders -> creation.createAll(
                         merchant.merchantId(),
                         orders,
                         Source.API,
                         Actor.merchant(merchant.merchantId()),
-                        IdempotentRequest.of(exchange).orElse(null))
+                        IdempotentRequest.of(exchange).orElse(null)))
                 .map(written -> BulkAnswer.created(written, urls.baseUrl()))
                 .onErrorMap(DispatchErrors::toApi);
+    }
+
+    /** The bulk body's orders, read as a stream that stops at the 501st ({@link BulkBody}). */
+    private List<DispatchOrder> orders(byte[] body) {
+        FieldErrors errors = new FieldErrors();
+        BulkDocument bulk = DocumentedBody.of(BulkDocument.class)
+                .readBody(BulkBody.read(body, json, BULK_LIMIT), "with an orders array", errors);
+        errors.throwIfAny();
+        return bulk.orders().stream().map(DispatchOrderParser::order).toList();
     }
 
     @Operation(operationId = "cancelDispatch", summary = "Cancel a delivery", description = """

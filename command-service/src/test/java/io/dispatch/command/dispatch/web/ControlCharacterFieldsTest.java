@@ -101,7 +101,7 @@ class ControlCharacterFieldsTest {
         Amina,+254700000001,Moi Ave 1,Ngong Rd 12,COD,"Gate B
         ring twice"
         Baraka,+254700000002,Moi Ave\u0007 2,Ngong Rd 14,COD,
-        """, new FieldErrors());
+        """, new FieldErrors(), CsvImport.ROW_LIMIT);
         assertThat(parse(rows.get(0), "rows[0].").isEmpty()).isTrue();
         assertThat(fieldErrors(parse(rows.get(1), "rows[1].")))
                 .isEqualTo(Map.of(

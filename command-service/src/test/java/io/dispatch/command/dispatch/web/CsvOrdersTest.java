@@ -17,7 +17,8 @@ class CsvOrdersTest {
                         + "\"Njeri, Amina\", \"Moi Ave \"\"Hilton\"\"\",-1.28,150000,x,\n"
                         + "Baraka,Ngong Rd,north,12.5,y,KES\n"
                         + "\n",
-                errors);
+                errors,
+                CsvImport.ROW_LIMIT);
         assertThat(errors.isEmpty()).isTrue();
         assertThat(rows).hasSize(2);
         JsonNode first = rows.get(0);
@@ -37,7 +38,7 @@ class CsvOrdersTest {
     void unreadable_files_are_reported_on_body() {
         for (String csv : List.of("", "a,b\n1,2\n", "customerName,customerName\nx,y\n", "customerName\n\"open\n")) {
             FieldErrors errors = new FieldErrors();
-            CsvOrders.parse(csv, errors);
+            CsvOrders.parse(csv, errors, CsvImport.ROW_LIMIT);
             assertThat(errors.has("body")).as(csv).isTrue();
         }
     }
