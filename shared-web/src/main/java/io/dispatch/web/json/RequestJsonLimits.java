@@ -30,7 +30,7 @@ public class RequestJsonLimits {
             .build();
 
     @Bean
-    JsonFactoryBuilderCustomizer requestJsonLimits() {
+    JsonFactoryBuilderCustomizer jsonLimitsOfEveryBody() {
         return builder -> builder.streamReadConstraints(CONSTRAINTS);
     }
 }
