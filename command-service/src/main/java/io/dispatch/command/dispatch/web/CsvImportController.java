@@ -62,7 +62,9 @@ public class CsvImportController {
       nothing is created. Source csv; answers 201 {count, dispatches} in file order. With dryRun=true nothing \
       is created: 200 {rows, valid, errors: [{row, fieldErrors}]}, each row's fieldErrors keyed as the 422 \
       would key them. A file without readable rows (empty, not CSV, no customerName column, no rows or more \
-      than 500) answers 422 on body or rows in both modes. Counts as one request against the rate limit.""")
+      than 500) answers 422 on body or rows in both modes; so does a header of more than 64 columns or a row \
+      of more than 64 cells (on body). Reading stops at row 501 and at cell 65. Counts as one request \
+      against the rate limit.""")
     @ApiResponse(
             responseCode = "201",
             description = "All created, in file order",

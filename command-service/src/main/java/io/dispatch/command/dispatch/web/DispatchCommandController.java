@@ -104,8 +104,8 @@ public class DispatchCommandController {
             description = """
       Body {orders: [...]}, each entry exactly the single-create body. Any invalid row answers 422 with \
       fieldErrors keyed like orders[3].customerPhone and nothing is created; an empty array, more than 500 \
-      entries or no orders answers 422 on orders. Each row is priced against its own zone. Counts as one \
-      request against the rate limit.""")
+      entries or no orders answers 422 on orders (the body is read order by order and no further than the \
+      501st). Each row is priced against its own zone. Counts as one request against the rate limit.""")
     @ApiResponse(
             responseCode = "201",
             description = "All created, in request order",
