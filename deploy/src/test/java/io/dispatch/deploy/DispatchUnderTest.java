@@ -153,7 +153,7 @@ final class DispatchUnderTest {
                                 + (sandbox ? ",\"sandbox\":true" : "") + "}",
                         201)
                 .data();
-        assertThat(data.get("sandbox").asBoolean()).isEqualTo(sandbox);
+        assertThat(data.path("sandbox").asBoolean()).as("a sandbox rider").isEqualTo(sandbox);
         return new Rider(data.get("id").asText(), data.get("token").asText());
     }
 

@@ -219,6 +219,7 @@ class RiderPrivacyTest {
                         "{\"name\":\"Plain\",\"phone\":\"+254 711 000 001\"}",
                         201)
                 .data();
+        assertThat(plain.has("sandbox")).as("the answer says which").isTrue();
         assertThat(plain.get("sandbox").asBoolean()).isFalse();
         Answer refused = dispatch.call(
                 "POST",
@@ -271,7 +272,7 @@ class RiderPrivacyTest {
 
     private static JsonNode offer(Answer offers, String id) {
         for (JsonNode offer : offers.data()) {
-            if (offer.get("dispatchId").asText().equals(id)) {
+            if (offer.path("dispatchId").asText().equals(id)) {
                 return offer;
             }
         }
