@@ -158,7 +158,7 @@ class DeliveryPinTest {
         JsonNode accepted = act(rider, id, "accept", null);
         assertThat(accepted.get("status").asText()).isEqualTo("ASSIGNED");
         assertThat(accepted.get("customerName").asText())
-                .as("the rest of the delivery is there")
+                .as("the rest of the delivery is there, for the rider who holds it")
                 .isEqualTo("Akinyi Odhiambo");
         act(rider, id, "pickup", null);
         act(rider, id, "depart", null);
@@ -183,7 +183,12 @@ class DeliveryPinTest {
                     .as("200 of %s", action)
                     .endsWith("/RiderDeliveryResponse");
         }
-        assertThat(successSchema(docs, "/api/v1/rider/offers", "get")).endsWith("/RiderDeliveryListResponse");
+        assertThat(successSchema(docs, "/api/v1/rider/offers", "get")).endsWith("/RiderOfferListResponse");
+        for (String field : NEVER_FOR_RIDERS) {
+            assertThat(schemas.get("RiderOffer").get("properties").has(field))
+                    .as("documented %s in offers", field)
+                    .isFalse();
+        }
         assertThat(successSchema(docs, "/api/v1/admin/dispatches/{id}", "get")).endsWith("/OperatorDeliveryResponse");
         assertThat(successSchema(docs, "/api/v1/admin/dispatches/{id}/pin/reset", "post"))
                 .endsWith("/OperatorDeliveryResponse");

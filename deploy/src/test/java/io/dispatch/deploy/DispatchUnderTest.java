@@ -78,6 +78,9 @@ final class DispatchUnderTest {
         properties.put("dispatch.simulator.time-scale", "600");
         properties.put("dispatch.simulator.fail-share", String.valueOf(SIMULATOR_FAIL_SHARE));
         properties.put("dispatch.simulator.location-interval", "PT0.1S");
+        // 2 s real before a simulated rider takes a sandbox delivery: an operator's assignment sent at once lands
+        // on a NEW delivery (SandboxSimulatorTest), not on one a simulated rider already collected
+        properties.put("dispatch.simulator.accept-after", "PT20M");
         app = new SpringApplicationBuilder(LocalDispatchApplication.class)
                 .environment(LocalRun.withDefaults(properties))
                 .run();
@@ -131,14 +134,26 @@ final class DispatchUnderTest {
     /** A registered rider and its token. */
     record Rider(String id, String token) {}
 
+    /** A real rider: it takes real merchants' deliveries only. */
     Rider newRider(String name) throws Exception {
+        return newRider(name, false);
+    }
+
+    /** A sandbox rider: it takes sandbox merchants' deliveries only (decisions.md §13). */
+    Rider newSandboxRider(String name) throws Exception {
+        return newRider(name, true);
+    }
+
+    private Rider newRider(String name, boolean sandbox) throws Exception {
         JsonNode data = call(
                         "POST",
                         "/api/v1/admin/riders",
                         admin(),
-                        "{\"name\":\"" + name + "\",\"phone\":\"+254 711 000 000\"}",
+                        "{\"name\":\"" + name + "\",\"phone\":\"+254 711 000 000\""
+                                + (sandbox ? ",\"sandbox\":true" : "") + "}",
                         201)
                 .data();
+        assertThat(data.path("sandbox").asBoolean()).as("a sandbox rider").isEqualTo(sandbox);
         return new Rider(data.get("id").asText(), data.get("token").asText());
     }
 

@@ -117,7 +117,7 @@ class LifecycleApiTest {
         JsonNode offers = dispatch.call("GET", "/api/v1/rider/offers?limit=200", rider(rider), null, 200)
                 .data();
         List<String> offered = new ArrayList<>();
-        offers.forEach(o -> offered.add(o.get("id").asText()));
+        offers.forEach(o -> offered.add(o.get("dispatchId").asText()));
         assertThat(offered).contains(id, far);
         assertThat(offered.indexOf(id)).as("nearest first").isLessThan(offered.indexOf(far));
         offers.forEach(

@@ -8,10 +8,12 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.command.pricing.FeeCalculator;
+import io.dispatch.deploy.DispatchUnderTest.Answer;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.simulator.trip.DoorOutcome;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.RiderAccounts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -166,7 +168,8 @@ class SandboxSimulatorTest {
 
     @Test
     void a_delivery_an_operator_assigns_to_a_simulated_rider_is_driven_to_the_end() throws Exception {
-        Merchant live = dispatch.newMerchant("Operator-assigned " + UUID.randomUUID());
+        // a sandbox merchant's: simulated riders are sandbox riders (decisions.md §13)
+        Merchant live = dispatch.newSandboxMerchant("Operator-assigned " + UUID.randomUUID());
         String id = create(live).get("id").asText();
         JsonNode riders = simulator().get("simulatedRiders");
         String riderId = riders.get(riders.size() - 1).get("id").asText();
@@ -184,7 +187,7 @@ class SandboxSimulatorTest {
 
     @Test
     void a_delivery_taken_away_from_a_simulated_rider_ends_its_trip_and_frees_the_rider() throws Exception {
-        Merchant live = dispatch.newMerchant("Taken away " + UUID.randomUUID());
+        Merchant live = dispatch.newSandboxMerchant("Taken away " + UUID.randomUUID());
         String id = create(live).get("id").asText();
         JsonNode riders = simulator().get("simulatedRiders");
         String riderId = riders.get(0).get("id").asText();
@@ -214,6 +217,26 @@ class SandboxSimulatorTest {
                         () -> delivery(live, next),
                         d -> Set.of("DELIVERED", "FAILED")
                                 .contains(d.get("status").asText()));
+    }
+
+    @Test
+    void simulated_riders_are_sandbox_riders_so_an_operator_cannot_give_them_a_real_merchants_delivery()
+            throws Exception {
+        simulator(); // the simulator has made its riders
+        List<RiderAccounts.Rider> simulated = dispatch.bean(RiderAccounts.class).simulatedRiders();
+        assertThat(simulated).isNotEmpty().allMatch(RiderAccounts.Rider::sandbox);
+
+        Merchant live = dispatch.newMerchant("Real merchant " + UUID.randomUUID());
+        String id = create(live).get("id").asText();
+        Answer refused = dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/assign",
+                admin(),
+                "{\"riderId\":\"" + simulated.getFirst().id() + "\"}",
+                422);
+        assertThat(refused.error().get("details").get("fieldErrors").has("riderId"))
+                .isTrue();
+        assertThat(delivery(live, id).get("status").asText()).isEqualTo("NEW");
     }
 
     @Test

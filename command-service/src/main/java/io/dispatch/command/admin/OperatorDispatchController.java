@@ -141,7 +141,9 @@ public class OperatorDispatchController {
 
     @Operation(summary = "Assign or reassign a rider", description = """
       Body {riderId}. NEW becomes ASSIGNED; an ASSIGNED delivery moves to the new rider (the history keeps \
-      both). Any other status answers 409 with details.currentStatus; an unknown rider 422 on riderId.""")
+      both). Any other status answers 409 with details.currentStatus; an unknown rider 422 on riderId, and so \
+      does a rider across the sandbox line (a sandbox rider for a real merchant's delivery, or a real rider for \
+      a sandbox merchant's).""")
     @ApiResponse(
             responseCode = "200",
             description = "Now ASSIGNED to the rider",

@@ -24,7 +24,11 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
-/** Operator API: register riders. The rider's token is shown once, in this answer. */
+/**
+ * Operator API: register riders, real or sandbox (decisions.md §13: a sandbox merchant's
+ * deliveries are for sandbox riders only, a real merchant's for real riders only). The rider's
+ * token is shown once, in this answer.
+ */
 @Tag(name = "Operator: riders")
 @RestController
 public class RiderAdminController {
@@ -37,10 +41,12 @@ public class RiderAdminController {
         this.riders = riders;
     }
 
-    public record RiderCreated(UUID id, String name, String phone, String token, Instant createdAt) {}
+    public record RiderCreated(UUID id, String name, String phone, boolean sandbox, String token, Instant createdAt) {}
 
     @Operation(summary = "Register a rider", description = """
-      Body {name, phone}. Answers the rider with its X-Rider-Token, shown only here (only a hash is kept).""")
+      Body {name, phone, sandbox?}. A sandbox rider (sandbox: true; default false, a real rider) is offered and \
+      may take sandbox merchants' deliveries only; a real rider real merchants' only. Answers the rider with \
+      its X-Rider-Token, shown only here (only a hash is kept).""")
     @ApiResponse(
             responseCode = "201",
             description = "Registered",
@@ -54,18 +60,21 @@ public class RiderAdminController {
     @ResponseStatus(HttpStatus.CREATED)
     public Mono<Envelope> create(OperatorPrincipal operator, @RequestBody(required = false) JsonNode body) {
         FieldErrors errors = new FieldErrors();
-        RiderDocument rider = DocumentedBody.of(RiderDocument.class).readBody(body, "{name, phone}", errors);
+        RiderDocument rider = DocumentedBody.of(RiderDocument.class).readBody(body, "{name, phone, sandbox?}", errors);
         errors.throwIfAny();
         String name = rider.name();
         String phone = rider.phone();
-        return Mono.fromCallable(() -> riders.createRider(name.strip(), phone))
+        boolean sandbox = Boolean.TRUE.equals(rider.sandbox());
+        return Mono.fromCallable(() -> riders.createRider(name.strip(), phone, sandbox))
                 .subscribeOn(Schedulers.boundedElastic())
                 .doOnNext(r -> log.info(
-                        "Registered rider {} ({}); token id {}",
+                        "Registered rider {} ({}, {}); token id {}",
                         r.id(),
                         r.name(),
+                        r.sandbox() ? "sandbox" : "real",
                         r.token().substring(0, r.token().indexOf('.'))))
-                .map(r -> Envelope.of(new RiderCreated(r.id(), r.name(), r.phone(), r.token(), r.createdAt())));
+                .map(r -> Envelope.of(
+                        new RiderCreated(r.id(), r.name(), r.phone(), r.sandbox(), r.token(), r.createdAt())));
     }
 
     @Schema(
@@ -80,5 +89,11 @@ public class RiderAdminController {
                     pattern = PhoneNumber.PATTERN,
                     example = "+254 711 000 002")
             @Reading(unmatched = PhoneNumber.MESSAGE)
-            String phone) {}
+            String phone,
+
+            @Schema(
+                    defaultValue = "false",
+                    description =
+                            "A sandbox rider takes sandbox merchants' deliveries only; a real one real merchants'")
+            Boolean sandbox) {}
 }

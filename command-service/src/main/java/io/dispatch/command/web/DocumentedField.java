@@ -83,6 +83,8 @@ final class DocumentedField {
             case UUID -> uuid(value, key, errors);
             case NUMBER -> number(value, key, errors);
             case WHOLE -> whole(value, key, errors);
+            case TRUTH ->
+                value.isBoolean() ? (Object) value.booleanValue() : refuse(key, "must be true or false", errors);
             case OBJECT ->
                 value.isObject()
                         ? element.readObject(value, key + ".", errors)

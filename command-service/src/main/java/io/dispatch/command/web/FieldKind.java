@@ -18,6 +18,7 @@ enum FieldKind {
     UUID,
     NUMBER,
     WHOLE,
+    TRUTH,
     OBJECT,
     ARRAY,
     RAW;
@@ -39,6 +40,9 @@ enum FieldKind {
         }
         if (type == Long.class || type == Integer.class) {
             return WHOLE;
+        }
+        if (type == Boolean.class) {
+            return TRUTH;
         }
         if (type.isRecord()) {
             return OBJECT;

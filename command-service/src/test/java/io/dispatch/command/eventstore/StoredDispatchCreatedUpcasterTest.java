@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.command.dispatch.domain.Dispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
+import io.dispatch.command.dispatch.domain.SandboxLine;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.PaymentType;
@@ -70,6 +71,7 @@ class StoredDispatchCreatedUpcasterTest {
     void a_delivery_created_before_v2_is_rehydrated_and_takes_commands() {
         AggregateTestFixture<Dispatch> fixture = new AggregateTestFixture<>(Dispatch.class);
         fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
+        fixture.registerInjectableResource((SandboxLine) (merchant, rider) -> true);
 
         fixture.given(load(STORED_V1, new StoredDispatchCreatedUpcaster()))
                 .when(new AssignRider(ID, RIDER, Actor.rider(RIDER)))

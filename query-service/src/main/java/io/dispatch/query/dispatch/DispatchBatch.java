@@ -23,7 +23,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * dispatch-events into the deliveries and history tables, a batch at a time: the batch's
  * deliveries are read in one query, folded in memory with the one fold ({@link DispatchView}),
- * and written back with one upsert per table, whatever the batch's size. The live projection
+ * and written back with one upsert per table, whatever the batch's size. Each row also carries
+ * its merchant's sandbox flag (from {@code identity.merchants}), which offers filter on. The live projection
  * and the rebuild both write through it, so their rows are the same by construction. Idempotent:
  * an event at or below a row's last applied sequence changes nothing.
  */
@@ -87,12 +88,16 @@ public final class DispatchBatch {
                         view.pickup() == null ? null : view.pickup().lng());
             }
         }
+        // sandbox: the merchant's flag, which never changes, so the live projection and a rebuild agree
         rows.execute(connection, """
         insert into %s.dispatches
           (id, merchant_id, status, source, tracking_token, created_at, updated_at, last_sequence, body,
-           pickup_lat, pickup_lng)
-        select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::timestamptz[],
-                             ?::timestamptz[], ?::bigint[], ?::jsonb[], ?::float8[], ?::float8[])
+           pickup_lat, pickup_lng, sandbox)
+        select r.*, coalesce((select m.sandbox from identity.merchants m where m.id = r.merchant_id), false)
+          from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::timestamptz[],
+                      ?::timestamptz[], ?::bigint[], ?::jsonb[], ?::float8[], ?::float8[])
+               as r(id, merchant_id, status, source, tracking_token, created_at, updated_at, last_sequence, body,
+                    pickup_lat, pickup_lng)
         on conflict (id) do update set status = excluded.status, updated_at = excluded.updated_at,
           last_sequence = excluded.last_sequence, body = excluded.body
          where %s.dispatches.last_sequence < excluded.last_sequence""".formatted(schema, schema));

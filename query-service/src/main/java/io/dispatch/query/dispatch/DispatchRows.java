@@ -67,15 +67,18 @@ public class DispatchRows {
     }
 
     /**
-     * NEW deliveries of every merchant: nearest pickup first when {@code near} is given (an
+     * NEW deliveries of every sandbox merchant, or of every real one (decisions.md §13: a rider
+     * is offered only its own side's): nearest pickup first when {@code near} is given (an
      * equirectangular distance, exact enough to rank within a city; deliveries without pickup
      * coordinates last), else oldest first.
      */
-    public Flux<DispatchView> offers(Double nearLat, Double nearLng, int count) {
+    public Flux<DispatchView> offers(boolean sandbox, Double nearLat, Double nearLng, int count) {
         String order = nearLat == null
                 ? "created_at, id"
                 : "pickup_lat is null, (pickup_lat - :lat) ^ 2 + ((pickup_lng - :lng) * cos(radians(:lat))) ^ 2, created_at, id";
-        var spec = db.sql("select body from query.dispatches where status = 'NEW' order by " + order + " limit :count")
+        var spec = db.sql("select body from query.dispatches where status = 'NEW' and sandbox = :sandbox order by "
+                        + order + " limit :count")
+                .bind("sandbox", sandbox)
                 .bind("count", count);
         if (nearLat != null) {
             spec = spec.bind("lat", nearLat).bind("lng", nearLng);

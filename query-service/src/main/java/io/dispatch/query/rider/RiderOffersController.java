@@ -2,7 +2,7 @@ package io.dispatch.query.rider;
 
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.RiderDelivery;
+import io.dispatch.web.delivery.RiderOffer;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.identity.RiderPrincipal;
@@ -21,9 +21,12 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * What a rider may take: NEW deliveries, nearest pickup first once the rider has reported a
- * position, in the rider's form (no PIN, no tracking token or link: with either, any rider could
- * read the PIN of a delivery before taking it).
+ * What a rider may take: NEW deliveries of the rider's side of the sandbox line (a sandbox rider
+ * sandbox merchants', a real rider real merchants'), nearest pickup first once the rider has
+ * reported a position, as {@link RiderOffer}s: only what deciding needs (decisions.md §13). No
+ * customer name, phone, drop-off address or notes (any rider could otherwise collect every
+ * customer of every merchant), no PIN or tracking link (any rider could read the PIN of a delivery
+ * before taking it).
  */
 @Tag(name = "Rider")
 @RestController
@@ -38,13 +41,16 @@ public class RiderOffersController {
     }
 
     @Operation(summary = "NEW deliveries a rider can take", description = """
+      A sandbox rider is offered sandbox merchants' deliveries only, a real rider real merchants' only. \
       Nearest pickup first when the rider has reported a position (deliveries without pickup coordinates \
-      last), else oldest first. Deliveries in the rider's form: no deliveryPin, trackingToken or trackingUrl. \
-      limit 1 to 200, default 50.""")
+      last), else oldest first. Each offer holds only what deciding needs: dispatchId, pickup {address, lat, \
+      lng}, dropoffArea {lat, lng} (rounded to 2 decimals), tripMeters, distanceToPickupMeters (null without a \
+      rider position), paymentType, amountCents (only with COD), feeCents, targetPickupAt; no customer name or \
+      phone, drop-off address or notes, externalId, PIN or tracking link. limit 1 to 200, default 50.""")
     @ApiResponse(
             responseCode = "200",
             description = "The offers",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryListResponse.class)))
+            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderOfferListResponse.class)))
     @GetMapping(path = "/api/v1/rider/offers", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> offers(
             RiderPrincipal rider,
@@ -52,14 +58,19 @@ public class RiderOffersController {
                     @RequestParam(name = "limit", required = false)
                     String limit) {
         int count = limit(limit);
-        return Mono.fromCallable(() -> riders.find(rider.riderId()).map(RiderAccounts.Rider::lastPosition))
+        return Mono.fromCallable(() -> riders.find(rider.riderId()).orElseThrow(() -> ApiException.notFound("Rider")))
                 .subscribeOn(Schedulers.boundedElastic())
-                .flatMap(position -> rows.offers(
-                                position.map(RiderAccounts.Position::latitude).orElse(null),
-                                position.map(RiderAccounts.Position::longitude).orElse(null),
-                                count)
-                        .map(RiderDelivery::from)
-                        .collectList())
+                .flatMap(found -> {
+                    Double lat = found.lastPosition() == null
+                            ? null
+                            : found.lastPosition().latitude();
+                    Double lng = found.lastPosition() == null
+                            ? null
+                            : found.lastPosition().longitude();
+                    return rows.offers(found.sandbox(), lat, lng, count)
+                            .map(view -> RiderOffer.from(view, lat, lng))
+                            .collectList();
+                })
                 .map(offers -> Envelope.page(offers, count, null));
     }
 

@@ -51,12 +51,15 @@ class MixedVersionReplayTest {
         url = properties.get("spring.datasource.url");
         user = properties.get("spring.datasource.username");
         password = properties.get("spring.datasource.password");
-        Flyway.configure()
-                .dataSource(url, user, password)
-                .schemas("query")
-                .locations("classpath:db/query")
-                .load()
-                .migrate();
+        // the deliveries rows copy their merchant's sandbox flag from the identity schema (shared-web's)
+        for (String schema : List.of("identity", "query")) {
+            Flyway.configure()
+                    .dataSource(url, user, password)
+                    .schemas(schema)
+                    .locations("classpath:db/" + schema)
+                    .load()
+                    .migrate();
+        }
     }
 
     @Test

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The simulator's riders in {@code identity.riders} (flagged simulated, "Sandbox Rider N"): the
+ * The simulator's riders in {@code identity.riders} (flagged simulated and sandbox, "Sandbox Rider N"): the
  * existing ones get fresh tokens at each start, so only the instance that runs the simulator
  * holds working ones, and new ones are made up to the configured number.
  */
@@ -35,7 +35,8 @@ public final class Roster {
                         accounts.renewToken(rider.id()).orElseThrow(),
                         at == null ? null : new Route.Point(at.latitude(), at.longitude())));
             } else {
-                var created = accounts.createRider("Sandbox Rider " + (i + 1), "+254 700 000 " + (100 + i + 1), true);
+                var created =
+                        accounts.createSimulatedRider("Sandbox Rider " + (i + 1), "+254 700 000 " + (100 + i + 1));
                 ready.add(new SimulatedRider(created.id(), created.name(), created.token(), null));
             }
         }

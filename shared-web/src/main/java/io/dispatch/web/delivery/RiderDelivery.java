@@ -11,14 +11,17 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A delivery as riders see it, in offers and in the answer of every rider action: the merchant's
- * REST form without {@code trackingToken}, {@code trackingUrl} and {@code deliveryPin}. The PIN is
- * what the customer gives at the door, so a rider must never read it, and the public tracking page
- * the token opens shows it to the customer. The fields are absent, not null.
+ * A delivery as the rider who holds it (ASSIGNED and later) sees it, in the answer of every rider
+ * action: the merchant's REST form, customer name, phone and drop-off included, without {@code
+ * trackingToken}, {@code trackingUrl} and {@code deliveryPin}. The PIN is what the customer gives
+ * at the door, so a rider must never read it, and the public tracking page the token opens shows
+ * it to the customer. The fields are absent, not null. Before holding a delivery a rider sees
+ * {@link RiderOffer} only (decisions.md §13).
  */
 @Schema(name = "RiderDelivery", description = """
-    A delivery as riders see it: the merchant's Delivery without trackingToken, trackingUrl and deliveryPin \
-    (the customer gives the PIN at the door; the tracking link would show it).""")
+    A delivery as the rider who holds it sees it: the merchant's Delivery (customer name, phone and drop-off \
+    included) without trackingToken, trackingUrl and deliveryPin (the customer gives the PIN at the door; the \
+    tracking link would show it). Offers show less (RiderOffer).""")
 public record RiderDelivery(
         UUID id,
         String externalId,

@@ -29,7 +29,7 @@ public class RiderAccounts {
     }
 
     /** A new rider with the one copy of its token. */
-    public record IssuedRider(UUID id, String name, String phone, String token, Instant createdAt) {}
+    public record IssuedRider(UUID id, String name, String phone, boolean sandbox, String token, Instant createdAt) {}
 
     /** What authentication needs: the hash to compare and who it belongs to. */
     public record StoredToken(UUID riderId, String name, byte[] tokenHash) {}
@@ -37,22 +37,36 @@ public class RiderAccounts {
     /** A position as the rider's device reported it. */
     public record Position(double latitude, double longitude, Instant recordedAt) {}
 
-    public record Rider(UUID id, String name, String phone, Position lastPosition) {}
+    /**
+     * A rider; a sandbox one takes sandbox merchants' deliveries only, a real one real merchants'
+     * only (decisions.md §13).
+     */
+    public record Rider(UUID id, String name, String phone, boolean sandbox, Position lastPosition) {}
 
+    /** A real rider. */
     public IssuedRider createRider(String name, String phone) {
         return createRider(name, phone, false);
     }
 
-    /** A new rider; a simulated one belongs to the sandbox rider simulator. */
-    public IssuedRider createRider(String name, String phone, boolean simulated) {
+    /** A new rider, real or sandbox, for a person (the simulator makes its own: {@link #createSimulatedRider}). */
+    public IssuedRider createRider(String name, String phone, boolean sandbox) {
+        return insert(name, phone, sandbox, false);
+    }
+
+    /** A new rider of the sandbox rider simulator: always a sandbox rider. */
+    public IssuedRider createSimulatedRider(String name, String phone) {
+        return insert(name, phone, true, true);
+    }
+
+    private IssuedRider insert(String name, String phone, boolean sandbox, boolean simulated) {
         UUID id = UUID.randomUUID();
         String tokenId = newTokenId();
         String secret = ApiKeys.newSecret();
         Instant now = clock.instant();
         jdbc.update("""
-        insert into identity.riders (id, name, phone, token_id, token_hash, created_at, simulated)
-        values (?, ?, ?, ?, ?, ?, ?)""", id, name, phone, tokenId, ApiKeys.hash(secret), Timestamp.from(now), simulated);
-        return new IssuedRider(id, name, phone, tokenId + "." + secret, now);
+        insert into identity.riders (id, name, phone, token_id, token_hash, created_at, sandbox, simulated)
+        values (?, ?, ?, ?, ?, ?, ?, ?)""", id, name, phone, tokenId, ApiKeys.hash(secret), Timestamp.from(now), sandbox, simulated);
+        return new IssuedRider(id, name, phone, sandbox, tokenId + "." + secret, now);
     }
 
     /**
@@ -74,7 +88,7 @@ public class RiderAccounts {
     /** The simulator's riders, oldest first. */
     public List<Rider> simulatedRiders() {
         return jdbc.query("""
-            select id, name, phone, last_lat, last_lng, last_located_at from identity.riders
+            select id, name, phone, sandbox, last_lat, last_lng, last_located_at from identity.riders
              where simulated order by created_at, id""", (rs, i) -> rider(rs));
     }
 
@@ -90,13 +104,9 @@ public class RiderAccounts {
     }
 
     public Optional<Rider> find(UUID riderId) {
-        return jdbc
-                .query(
-                        "select id, name, phone, last_lat, last_lng, last_located_at from identity.riders where id = ?",
-                        (rs, i) -> rider(rs),
-                        riderId)
-                .stream()
-                .findFirst();
+        return jdbc.query("""
+            select id, name, phone, sandbox, last_lat, last_lng, last_located_at
+              from identity.riders where id = ?""", (rs, i) -> rider(rs), riderId).stream().findFirst();
     }
 
     /** Keeps the newest position: a fix older than the stored one (a late, out-of-order upload) is ignored. */
@@ -124,7 +134,12 @@ public class RiderAccounts {
     }
 
     private static Rider rider(ResultSet rs) throws SQLException {
-        return new Rider(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("phone"), position(rs));
+        return new Rider(
+                rs.getObject("id", UUID.class),
+                rs.getString("name"),
+                rs.getString("phone"),
+                rs.getBoolean("sandbox"),
+                position(rs));
     }
 
     private static Position position(ResultSet rs) throws SQLException {

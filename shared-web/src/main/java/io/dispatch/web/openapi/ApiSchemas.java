@@ -5,6 +5,7 @@ import io.dispatch.web.delivery.BulkCreated;
 import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.OperatorDelivery;
 import io.dispatch.web.delivery.RiderDelivery;
+import io.dispatch.web.delivery.RiderOffer;
 import io.dispatch.web.error.ErrorCode;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
@@ -46,10 +47,9 @@ public final class ApiSchemas {
                     example = "djF8MTc2NDAwMDAwMDAwMDAwMHw")
             String nextCursor) {}
 
-    @Schema(
-            name = "RiderDeliveryResponse",
-            description =
-                    "A delivery as riders see it (no trackingToken, trackingUrl or deliveryPin), in the success envelope")
+    @Schema(name = "RiderDeliveryResponse", description = """
+          The delivery as the rider who holds it sees it (no trackingToken, trackingUrl or deliveryPin), in the \
+          success envelope""")
     public record RiderDeliveryResponse(
             @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
             boolean success,
@@ -57,9 +57,14 @@ public final class ApiSchemas {
             @Schema(requiredMode = RequiredMode.REQUIRED) RiderDelivery data) {}
 
     @Schema(
-            name = "RiderDeliveryListResponse",
-            description = "Offers to riders (no trackingToken, trackingUrl or deliveryPin)")
-    public record RiderDeliveryListResponse(boolean success, List<RiderDelivery> data, Envelope.Meta meta) {}
+            name = "RiderOfferListResponse",
+            description = "Offers to a rider: what deciding needs, no customer details, PIN or tracking link")
+    public record RiderOfferListResponse(
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
+            boolean success,
+
+            @Schema(requiredMode = RequiredMode.REQUIRED) List<RiderOffer> data,
+            @Schema(requiredMode = RequiredMode.REQUIRED) Envelope.Meta meta) {}
 
     @Schema(name = "OperatorDeliveryResponse", description = "A delivery as operators see it (with pinLock)")
     public record OperatorDeliveryResponse(

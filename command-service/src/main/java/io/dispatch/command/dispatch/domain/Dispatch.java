@@ -17,6 +17,7 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderAcrossSandboxLine;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ActorType;
 import io.dispatch.events.DeliveryPinRejected;
@@ -51,6 +52,9 @@ import org.axonframework.spring.stereotype.Aggregate;
  * proofs until an operator resets them. Axon runs one command at a time per delivery (and the
  * event store's unique sequence refuses a racing append from another instance), so however many
  * guesses arrive at once, no more than five are ever compared.
+ *
+ * <p>Every assignment and every rider's step first asks the {@link SandboxLine}: a sandbox
+ * merchant's delivery is for sandbox riders only, a real merchant's for real riders only.
  */
 @Aggregate
 public class Dispatch {
@@ -75,19 +79,24 @@ public class Dispatch {
     }
 
     @CommandHandler
-    public long handle(AssignRider command, Clock clock) {
+    public long handle(AssignRider command, Clock clock, SandboxLine line) {
+        if (!line.sameSide(merchantId, command.riderId())) {
+            throw command.actor().type() == ActorType.RIDER ? new NotFound() : new RiderAcrossSandboxLine();
+        }
         requireAssignable(status, command.actor());
         apply(new RiderAssigned(dispatchId, merchantId, clock.instant(), command.actor(), command.riderId(), riderId));
         return lastSequence();
     }
 
     @CommandHandler
-    public long handle(ConfirmPickup command, Clock clock) {
+    public long handle(ConfirmPickup command, Clock clock, SandboxLine line) {
+        requireOnSameSide(line, command.riderId());
         return riderStep(command.riderId(), DispatchStatus.ASSIGNED, "pick up", DispatchPickedUp::new, clock);
     }
 
     @CommandHandler
-    public long handle(DepartForDropoff command, Clock clock) {
+    public long handle(DepartForDropoff command, Clock clock, SandboxLine line) {
+        requireOnSameSide(line, command.riderId());
         return riderStep(command.riderId(), DispatchStatus.PICKED_UP, "depart with", DispatchDeparted::new, clock);
     }
 
@@ -110,7 +119,8 @@ public class Dispatch {
      * SIGNATURE proofs are not affected by the lock (they were never guessable).
      */
     @CommandHandler
-    public DeliveryAttempt handle(ConfirmDelivery command, Clock clock) {
+    public DeliveryAttempt handle(ConfirmDelivery command, Clock clock, SandboxLine line) {
+        requireOnSameSide(line, command.riderId());
         requireAssignedRider(riderId, command.riderId());
         requireStatus(status, DispatchStatus.IN_TRANSIT, "deliver");
         ProofRules.checkComplete(command);
@@ -144,9 +154,11 @@ public class Dispatch {
     }
 
     @CommandHandler
-    public long handle(FailDispatch command, Clock clock) {
+    public long handle(FailDispatch command, Clock clock, SandboxLine line) {
         if (command.actor().type() == ActorType.RIDER) {
-            requireAssignedRider(riderId, UUID.fromString(command.actor().id()));
+            UUID caller = UUID.fromString(command.actor().id());
+            requireOnSameSide(line, caller);
+            requireAssignedRider(riderId, caller);
         }
         requireNotEnded(status, "fail");
         apply(new DispatchFailed(
@@ -214,6 +226,16 @@ public class Dispatch {
     void on(DeliveryPinReset event) {
         wrongPinGuesses = 0;
         pinLocked = false;
+    }
+
+    /**
+     * A rider across the sandbox line is told the delivery does not exist (404), before any rule
+     * that would say more about it (its status, who holds it).
+     */
+    private void requireOnSameSide(SandboxLine line, UUID rider) {
+        if (!line.sameSide(merchantId, rider)) {
+            throw new NotFound();
+        }
     }
 
     private static long lastSequence() {

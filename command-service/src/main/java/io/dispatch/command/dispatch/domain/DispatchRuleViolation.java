@@ -30,10 +30,24 @@ public sealed class DispatchRuleViolation extends RuntimeException {
         }
     }
 
-    /** The delivery belongs to another merchant; it answers as missing (404). */
+    /**
+     * The delivery belongs to another merchant, or lies across the sandbox line from the acting
+     * rider ({@link SandboxLine}); it answers as missing (404).
+     */
     public static final class NotFound extends DispatchRuleViolation {
         public NotFound() {
             super("Delivery not found");
+        }
+    }
+
+    /**
+     * An operator assigned a rider across the sandbox line (a sandbox rider to a real merchant's
+     * delivery, or a real rider to a sandbox merchant's): 422 on riderId. A rider crossing it gets
+     * {@link NotFound}, as for a delivery the rider may not see.
+     */
+    public static final class RiderAcrossSandboxLine extends DispatchRuleViolation {
+        public RiderAcrossSandboxLine() {
+            super("a sandbox rider takes only sandbox merchants' deliveries, a real rider only real merchants'");
         }
     }
 

@@ -6,6 +6,7 @@ import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderAcrossSandboxLine;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.WrongPin;
 import io.dispatch.web.error.ApiException;
@@ -33,6 +34,7 @@ public final class DispatchErrors {
                         Map.of("currentStatus", t.currentStatus().name()));
             case NotTheAssignedRider t -> new ApiException(ErrorCode.FORBIDDEN, t.getMessage());
             case NotFound t -> ApiException.notFound("Delivery");
+            case RiderAcrossSandboxLine t -> ApiException.validation("riderId", t.getMessage());
             case InvalidProof t -> ApiException.validation(t.field(), t.getMessage());
             case WrongPin t ->
                 new ApiException(

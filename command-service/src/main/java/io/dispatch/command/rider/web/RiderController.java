@@ -46,8 +46,11 @@ import tools.jackson.databind.JsonNode;
 /**
  * The rider's writes: take a delivery, collect it, set off, hand it over with proof, or give it
  * up with a reason; and report where the rider is. Every action answers the delivery after the
- * change as a {@link RiderDelivery}: without its PIN (the customer gives the PIN at the door; the
- * rider never sees it) and without the tracking token and link (the tracking page shows the PIN).
+ * change as a {@link RiderDelivery}, the form of the rider who holds it (decisions.md §13):
+ * customer name, phone and drop-off, but never its PIN (the customer gives the PIN at the door)
+ * nor the tracking token and link (the tracking page shows the PIN). A delivery across the sandbox
+ * line from the rider answers 404, as one the rider may not see (the aggregate's
+ * {@code SandboxLine}).
  */
 @Tag(name = "Rider", description = "Riders take offers and drive their deliveries to DELIVERED or FAILED")
 @RestController
@@ -70,8 +73,10 @@ public class RiderController {
     }
 
     @Operation(summary = "Take a NEW delivery", description = """
-      NEW becomes ASSIGNED to the calling rider. When riders race for one delivery exactly one wins; the \
-      others get 409 CONFLICT with details.currentStatus.""")
+      NEW becomes ASSIGNED to the calling rider, who from now on sees the customer's name, phone and drop-off. \
+      When riders race for one delivery exactly one wins; the others get 409 CONFLICT with \
+      details.currentStatus. A sandbox merchant's delivery is for sandbox riders only and a real merchant's \
+      for real riders only: across that line 404 NOT_FOUND, here and on every rider action.""")
     @ApiResponse(
             responseCode = "200",
             description =
@@ -79,7 +84,7 @@ public class RiderController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/accept")
     public Mono<Envelope> accept(RiderPrincipal rider, @PathVariable String id) {
-        return act(id, dispatchId -> new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
+        return act(rider, id, dispatchId -> new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
     }
 
     @Operation(
@@ -91,7 +96,7 @@ public class RiderController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/pickup")
     public Mono<Envelope> pickup(RiderPrincipal rider, @PathVariable String id) {
-        return act(id, dispatchId -> new ConfirmPickup(dispatchId, rider.riderId()));
+        return act(rider, id, dispatchId -> new ConfirmPickup(dispatchId, rider.riderId()));
     }
 
     @Operation(summary = "Set off for the customer", description = "PICKED_UP to IN_TRANSIT (event dispatch.en_route).")
@@ -101,7 +106,7 @@ public class RiderController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/depart")
     public Mono<Envelope> depart(RiderPrincipal rider, @PathVariable String id) {
-        return act(id, dispatchId -> new DepartForDropoff(dispatchId, rider.riderId()));
+        return act(rider, id, dispatchId -> new DepartForDropoff(dispatchId, rider.riderId()));
     }
 
     @Operation(summary = "Hand the parcel over, with proof", description = """
@@ -136,14 +141,16 @@ public class RiderController {
                 .readFields(body, errors)
                 .proof();
         errors.throwIfAny();
-        return answer(dispatches.deliver(new ConfirmDelivery(
-                dispatchId,
-                rider.riderId(),
-                ProofType.valueOf(given.type()),
-                given.recipientName(),
-                given.photoUrl(),
-                given.signatureUrl(),
-                given.pin())));
+        return answer(
+                rider,
+                dispatches.deliver(new ConfirmDelivery(
+                        dispatchId,
+                        rider.riderId(),
+                        ProofType.valueOf(given.type()),
+                        given.recipientName(),
+                        given.photoUrl(),
+                        given.signatureUrl(),
+                        given.pin())));
     }
 
     @Operation(summary = "Give the delivery up", description = """
@@ -159,7 +166,7 @@ public class RiderController {
     @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> fail(
             RiderPrincipal rider, @PathVariable String id, @RequestBody(required = false) JsonNode body) {
-        return act(id, dispatchId -> {
+        return act(rider, id, dispatchId -> {
             FailureRequest failure = FailureRequest.parse(body);
             return new FailDispatch(dispatchId, Actor.rider(rider.riderId()), failure.reasonCode(), failure.detail());
         });
@@ -198,14 +205,23 @@ public class RiderController {
     }
 
     /** The rider's command on the delivery the path names. */
-    private Mono<Envelope> act(String id, Function<UUID, Object> command) {
+    private Mono<Envelope> act(RiderPrincipal rider, String id, Function<UUID, Object> command) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
-        return answer(dispatches.execute(dispatchId, command.apply(dispatchId)));
+        return answer(rider, dispatches.execute(dispatchId, command.apply(dispatchId)));
     }
 
-    /** Every rider answer: the rider's form of the delivery, never its PIN or tracking link. */
-    private static Mono<Envelope> answer(Mono<Written> write) {
-        return write.map(written -> Envelope.of(RiderDelivery.from(written.view())))
+    /**
+     * Every rider answer: the holder's form of the delivery, never its PIN or tracking link. Every
+     * action that succeeds leaves the delivery with the caller; should another rider hold it by the
+     * time it is read back (an operator reassigned it meanwhile), the caller is told nothing of it.
+     */
+    private static Mono<Envelope> answer(RiderPrincipal rider, Mono<Written> write) {
+        return write.map(written -> {
+                    if (!rider.riderId().equals(written.view().riderId())) {
+                        throw ApiException.notFound("Delivery");
+                    }
+                    return Envelope.of(RiderDelivery.from(written.view()));
+                })
                 .onErrorMap(DispatchErrors::toApi);
     }
 }

@@ -17,6 +17,7 @@ import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderAcrossSandboxLine;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DeliveryPinRejected;
@@ -56,6 +57,9 @@ class DispatchTest {
     private static final UUID MERCHANT = UUID.fromString("6a1f0c4e-7d2b-4e8a-b1c3-9d8e7f6a5b4c");
     private static final UUID RIDER = UUID.fromString("11111111-2222-4333-8444-555555555555");
     private static final UUID OTHER_RIDER = UUID.fromString("99999999-8888-4777-8666-555555555555");
+    /** The one sandbox rider here; MERCHANT is a real merchant. */
+    private static final UUID SANDBOX_RIDER = UUID.fromString("5a5a5a5a-1111-4222-8333-444444444444");
+
     private static final Stop PICKUP = new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, "gate B");
     private static final Stop DROPOFF = new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null);
 
@@ -65,6 +69,7 @@ class DispatchTest {
     void setUp() {
         fixture = new AggregateTestFixture<>(Dispatch.class);
         fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
+        fixture.registerInjectableResource((SandboxLine) (merchant, rider) -> !rider.equals(SANDBOX_RIDER));
     }
 
     /** The merchant's creation: a COD order whose fee, zone, token and PIN pricing already decided. */
@@ -190,6 +195,41 @@ class DispatchTest {
                 .when(new AssignRider(ID, RIDER, Actor.rider(RIDER)))
                 .expectEvents(assigned())
                 .expectResultMessagePayload(1L);
+    }
+
+    @Test
+    void a_sandbox_rider_cannot_take_a_real_merchants_dispatch_and_is_told_it_does_not_exist() {
+        fixture.given(created())
+                .when(new AssignRider(ID, SANDBOX_RIDER, Actor.rider(SANDBOX_RIDER)))
+                .expectException(NotFound.class)
+                .expectNoEvents();
+    }
+
+    @Test
+    void an_operator_cannot_assign_a_rider_across_the_sandbox_line() {
+        fixture.given(created())
+                .when(new AssignRider(ID, SANDBOX_RIDER, Actor.operator("ops-amina")))
+                .expectException(RiderAcrossSandboxLine.class)
+                .expectNoEvents();
+    }
+
+    @Test
+    void a_rider_across_the_sandbox_line_is_told_the_dispatch_does_not_exist_whatever_the_step() {
+        fixture.given(created(), assigned())
+                .when(new ConfirmPickup(ID, SANDBOX_RIDER))
+                .expectException(NotFound.class)
+                .expectNoEvents();
+        fixture.given(created(), assigned(), pickedUp())
+                .when(new DepartForDropoff(ID, SANDBOX_RIDER))
+                .expectException(NotFound.class);
+        fixture.given(inTransit())
+                .when(new ConfirmDelivery(ID, SANDBOX_RIDER, ProofType.PIN, "Amina", null, null, "4821"))
+                .expectException(NotFound.class)
+                .expectNoEvents();
+        fixture.given(created(), assigned())
+                .when(new FailDispatch(ID, Actor.rider(SANDBOX_RIDER), FailureReason.OTHER, "bait"))
+                .expectException(NotFound.class)
+                .expectNoEvents();
     }
 
     @Test

@@ -13,10 +13,12 @@ import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.Source;
+import io.dispatch.events.view.DispatchView;
 import io.dispatch.events.view.StatusTransition;
 import io.dispatch.query.QueryServiceContext;
 import io.dispatch.query.TestCreations;
 import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.web.identity.MerchantAccounts;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +44,9 @@ class DispatchProjectionTest extends QueryServiceContext {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Autowired
+    MerchantAccounts merchants;
 
     @Test
     void applying_every_event_twice_leaves_the_same_tables() {
@@ -131,6 +136,35 @@ class DispatchProjectionTest extends QueryServiceContext {
         assertThat(rows.history(id).collectList().block())
                 .extracting(StatusTransition::status)
                 .containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT");
+    }
+
+    @Test
+    void offers_hold_a_sandbox_merchants_deliveries_for_sandbox_riders_and_a_real_merchants_for_real_riders() {
+        UUID sandboxMerchant =
+                merchants.createMerchant("Sandbox " + UUID.randomUUID(), true).id();
+        UUID realMerchant =
+                merchants.createMerchant("Real " + UUID.randomUUID(), false).id();
+        UUID bait = UUID.randomUUID();
+        UUID real = UUID.randomUUID();
+        long offset = 0;
+        for (int twice = 0; twice < 2; twice++) {
+            projection.apply(TestCreations.created(bait, sandboxMerchant, T0, Source.API), 3, offset++);
+            projection.apply(TestCreations.created(real, realMerchant, T0, Source.API), 3, offset++);
+        }
+
+        assertThat(jdbc.queryForObject("select sandbox from query.dispatches where id = ?", Boolean.class, bait))
+                .isTrue();
+        assertThat(jdbc.queryForObject("select sandbox from query.dispatches where id = ?", Boolean.class, real))
+                .isFalse();
+        assertThat(offered(true)).contains(bait).doesNotContain(real);
+        assertThat(offered(false)).contains(real).doesNotContain(bait);
+    }
+
+    private List<UUID> offered(boolean sandbox) {
+        return rows.offers(sandbox, -1.28, 36.81, 200)
+                .map(DispatchView::dispatchId)
+                .collectList()
+                .block();
     }
 
     /** The event as the delivery's {@code sequence}-th, with an event id of its own. */
