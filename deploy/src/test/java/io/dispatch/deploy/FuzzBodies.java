@@ -27,6 +27,11 @@ final class FuzzBodies {
 
     record BodyCase(String label, byte[] body, Expect expect) {}
 
+    /** The JSON limits of every body (decisions.md §13; RequestJsonLimits, docs/merchant-api.md). */
+    static final int MAX_DEPTH = 32;
+
+    static final int MAX_VALUES = 100_000;
+
     /** A field of a body: its path ({@code pickup.lat}, {@code orders[0].customerPhone}) and schema. */
     record Field(String path, JsonNode schema) {}
 
@@ -214,7 +219,7 @@ final class FuzzBodies {
                         utf8(text.replaceFirst("\\{", "{\"" + firstKey(base) + "\":123,")),
                         Expect.ANY);
             case 13 -> new BodyCase("json:bom", utf8("\uFEFF" + text), Expect.ANY);
-            case 14 -> unknownFields(schema, base, random.nextBoolean() ? 20 : 10_000);
+            case 14 -> unknownFields(schema, base, pick(List.of(20, 10_000, 60_000), random));
             default ->
                 new BodyCase(
                         "json:nan-literal",
@@ -228,17 +233,18 @@ final class FuzzBodies {
     }
 
     private static BodyCase deep(JsonNode schema, Random random) {
-        int depth = pick(List.of(64, 600, 2_000, 20_000, 100_000), random);
+        int depth = pick(List.of(32, 33, 64, 600, 2_000, 20_000, 100_000), random);
         boolean arrays = random.nextBoolean();
         String open = arrays ? "[" : "{\"a\":";
         String close = arrays ? "]" : "}";
         String text = open.repeat(depth) + "1" + close.repeat(depth);
         // the verdict of a shallow twin: arrays are no object; nested objects miss every required field
         JsonNode twin = arrays ? NODES.arrayNode() : NODES.objectNode().set("a", NODES.objectNode());
-        return new BodyCase(
-                "json:deep " + (arrays ? "arrays" : "objects") + " x" + depth,
-                utf8(text),
-                expect(FuzzOracle.check(schema, twin, ""), false));
+        // past the JSON limits of every body (nesting 32 deep) a body is refused whatever its twin
+        Expect expect = depth > MAX_DEPTH && schema != null
+                ? Expect.INVALID
+                : expect(FuzzOracle.check(schema, twin, ""), false);
+        return new BodyCase("json:deep " + (arrays ? "arrays" : "objects") + " x" + depth, utf8(text), expect);
     }
 
     private static BodyCase unknownFields(JsonNode schema, JsonNode base, int count) {
@@ -250,8 +256,11 @@ final class FuzzBodies {
             body.put("zz" + i, i % 2 == 0 ? "x" : null);
         }
         String name = schema == null ? "" : schema.path("x-name").asText();
-        // the merchant API documents "unknown fields are ignored"
-        Expect expect = name.equals("DispatchOrder") || name.equals("BulkOrders") ? Expect.KEEP : Expect.ANY;
+        // the merchant API documents "unknown fields are ignored", within the JSON limits of every
+        // body (100,000 values: each field is a name and a value)
+        Expect expect = count * 2 > MAX_VALUES
+                ? Expect.INVALID
+                : name.equals("DispatchOrder") || name.equals("BulkOrders") ? Expect.KEEP : Expect.ANY;
         return new BodyCase("json:unknown-fields x" + count, bytes(body), expect);
     }
 

@@ -19,11 +19,13 @@ import java.util.Random;
  * {@code pickup.address}). Rows are valid create bodies with one cell made hostile, judged by
  * {@link FuzzOracle} as the document says the server reads them: an empty cell is an absent
  * field, a cell of a numeric column is a number when it reads as one. The file itself is also
- * bent: no rows, a lone quote, a duplicate column, 501 rows, a BOM, bare CR line ends.
+ * bent: no rows, a lone quote, a duplicate column, 501 rows, 64 or 65 columns, a BOM, bare CR line ends.
  */
 final class FuzzCsv {
 
     static final int ROW_LIMIT = 500;
+    /** Columns of the header and cells of a row that an import reads at most. */
+    static final int MAX_COLUMNS = 64;
     /** Numbers with an exponent a client may well send; a huge one costs a server that expands it. */
     private static final List<String> NUMBER_CELLS = List.of(
             "1e2", "-1.2841", "1E-7", "90", "90.0000001", "1e999", "1e100000", "0x10", "1,5", "NaN", "-0", "1e5000000");
@@ -75,6 +77,27 @@ final class FuzzCsv {
                 }
                 label = "csv:rows x" + cells.size();
                 file = cells.size() > ROW_LIMIT ? Expect.INVALID : Expect.KEEP;
+            }
+            case 8 -> {
+                // unknown columns are ignored, up to 64 columns in all (decisions.md §13)
+                int extra = MAX_COLUMNS - columns.size() + (random.nextBoolean() ? 1 : 0);
+                List<String> header = new ArrayList<>(columns);
+                for (int i = 0; i < extra; i++) {
+                    header.add("extra" + i);
+                }
+                List<List<String>> wide = new ArrayList<>();
+                for (List<String> row : cells) {
+                    List<String> longer = new ArrayList<>(row);
+                    for (int i = 0; i < extra; i++) {
+                        longer.add(i % 2 == 0 ? "" : "x");
+                    }
+                    wide.add(longer);
+                }
+                Expect width = header.size() > MAX_COLUMNS ? Expect.INVALID : Expect.KEEP;
+                return new BodyCase(
+                        "csv:columns x" + header.size(),
+                        FuzzBodies.utf8(render(header, wide)),
+                        width == Expect.INVALID ? Expect.INVALID : combine(Expect.KEEP, cells));
             }
             default -> label = "csv:file " + (random.nextBoolean() ? "as sent" : "bent");
         }
