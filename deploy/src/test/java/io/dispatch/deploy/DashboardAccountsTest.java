@@ -266,7 +266,8 @@ class DashboardAccountsTest {
         String operatorRoute = "/api/v1/admin/merchants/" + merchantId + "/api-keys";
         List<Callable<DispatchUnderTest.Answer>> together = new ArrayList<>();
         for (int i = 0; i < 16; i++) {
-            together.add(() -> dispatch.send("POST", operatorRoute, DispatchUnderTest.admin(), "{}", "application/json"));
+            together.add(
+                    () -> dispatch.send("POST", operatorRoute, DispatchUnderTest.admin(), "{}", "application/json"));
         }
         List<Integer> statuses = new ArrayList<>();
         DispatchUnderTest.Answer refused = null;

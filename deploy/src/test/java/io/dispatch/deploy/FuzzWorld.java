@@ -7,9 +7,9 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
+import io.dispatch.web.identity.MerchantAccounts;
 import java.time.Duration;
 import java.util.ArrayList;
-import io.dispatch.web.identity.MerchantAccounts;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -184,7 +184,8 @@ final class FuzzWorld {
                     "POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), body, "application/json");
         }
         if (answer.status() != 201) {
-            throw new AssertionError("no key for merchant " + merchantId + ": " + answer.response().body());
+            throw new AssertionError("no key for merchant " + merchantId + ": "
+                    + answer.response().body());
         }
         return answer.data().get("apiKey").asText();
     }

@@ -130,7 +130,8 @@ class ShopifyOrdersTest {
         another.put("name", "#1002");
         String anotherBody = ShopifyWebhooks.text(another);
         List<CompletableFuture<Answer>> racing = List.of(
-                race(merchant, secret, anotherBody, "webhook-raced"), race(merchant, secret, anotherBody, "webhook-raced"));
+                race(merchant, secret, anotherBody, "webhook-raced"),
+                race(merchant, secret, anotherBody, "webhook-raced"));
         List<String> outcomes = racing.stream()
                 .map(CompletableFuture::join)
                 .peek(answer ->
@@ -182,7 +183,8 @@ class ShopifyOrdersTest {
                 .untilAsserted(() -> assertThat(deliveries(merchant)).hasSize(2));
         JsonNode recent = overview(merchant).get("recentOrders");
         assertThat(recent).hasSize(4);
-        assertThat(recent.findValuesAsText("outcome")).containsExactlyInAnyOrder("CREATED", "DUPLICATE", "CREATED", "DUPLICATE");
+        assertThat(recent.findValuesAsText("outcome"))
+                .containsExactlyInAnyOrder("CREATED", "DUPLICATE", "CREATED", "DUPLICATE");
     }
 
     @Test

@@ -1,17 +1,17 @@
 package io.dispatch.web.identity;
 
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.error.ErrorCode;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import io.dispatch.web.error.ApiException;
-import io.dispatch.web.error.ErrorCode;
-import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;

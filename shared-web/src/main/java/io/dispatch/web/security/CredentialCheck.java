@@ -85,9 +85,11 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
         }
         return credentials
                 .check(presented.kind(), (String) presented.getCredentials())
-                .onErrorResume(CredentialRejected.class, rejected -> failures.failed(presented.client())
-                        .flatMap(now -> Mono.error(
-                                now > 0 ? new TooManyFailedCredentials(failures.limit(), now) : rejected)))
+                .onErrorResume(
+                        CredentialRejected.class,
+                        rejected -> failures.failed(presented.client())
+                                .flatMap(now -> Mono.error(
+                                        now > 0 ? new TooManyFailedCredentials(failures.limit(), now) : rejected)))
                 .map(holder -> new DispatchAuthentication(
                         holder.principal(),
                         holder.authorities().stream()

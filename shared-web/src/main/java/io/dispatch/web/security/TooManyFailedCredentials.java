@@ -12,8 +12,8 @@ final class TooManyFailedCredentials extends AuthenticationException {
     private final long retryAfterSeconds;
 
     TooManyFailedCredentials(int limit, long retryAfterSeconds) {
-        super("Too many failed credential checks from this client address: at most " + limit
-                + " per minute; retry in " + retryAfterSeconds + " s");
+        super("Too many failed credential checks from this client address: at most " + limit + " per minute; retry in "
+                + retryAfterSeconds + " s");
         this.limit = limit;
         this.retryAfterSeconds = retryAfterSeconds;
     }

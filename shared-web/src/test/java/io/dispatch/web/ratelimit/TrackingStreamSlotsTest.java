@@ -65,7 +65,9 @@ class TrackingStreamSlotsTest extends WebLayersTest {
             assertThat(third.header("Retry-After")).isEqualTo("30");
 
             try (Socket elsewhere = open("198.51.100.31")) {
-                assertThat(slots.openStreams("198.51.100.31")).as("another address has slots of its own").isEqualTo(1);
+                assertThat(slots.openStreams("198.51.100.31"))
+                        .as("another address has slots of its own")
+                        .isEqualTo(1);
             }
 
             first.close();

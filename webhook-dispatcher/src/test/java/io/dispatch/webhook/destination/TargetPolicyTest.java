@@ -75,7 +75,10 @@ class TargetPolicyTest {
     @Test
     void tunnel_and_local_translator_prefixes_are_refused_at_registration() {
         for (String url : new String[] {
-            "https://[64:ff9b:1::a00:1]/", "https://[64:ff9b:1:808:808::]/", "https://[2001::1]/", "https://[2002:808:808::1]/"
+            "https://[64:ff9b:1:a00:1:0:808:808]/",
+            "https://[64:ff9b:1:808:808::]/",
+            "https://[2001::1]/",
+            "https://[2002:808:808::1]/"
         }) {
             assertThatThrownBy(() -> strict.checkRegistration(url))
                     .as(url)

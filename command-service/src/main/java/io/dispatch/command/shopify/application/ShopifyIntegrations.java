@@ -123,7 +123,9 @@ public class ShopifyIntegrations {
                                                 List.of("must be " + ShopifyHeaders.ORDERS_CREATE
                                                         + "; this receiver takes new orders only"))));
                     }
-                    return deliver(receiving, ShopifyOrderMapping.map(order, settings.get().pickup()));
+                    return deliver(
+                            receiving,
+                            ShopifyOrderMapping.map(order, settings.get().pickup()));
                 });
     }
 
@@ -219,7 +221,9 @@ public class ShopifyIntegrations {
     /** Shopify's id of the order ({@code id}, a number in Shopify's JSON); null when there is none. */
     private static String orderId(JsonNode order) {
         JsonNode id = order == null || !order.isObject() ? null : order.get("id");
-        if (id == null || !(id.isIntegralNumber() || id.isString()) || id.asString().isBlank()) {
+        if (id == null
+                || !(id.isIntegralNumber() || id.isString())
+                || id.asString().isBlank()) {
             return null;
         }
         return id.asString().strip();

@@ -117,19 +117,16 @@ public class ShopifyStore {
      * webhook id; answers the delivery the first receipt created, if any.
      */
     public Optional<UUID> recordRepeat(UUID merchantId, String webhookId, String orderId, String orderName) {
-        Optional<UUID> first = jdbc.query(
-                        """
+        Optional<UUID> first =
+                jdbc
+                        .query("""
             select dispatch_id from command.shopify_orders
              where merchant_id = ? and outcome <> 'DUPLICATE'
                and (webhook_id = ? or (outcome = 'CREATED' and order_id = ?))
-             order by dispatch_id nulls last limit 1""",
-                        (rs, i) -> rs.getObject(1, UUID.class),
-                        merchantId,
-                        webhookId,
-                        storable(orderId))
-                .stream()
-                .filter(java.util.Objects::nonNull)
-                .findFirst();
+             order by dispatch_id nulls last limit 1""", (rs, i) -> rs.getObject(1, UUID.class), merchantId, webhookId, storable(orderId))
+                        .stream()
+                        .filter(java.util.Objects::nonNull)
+                        .findFirst();
         jdbc.update(
                 """
         insert into command.shopify_orders (merchant_id, webhook_id, order_id, order_name, outcome, dispatch_id, received_at)
