@@ -2,6 +2,7 @@ package io.dispatch.web.ratelimit;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.dispatch.web.identity.CredentialFailures;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +22,7 @@ import reactor.core.scheduler.Schedulers;
  * database write, never a success. Another instance learns of the block on its own next failure
  * from that address, so at most one more credential per instance is compared in a blocked window.
  */
-public class FailedCredentials {
+public class FailedCredentials implements CredentialFailures {
 
     static final String BUCKET_PREFIX = "failed-credentials-ip:";
     private static final int MAX_BLOCKED = 100_000;
@@ -40,12 +41,12 @@ public class FailedCredentials {
         this.clock = clock;
     }
 
-    /** The failures allowed per client address per minute. */
+    @Override
     public int limit() {
         return limit;
     }
 
-    /** Whole seconds until the address may present credentials again; 0 when it may now. */
+    @Override
     public long blockedFor(String client) {
         Instant until = blockedUntil.getIfPresent(client);
         if (until == null) {
@@ -55,7 +56,7 @@ public class FailedCredentials {
         return millis <= 0 ? 0 : Math.max(1, (millis + 999) / 1000);
     }
 
-    /** Counts one failure of the address (off the event loop); the seconds it is now blocked for, 0 if not. */
+    @Override
     public Mono<Long> failed(String client) {
         return Mono.fromCallable(() -> {
                     RateLimiter.Decision decision = failures.tryAcquire(BUCKET_PREFIX + client);

@@ -1,10 +1,10 @@
 package io.dispatch.web.security;
 
+import io.dispatch.web.identity.CredentialFailures;
 import io.dispatch.web.identity.CredentialKind;
 import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.identity.CredentialRejected;
 import io.dispatch.web.identity.Credentials;
-import io.dispatch.web.ratelimit.FailedCredentials;
 import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.session.SessionConfiguration;
 import java.util.HashMap;
@@ -28,14 +28,14 @@ import reactor.core.publisher.Mono;
  * session cookie stands in: the merchant id the session holds is checked as the kind without a
  * header ({@link CredentialKinds#sessions}). The session store is read only when the cookie is there.
  *
- * <p>Failed checks are counted per client address ({@link FailedCredentials}); over the limit, the
+ * <p>Failed checks are counted per client address ({@link CredentialFailures}); over the limit, the
  * address's credentials are answered 429 without being compared until its window ends.
  */
 public final class CredentialCheck implements ServerAuthenticationConverter, ReactiveAuthenticationManager {
 
     private final Credentials credentials;
     private final ClientAddresses clients;
-    private final FailedCredentials failures;
+    private final CredentialFailures failures;
     private final Map<String, CredentialKind<?>> byHeader = new HashMap<>();
     private final CredentialKind<?> session;
 
@@ -43,7 +43,7 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
             Credentials credentials,
             List<CredentialKind<?>> kinds,
             ClientAddresses clients,
-            FailedCredentials failures) {
+            CredentialFailures failures) {
         this.credentials = credentials;
         this.clients = clients;
         this.failures = failures;

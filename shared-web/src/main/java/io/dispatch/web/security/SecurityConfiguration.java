@@ -1,12 +1,12 @@
 package io.dispatch.web.security;
 
 import io.dispatch.web.error.ApiErrorHandler;
+import io.dispatch.web.identity.CredentialFailures;
 import io.dispatch.web.identity.CredentialKind;
 import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.identity.Credentials;
 import io.dispatch.web.identity.PrincipalArguments;
 import io.dispatch.web.identity.Scope;
-import io.dispatch.web.ratelimit.FailedCredentials;
 import io.dispatch.web.request.ClientAddresses;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
@@ -129,7 +129,7 @@ public class SecurityConfiguration {
             Credentials credentials,
             List<CredentialKind<?>> kinds,
             ClientAddresses clients,
-            FailedCredentials failures) {
+            CredentialFailures failures) {
         return new CredentialCheck(credentials, kinds, clients, failures);
     }
 

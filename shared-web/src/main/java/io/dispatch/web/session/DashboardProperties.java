@@ -15,7 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param signupSandbox whether a merchant who signs up starts as a sandbox merchant, whose
  *     deliveries the simulated riders take (read by command-service's signup)
  * @param signupEnabled whether anyone may sign up from the dashboard; switched off, signup answers
- *     404 as an unknown route would ({@link SignupSwitch}) and sign-in keeps working
+ *     404 as an unknown route would ({@code SignupSwitch}) and sign-in keeps working
  */
 @ConfigurationProperties("dispatch.dashboard")
 public record DashboardProperties(

@@ -1,4 +1,4 @@
-package io.dispatch.web.session;
+package io.dispatch.web.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,8 @@
-package io.dispatch.web.session;
+package io.dispatch.web.security;
 
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
-import io.dispatch.web.security.Routes;
-import io.dispatch.web.security.SecurityConfiguration;
+import io.dispatch.web.session.DashboardProperties;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
