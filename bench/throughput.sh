@@ -111,7 +111,7 @@ start_local() {
   local started
   started=$(date +%s%N)
   DISPATCH_DATA_DIR=$data/data DISPATCH_SIMULATOR_ENABLED=false ./deploy/run-local.sh --server.port="$port" \
-    --dispatch.admin-token=$token --dispatch.rate-limit.per-minute=100000000 \
+    --dispatch.admin-token=$token --dispatch.rate-limit.per-minute=100000000 --dispatch.api-keys.max-per-merchant=1000 \
     --dispatch.bench.allow-layer-bypass=true ${BENCH_SERVICE_ARGS:-} >"$log" 2>&1 &
   jvm=$! # run-local.sh execs the JVM
   for _ in $(seq 1 600); do

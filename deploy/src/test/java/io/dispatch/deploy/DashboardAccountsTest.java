@@ -3,9 +3,15 @@ package io.dispatch.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -248,6 +254,53 @@ class DashboardAccountsTest {
                                         null)
                                 .status())
                         .isEqualTo(401));
+    }
+
+    @Test
+    void a_merchant_holds_at_most_ten_active_keys_however_they_are_made_even_all_at_once() throws Exception {
+        Session session = signUp(email(), "a long enough password");
+        String merchantId = dispatch.call("GET", "/api/v1/dashboard/me", session.headers(false), null, 200)
+                .data()
+                .get("merchantId")
+                .asText();
+        String operatorRoute = "/api/v1/admin/merchants/" + merchantId + "/api-keys";
+        List<Callable<DispatchUnderTest.Answer>> together = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            together.add(
+                    () -> dispatch.send("POST", operatorRoute, DispatchUnderTest.admin(), "{}", "application/json"));
+        }
+        List<Integer> statuses = new ArrayList<>();
+        DispatchUnderTest.Answer refused = null;
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (Future<DispatchUnderTest.Answer> answer : clients.invokeAll(together)) {
+                statuses.add(answer.get().status());
+                if (answer.get().status() == 422) {
+                    refused = answer.get();
+                }
+            }
+        }
+        assertThat(statuses).as("16 at once: ten made, six refused").containsOnly(201, 422);
+        assertThat(statuses.stream().filter(status -> status == 201)).hasSize(10);
+        assertThat(refused.error().get("code").asText()).isEqualTo("VALIDATION_ERROR");
+        assertThat(refused.error().at("/details/fieldErrors/scopes/0").asText()).contains("at most 10");
+        assertThat(refused.error().get("message").asText()).contains("10");
+        assertThat(dispatch.call("GET", "/api/v1/dashboard/api-keys", session.headers(false), null, 200)
+                        .data())
+                .hasSize(10);
+
+        JsonNode fromDashboard = dispatch.call(
+                        "POST", "/api/v1/dashboard/api-keys", session.headers(true), "{\"scopes\":[\"read\"]}", 422)
+                .error();
+        assertThat(fromDashboard.at("/details/fieldErrors/scopes/0").asText()).contains("at most 10");
+
+        String oldest = dispatch.call("GET", "/api/v1/dashboard/api-keys", session.headers(false), null, 200)
+                .data()
+                .get(9)
+                .get("keyId")
+                .asText();
+        dispatch.call("DELETE", "/api/v1/dashboard/api-keys/" + oldest, session.headers(true), null, 204);
+        dispatch.call("POST", "/api/v1/dashboard/api-keys", session.headers(true), "{}", 201);
+        dispatch.call("POST", operatorRoute, DispatchUnderTest.admin(), "{}", 422);
     }
 
     @Test

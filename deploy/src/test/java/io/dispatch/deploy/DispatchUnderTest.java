@@ -62,6 +62,12 @@ final class DispatchUnderTest {
         properties.put("dispatch.rate-limit.rider-per-minute", "100000");
         // the per-IP sign-in limit is tested in shared-web (PublicRateLimitFilterTest)
         properties.put("dispatch.rate-limit.sign-in-per-minute", "100000");
+        // the fuzzer and the security tests send many wrong credentials from 127.0.0.1; this per-IP
+        // limit is tested in shared-web (FailedCredentialsTest)
+        properties.put("dispatch.rate-limit.failed-credentials-per-minute", "100000");
+        // BoundedUnderLoadTest holds 2,000 streams from 127.0.0.1; the cap is tested in shared-web
+        // (TrackingStreamSlotsTest)
+        properties.put("dispatch.rate-limit.tracking-streams-per-client", "100000");
         properties.put("dispatch.dashboard.secure-cookie", "false");
         properties.put("dispatch.tracking.heartbeat", "PT1S");
         // no tile server answers here (nothing listens on port 1): the map pages draw the map themselves

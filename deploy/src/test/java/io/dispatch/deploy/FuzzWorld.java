@@ -7,11 +7,15 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
+import io.dispatch.web.identity.MerchantAccounts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -149,13 +153,41 @@ final class FuzzWorld {
                 case "B" -> b.id();
                 default -> c.id();
             };
-            key = scope.isEmpty() ? dispatch.newKey(merchantId) : dispatch.newKey(merchantId, scope);
+            key = issue(merchantId, scope);
             keysIssued++;
             current.put(slot, key);
             uses.put(key, new int[] {0});
         }
         uses.get(key)[0]++;
         return key;
+    }
+
+    /**
+     * A new key of the merchant. A merchant holds at most 10 active keys
+     * ({@code dispatch.api-keys.max-per-merchant}): when it is full (A after many spent keys, C
+     * after the run's own key requests), the keys the world no longer hands out are revoked first.
+     */
+    private String issue(String merchantId, String scope) throws Exception {
+        String body = scope.isEmpty() ? "{}" : "{\"scopes\":[\"" + scope + "\"]}";
+        DispatchUnderTest.Answer answer = dispatch.send(
+                "POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), body, "application/json");
+        if (answer.status() == 422) {
+            MerchantAccounts accounts = dispatch.bean(MerchantAccounts.class);
+            UUID id = UUID.fromString(merchantId);
+            Set<String> handedOut = new HashSet<>();
+            current.values().forEach(k -> handedOut.add(keyIdOf(k)));
+            List.of(a, b, c).forEach(m -> handedOut.add(keyIdOf(m.apiKey())));
+            accounts.listKeys(id).stream()
+                    .filter(k -> k.revokedAt() == null && !handedOut.contains(k.keyId()))
+                    .forEach(k -> accounts.revokeKey(id, k.keyId()));
+            answer = dispatch.send(
+                    "POST", "/api/v1/admin/merchants/" + merchantId + "/api-keys", admin(), body, "application/json");
+        }
+        if (answer.status() != 201) {
+            throw new AssertionError("no key for merchant " + merchantId + ": "
+                    + answer.response().body());
+        }
+        return answer.data().get("apiKey").asText();
     }
 
     synchronized int keysIssued() {

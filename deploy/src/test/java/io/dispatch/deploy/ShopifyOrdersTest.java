@@ -125,7 +125,13 @@ class ShopifyOrdersTest {
         assertThat(again.data().get("dispatchId").asText())
                 .isEqualTo(first.data().get("dispatchId").asText());
 
-        List<CompletableFuture<Answer>> racing = List.of(race(merchant, secret, body), race(merchant, secret, body));
+        ObjectNode another = ShopifyWebhooks.order("orders-create.json");
+        another.put("id", 450789470L);
+        another.put("name", "#1002");
+        String anotherBody = ShopifyWebhooks.text(another);
+        List<CompletableFuture<Answer>> racing = List.of(
+                race(merchant, secret, anotherBody, "webhook-raced"),
+                race(merchant, secret, anotherBody, "webhook-raced"));
         List<String> outcomes = racing.stream()
                 .map(CompletableFuture::join)
                 .peek(answer ->
@@ -137,6 +143,48 @@ class ShopifyOrdersTest {
 
         await().atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(deliveries(merchant)).hasSize(2));
+    }
+
+    @Test
+    void the_same_order_posted_again_under_a_new_webhook_id_makes_no_second_delivery_even_when_the_two_race()
+            throws Exception {
+        ShopifyWebhooks.Store store = shopify.connectNew("Shopify replayed");
+        Merchant merchant = store.merchant();
+        String secret = store.secret();
+        String body = ShopifyWebhooks.text(ShopifyWebhooks.order("orders-create.json"));
+
+        Answer first = shopify.send(merchant.id(), secret, body, "webhook-first");
+        assertThat(first.data().get("outcome").asText()).isEqualTo("CREATED");
+        Answer replayed = shopify.send(merchant.id(), secret, body, "webhook-replayed-" + UUID.randomUUID());
+        assertThat(replayed.status())
+                .as("the webhook id is not under the signature: the order's id is")
+                .isEqualTo(200);
+        assertThat(replayed.data().get("outcome").asText()).isEqualTo("DUPLICATE");
+        assertThat(replayed.data().get("dispatchId").asText())
+                .isEqualTo(first.data().get("dispatchId").asText());
+
+        ObjectNode another = ShopifyWebhooks.order("orders-create.json");
+        another.put("id", 450789471L);
+        another.put("name", "#1003");
+        String anotherBody = ShopifyWebhooks.text(another);
+        List<String> outcomes = List.of(
+                        race(merchant, secret, anotherBody, "raced-" + UUID.randomUUID()),
+                        race(merchant, secret, anotherBody, "raced-" + UUID.randomUUID()))
+                .stream()
+                .map(CompletableFuture::join)
+                .peek(answer ->
+                        assertThat(answer.status()).as(answer.response().body()).isEqualTo(200))
+                .map(answer -> answer.data().get("outcome").asText())
+                .sorted()
+                .toList();
+        assertThat(outcomes).containsExactly("CREATED", "DUPLICATE");
+
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(deliveries(merchant)).hasSize(2));
+        JsonNode recent = overview(merchant).get("recentOrders");
+        assertThat(recent).hasSize(4);
+        assertThat(recent.findValuesAsText("outcome"))
+                .containsExactlyInAnyOrder("CREATED", "DUPLICATE", "CREATED", "DUPLICATE");
     }
 
     @Test
@@ -198,10 +246,10 @@ class ShopifyOrdersTest {
         assertThat(recent.get(1).get("dispatchId").isNull()).isTrue();
     }
 
-    private static CompletableFuture<Answer> race(Merchant merchant, String secret, String body) {
+    private static CompletableFuture<Answer> race(Merchant merchant, String secret, String body, String webhookId) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return shopify.send(merchant.id(), secret, body, "webhook-raced");
+                return shopify.send(merchant.id(), secret, body, webhookId);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

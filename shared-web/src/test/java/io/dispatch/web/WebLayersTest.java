@@ -39,6 +39,11 @@ import tools.jackson.databind.json.JsonMapper;
             "dispatch.rate-limit.rider-per-minute=4",
             "dispatch.rate-limit.sign-in-per-minute=3",
             "dispatch.rate-limit.integrations-per-minute=4",
+            "dispatch.rate-limit.failed-credentials-per-minute=4",
+            "dispatch.rate-limit.tracking-streams-per-client=2",
+            "dispatch.dashboard.signup-enabled=false",
+            // tests that need several client addresses name them in X-Forwarded-For
+            "dispatch.web.trusted-proxies=127.0.0.1",
             "dispatch.idempotency.cleanup-interval=PT0.2S",
             "spring.flyway.enabled=false"
         })

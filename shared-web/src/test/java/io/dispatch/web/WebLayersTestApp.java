@@ -45,6 +45,34 @@ public class WebLayersTestApp {
         }
     }
 
+    /** Stands in for a tracking stream: one status event, then open until the client goes. */
+    @RestController
+    public static class StreamEndpoint {
+        @GetMapping(path = "/api/v1/track/{token}/stream", produces = "text/event-stream")
+        reactor.core.publisher.Flux<org.springframework.http.codec.ServerSentEvent<String>> stream() {
+            return reactor.core.publisher.Flux.concat(
+                    reactor.core.publisher.Flux.just(org.springframework.http.codec.ServerSentEvent.builder("NEW")
+                            .event("status")
+                            .build()),
+                    reactor.core.publisher.Flux.never());
+        }
+    }
+
+    /** Stands in for command-service's signup and sign-in. */
+    @RestController
+    @RequestMapping("/api/v1/auth")
+    public static class AuthEndpoint {
+        @PostMapping("/signup")
+        ResponseEntity<Envelope> signUp() {
+            return ResponseEntity.status(HttpStatus.CREATED).body(Envelope.of(Map.of("signedUp", true)));
+        }
+
+        @PostMapping("/signin")
+        Envelope signIn() {
+            return Envelope.of(Map.of("signedIn", true));
+        }
+    }
+
     /** Stands in for the Shopify orders receiver (public; the handler checks the store's HMAC). */
     @RestController
     public static class IntegrationEndpoint {

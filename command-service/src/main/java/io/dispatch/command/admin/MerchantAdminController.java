@@ -62,6 +62,11 @@ public class MerchantAdminController {
                 .map(Envelope::of);
     }
 
+    @io.swagger.v3.oas.annotations.Operation(
+            operationId = "issueKey",
+            summary = "Issue an API key",
+            description = "The key is shown here only. A merchant holds at most 10 active keys "
+                    + "(dispatch.api-keys.max-per-merchant); one more answers 422 on scopes: revoke one first.")
     @PostMapping("/{merchantId}/api-keys")
     @ResponseStatus(HttpStatus.CREATED)
     public Mono<Envelope> issueKey(

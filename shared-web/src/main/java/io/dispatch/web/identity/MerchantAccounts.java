@@ -1,16 +1,21 @@
 package io.dispatch.web.identity;
 
+import io.dispatch.web.error.ApiException;
+import io.dispatch.web.error.ErrorCode;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Merchants and their API keys in the shared identity schema. Blocking JDBC: call it off the
@@ -20,10 +25,14 @@ import org.springframework.stereotype.Component;
 public class MerchantAccounts {
 
     private final JdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
+    private final int maxKeys;
     private final Clock clock;
 
-    public MerchantAccounts(JdbcTemplate jdbc, Clock clock) {
+    public MerchantAccounts(JdbcTemplate jdbc, ApiKeyProperties keys, Clock clock) {
         this.jdbc = jdbc;
+        this.transactions = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
+        this.maxKeys = keys.maxPerMerchant();
         this.clock = clock;
     }
 
@@ -69,18 +78,51 @@ public class MerchantAccounts {
                 .findFirst();
     }
 
+    /**
+     * A new key, or 422 on {@code scopes} when the merchant already holds {@code
+     * dispatch.api-keys.max-per-merchant} active keys (404 for an unknown merchant). Every way a key
+     * is made comes here. The merchant's row is locked for the count and the insert, so keys issued
+     * at the same moment on any instance are counted one after the other, never past the limit.
+     */
     public IssuedKey issueKey(UUID merchantId, Collection<Scope> scopes) {
         String keyId = ApiKeys.newKeyId();
         String secret = ApiKeys.newSecret();
         Instant now = clock.instant();
-        jdbc.update(
-                "insert into identity.api_keys (key_id, merchant_id, secret_hash, scopes, created_at) values (?, ?, ?, ?, ?)",
-                keyId,
-                merchantId,
-                ApiKeys.hash(secret),
-                join(scopes),
-                Timestamp.from(now));
+        transactions.executeWithoutResult(status -> {
+            if (jdbc.queryForList("select id from identity.merchants where id = ? for update", merchantId)
+                    .isEmpty()) {
+                throw ApiException.notFound("Merchant");
+            }
+            Integer active = jdbc.queryForObject(
+                    "select count(*) from identity.api_keys where merchant_id = ? and revoked_at is null",
+                    Integer.class,
+                    merchantId);
+            if (active != null && active >= maxKeys) {
+                throw keyLimitReached();
+            }
+            jdbc.update(
+                    "insert into identity.api_keys (key_id, merchant_id, secret_hash, scopes, created_at) values (?, ?, ?, ?, ?)",
+                    keyId,
+                    merchantId,
+                    ApiKeys.hash(secret),
+                    join(scopes),
+                    Timestamp.from(now));
+        });
         return new IssuedKey(keyId, keyId + "." + secret, Set.copyOf(scopes), now);
+    }
+
+    private ApiException keyLimitReached() {
+        return new ApiException(
+                ErrorCode.VALIDATION_ERROR,
+                "This merchant already has " + maxKeys + " active API keys, the most allowed: revoke one first",
+                Map.of(
+                        "limit",
+                        maxKeys,
+                        "fieldErrors",
+                        Map.of(
+                                "scopes",
+                                List.of("no more keys: at most " + maxKeys
+                                        + " active API keys per merchant; revoke one first"))));
     }
 
     /** The merchant's keys, newest first, revoked ones included (with when). */

@@ -63,6 +63,10 @@ final class ErrorAnswers {
                     errors.put("404", "No such resource, or a malformed id (NOT_FOUND)");
                     errors.put("409", "The resource's state does not allow this (CONFLICT; details.currentStatus)");
                 }
+                errors.put(
+                        "429",
+                        "Too many failed credential checks from this client address (RATE_LIMITED); see "
+                                + "Retry-After");
             }
             case RIDER -> {
                 errors.put("401", "Missing or unknown X-Rider-Token (UNAUTHORIZED)");
@@ -73,11 +77,17 @@ final class ErrorAnswers {
                             "409",
                             "The delivery's status does not allow this action (CONFLICT; details.currentStatus)");
                 }
-                errors.put("429", "Over the rider's rate limit (RATE_LIMITED); see Retry-After");
+                errors.put(
+                        "429",
+                        "Over the rider's rate limit, or too many failed credential checks from this client "
+                                + "address (RATE_LIMITED); see Retry-After");
             }
             case TRACKING -> {
                 errors.put("404", "No delivery has this tracking token (NOT_FOUND)");
-                errors.put("429", "Over the per-address limit of public tracking (RATE_LIMITED); see Retry-After");
+                errors.put(
+                        "429",
+                        "Over the per-address limit of public tracking, or (a stream) too many streams open "
+                                + "from this address (RATE_LIMITED); see Retry-After");
             }
         }
         if (body) {

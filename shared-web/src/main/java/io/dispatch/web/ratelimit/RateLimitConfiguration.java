@@ -46,6 +46,21 @@ public class RateLimitConfiguration {
         return new RiderRateLimitFilter(new PostgresRateLimiter(dataSource, properties.riderPerMinute(), clock));
     }
 
+    /** Failed credential checks per client IP (keys "failed-credentials-ip:<address>"), in the same table. */
+    @Bean
+    FailedCredentials failedCredentials(DataSource dataSource, RateLimitProperties properties, Clock clock) {
+        return new FailedCredentials(
+                new PostgresRateLimiter(dataSource, properties.failedCredentialsPerMinute(), clock),
+                properties.failedCredentialsPerMinute(),
+                clock);
+    }
+
+    /** Open tracking streams per client IP, counted in memory: a stream is held by one instance. */
+    @Bean
+    TrackingStreamSlots trackingStreamSlots(RateLimitProperties properties, ClientAddresses clients) {
+        return new TrackingStreamSlots(properties.trackingStreamsPerClient(), clients);
+    }
+
     @Bean
     PeriodicTask rateLimitBucketCleanup(PostgresRateLimiter limiter, RateLimitProperties properties) {
         return new PeriodicTask("rate-limit-cleanup", properties.cleanupInterval(), limiter::removeExpired);

@@ -13,6 +13,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param riderPerMinute per rider over /api/v1/rider
  * @param signInPerMinute per client IP over signup and sign-in together
  * @param integrationsPerMinute per client IP over the store webhook receivers, /api/v1/integrations
+ * @param failedCredentialsPerMinute failed credential checks (API key, rider token, operator token,
+ *     dashboard session) per client IP; beyond it every credential from that IP answers 429 until
+ *     the minute ends
+ * @param trackingStreamsPerClient tracking streams (/api/v1/track/:token/stream) one client IP may
+ *     hold open at once on one instance; one more answers 429
  * @param cleanupInterval how often buckets of past minutes are deleted
  */
 @ConfigurationProperties("dispatch.rate-limit")
@@ -22,6 +27,8 @@ public record RateLimitProperties(
         @DefaultValue("120") Integer riderPerMinute,
         @DefaultValue("60") Integer signInPerMinute,
         @DefaultValue("300") Integer integrationsPerMinute,
+        @DefaultValue("60") Integer failedCredentialsPerMinute,
+        @DefaultValue("20") Integer trackingStreamsPerClient,
         @DefaultValue("PT1M") Duration cleanupInterval) {
 
     public RateLimitProperties {
@@ -30,6 +37,8 @@ public record RateLimitProperties(
         SettingChecks.atLeast("dispatch.rate-limit.rider-per-minute", riderPerMinute, 1);
         SettingChecks.atLeast("dispatch.rate-limit.sign-in-per-minute", signInPerMinute, 1);
         SettingChecks.atLeast("dispatch.rate-limit.integrations-per-minute", integrationsPerMinute, 1);
+        SettingChecks.atLeast("dispatch.rate-limit.failed-credentials-per-minute", failedCredentialsPerMinute, 1);
+        SettingChecks.atLeast("dispatch.rate-limit.tracking-streams-per-client", trackingStreamsPerClient, 1);
         SettingChecks.positive("dispatch.rate-limit.cleanup-interval", cleanupInterval);
     }
 }

@@ -12,15 +12,22 @@ final class PresentedCredential extends AbstractAuthenticationToken {
 
     private final CredentialKind<?> kind;
     private final String value;
+    private final String client;
 
-    PresentedCredential(CredentialKind<?> kind, String value) {
+    /** @param client the client address that presented it, whose failures are counted */
+    PresentedCredential(CredentialKind<?> kind, String value, String client) {
         super(List.of());
         this.kind = kind;
         this.value = value;
+        this.client = client;
     }
 
     CredentialKind<?> kind() {
         return kind;
+    }
+
+    String client() {
+        return client;
     }
 
     @Override

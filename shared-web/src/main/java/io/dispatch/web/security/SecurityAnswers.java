@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.access.AccessDeniedException;
@@ -26,7 +27,8 @@ import reactor.core.publisher.Mono;
 /**
  * The chain's answers, in the contract's envelope through the one {@link ApiErrorHandler}: 400 for
  * a path the firewall refuses, 401 UNAUTHORIZED for a missing or wrong credential (the message
- * names the header the route wants), 403 FORBIDDEN for a key without the route's scope or a
+ * names the header the route wants), 429 RATE_LIMITED with Retry-After for a credential from a
+ * client address over its limit of failed checks, 403 FORBIDDEN for a key without the route's scope or a
  * session request without its CSRF token.
  */
 final class SecurityAnswers
@@ -56,6 +58,19 @@ final class SecurityAnswers
     @Override
     public Mono<Void> onAuthenticationFailure(
             org.springframework.security.web.server.WebFilterExchange filterExchange, AuthenticationException cause) {
+        if (cause instanceof TooManyFailedCredentials tooMany) {
+            filterExchange
+                    .getExchange()
+                    .getResponse()
+                    .getHeaders()
+                    .set(HttpHeaders.RETRY_AFTER, Long.toString(tooMany.retryAfterSeconds()));
+            return errors.handle(
+                    filterExchange.getExchange(),
+                    new ApiException(
+                            ErrorCode.RATE_LIMITED,
+                            cause.getMessage(),
+                            Map.of("limit", tooMany.limit(), "retryAfterSeconds", tooMany.retryAfterSeconds())));
+        }
         return errors.handle(
                 filterExchange.getExchange(), new ApiException(ErrorCode.UNAUTHORIZED, cause.getMessage()));
     }

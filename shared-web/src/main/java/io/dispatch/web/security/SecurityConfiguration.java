@@ -1,11 +1,13 @@
 package io.dispatch.web.security;
 
 import io.dispatch.web.error.ApiErrorHandler;
+import io.dispatch.web.identity.CredentialFailures;
 import io.dispatch.web.identity.CredentialKind;
 import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.identity.Credentials;
 import io.dispatch.web.identity.PrincipalArguments;
 import io.dispatch.web.identity.Scope;
+import io.dispatch.web.request.ClientAddresses;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -123,8 +125,12 @@ public class SecurityConfiguration {
      * (and log its generated password).
      */
     @Bean
-    CredentialCheck credentialCheck(Credentials credentials, List<CredentialKind<?>> kinds) {
-        return new CredentialCheck(credentials, kinds);
+    CredentialCheck credentialCheck(
+            Credentials credentials,
+            List<CredentialKind<?>> kinds,
+            ClientAddresses clients,
+            CredentialFailures failures) {
+        return new CredentialCheck(credentials, kinds, clients, failures);
     }
 
     @Bean

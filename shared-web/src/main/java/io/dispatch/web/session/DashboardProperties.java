@@ -14,13 +14,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param cleanupInterval how often expired sessions are deleted
  * @param signupSandbox whether a merchant who signs up starts as a sandbox merchant, whose
  *     deliveries the simulated riders take (read by command-service's signup)
+ * @param signupEnabled whether anyone may sign up from the dashboard; switched off, signup answers
+ *     404 as an unknown route would ({@code SignupSwitch}) and sign-in keeps working
  */
 @ConfigurationProperties("dispatch.dashboard")
 public record DashboardProperties(
         @DefaultValue("PT12H") Duration sessionTimeout,
         @DefaultValue("true") Boolean secureCookie,
         @DefaultValue("PT10M") Duration cleanupInterval,
-        @DefaultValue("true") Boolean signupSandbox) {
+        @DefaultValue("true") Boolean signupSandbox,
+        @DefaultValue("true") Boolean signupEnabled) {
 
     public DashboardProperties {
         SettingChecks.positive("dispatch.dashboard.session-timeout", sessionTimeout);

@@ -16,6 +16,10 @@ import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.identity.RiderPrincipal;
 import io.dispatch.web.identity.Scope;
+import io.dispatch.web.ratelimit.FailedCredentials;
+import io.dispatch.web.ratelimit.RateLimiter;
+import io.dispatch.web.request.ClientAddressProperties;
+import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.session.SessionConfiguration;
 import java.time.Instant;
 import java.util.List;
@@ -55,7 +59,11 @@ class CredentialCheckTest {
                     id -> Optional.of(new MerchantAccounts.Merchant(MERCHANT, "Shop", "ACTIVE", false, null))
                             .filter(merchant -> merchant.id().equals(id))));
     private final CredentialCheck check = new CredentialCheck(
-            new Credentials(kinds, new IdentityProperties(null, null), new MutableClock(Instant.EPOCH)), kinds);
+            new Credentials(kinds, new IdentityProperties(null, null), new MutableClock(Instant.EPOCH)),
+            kinds,
+            new ClientAddresses(new ClientAddressProperties(List.of())),
+            new FailedCredentials(
+                    client -> new RateLimiter.Decision(true, 60, 59, 60), 60, new MutableClock(Instant.EPOCH)));
 
     private static MockServerWebExchange request(String method, String path, String header, String value) {
         return MockServerWebExchange.from(

@@ -81,8 +81,9 @@ public class TargetPolicy {
         }
         for (InetAddress address : addresses) {
             if (!TargetAddresses.isPublic(address)) {
-                throw new RefusedTarget("host " + host + " resolves to a non-public address ("
-                        + address.getHostAddress() + "); webhooks go to public addresses only");
+                // never the address itself: the answer would map the operator's internal network
+                throw new RefusedTarget(
+                        "host " + host + " resolves to a non-public address; webhooks go to public addresses only");
             }
         }
     }

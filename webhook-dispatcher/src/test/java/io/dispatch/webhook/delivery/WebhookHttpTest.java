@@ -74,7 +74,14 @@ class WebhookHttpTest {
                 });
         assertThat(literal.httpStatus()).isNull();
         assertThat(literal.error()).startsWith("refused target").contains("127.0.0.1");
-        assertThat(named.error()).startsWith("refused target");
+        assertThat(named.error())
+                .startsWith("refused target: host localhost resolves to a non-public address")
+                .as("the address a name resolves to is never shown")
+                .doesNotContain("127.0.0.1")
+                .doesNotContain("0:0:0:0:0:0:0:1");
+        WebhookHttp.Outcome teredo = strict.post(
+                URI.create("http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]:9/ok"), Map.of(), new byte[] {'{', '}'});
+        assertThat(teredo.error()).as("a tunnel's address, at connect time too").startsWith("refused target");
         assertThat(requests).hasValue(0);
 
         WebhookHttp.Outcome allowed = client(true, null).post(URI.create(url("/ok")), Map.of(), new byte[] {'{', '}'});

@@ -42,7 +42,21 @@ class TargetAddressesTest {
                 "::ffff:10.1.2.3",
                 "::127.0.0.1",
                 "64:ff9b::a00:1",
-                "2002:c0a8:101::1"
+                "64:ff9b::7f00:1",
+                "64:ff9b:1::a00:1",
+                "64:ff9b:1:a00:1:0:808:808",
+                "64:ff9b:1:a00:1::",
+                "64:ff9b:1:808:808::",
+                "64:ff9b:0:0:1::808:808",
+                "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+                "2001::1",
+                "2002:c0a8:101::1",
+                "2002:808:808::1",
+                "2002:7f00:1::1",
+                "100::1",
+                "2001:db8::1",
+                "2001:10::1",
+                "2001:20::1"
             })
     void non_public_addresses_are_refused(String address) throws Exception {
         assertThat(TargetAddresses.isPublic(InetAddress.getByName(address)))
@@ -68,7 +82,9 @@ class TargetAddressesTest {
                 "2001:4860:4860::8888",
                 "::ffff:8.8.8.8",
                 "64:ff9b::808:808",
-                "2002:808:808::1"
+                "2001:4860:4860::8844",
+                "2001:200::1",
+                "2a00:1450:4001:80b::200e"
             })
     void public_addresses_are_allowed(String address) throws Exception {
         assertThat(TargetAddresses.isPublic(InetAddress.getByName(address)))
@@ -82,7 +98,10 @@ class TargetAddressesTest {
         assertThatThrownBy(() -> policy.checkAddresses(
                         "rebind.example", InetAddress.getByName("93.184.216.34"), InetAddress.getByName("10.0.0.7")))
                 .isInstanceOf(TargetPolicy.RefusedTarget.class)
-                .hasMessageContaining("10.0.0.7");
+                .hasMessageContaining("rebind.example resolves to a non-public address")
+                .as("the internal address is never echoed")
+                .message()
+                .doesNotContain("10.0.0.7");
         policy.checkAddresses("example.com", InetAddress.getByName("93.184.216.34"));
         new TargetPolicy(true).checkAddresses("local", InetAddress.getByName("127.0.0.1"));
     }

@@ -63,6 +63,27 @@ class TargetPolicyTest {
         assertThatThrownBy(() -> strict.checkRegistration("http://93.184.216.34/"))
                 .hasMessage("must use https");
         assertThatThrownBy(() -> strict.checkRegistration("https://127.0.0.1/"))
-                .hasMessageContaining("non-public address (127.0.0.1)");
+                .hasMessage("host 127.0.0.1 resolves to a non-public address; webhooks go to public addresses only");
+    }
+
+    @Test
+    void a_refused_name_is_answered_without_the_internal_address_it_resolves_to() {
+        assertThatThrownBy(() -> strict.checkRegistration("https://localhost/hooks"))
+                .hasMessage("host localhost resolves to a non-public address; webhooks go to public addresses only");
+    }
+
+    @Test
+    void tunnel_and_local_translator_prefixes_are_refused_at_registration() {
+        for (String url : new String[] {
+            "https://[64:ff9b:1:a00:1:0:808:808]/",
+            "https://[64:ff9b:1:808:808::]/",
+            "https://[2001::1]/",
+            "https://[2002:808:808::1]/"
+        }) {
+            assertThatThrownBy(() -> strict.checkRegistration(url))
+                    .as(url)
+                    .isInstanceOf(TargetPolicy.RefusedTarget.class)
+                    .hasMessageContaining("non-public address");
+        }
     }
 }

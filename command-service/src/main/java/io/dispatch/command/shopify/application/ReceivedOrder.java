@@ -6,7 +6,7 @@ import java.util.UUID;
 /**
  * One orders/create webhook that passed its signature, and what became of it.
  *
- * @param outcome CREATED, DUPLICATE (a repeat of a webhook id already received), NO_SHIPPING_ADDRESS or INVALID
+ * @param outcome CREATED, DUPLICATE (a repeat of a webhook id already received, or of an order that already made a delivery), NO_SHIPPING_ADDRESS or INVALID
  * @param dispatchId the delivery the order became (for a DUPLICATE, the one its first receipt created)
  * @param detail why an INVALID order made no delivery, field by field
  */

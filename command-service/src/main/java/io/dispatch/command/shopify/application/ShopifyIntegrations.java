@@ -110,11 +110,12 @@ public class ShopifyIntegrations {
                                 ErrorCode.UNAUTHORIZED, "X-Shopify-Hmac-Sha256 does not verify for this receiver"));
                     }
                     String id = webhookId(headers.webhookId());
+                    JsonNode order = parse(body);
+                    Receiving receiving = new Receiving(merchantId, id, orderId(order));
                     if (headers.topic() != null && !ShopifyHeaders.ORDERS_CREATE.equals(headers.topic())) {
                         // another topic subscribed to this URL by mistake: an update must not become a second delivery
                         return deliver(
-                                merchantId,
-                                id,
+                                receiving,
                                 new Invalid(
                                         null,
                                         java.util.Map.of(
@@ -123,13 +124,20 @@ public class ShopifyIntegrations {
                                                         + "; this receiver takes new orders only"))));
                     }
                     return deliver(
-                            merchantId,
-                            id,
-                            ShopifyOrderMapping.map(parse(body), settings.get().pickup()));
+                            receiving,
+                            ShopifyOrderMapping.map(order, settings.get().pickup()));
                 });
     }
 
-    private Mono<Receipt> deliver(UUID merchantId, String webhookId, Mapped mapped) {
+    /**
+     * One signed webhook: its merchant, its {@code X-Shopify-Webhook-Id} (not under the signature:
+     * anyone who saw a signed body can post it again under a new one) and the order's own id
+     * (under the signature), which makes one delivery at most.
+     */
+    private record Receiving(UUID merchantId, String webhookId, String orderId) {}
+
+    private Mono<Receipt> deliver(Receiving receiving, Mapped mapped) {
+        UUID merchantId = receiving.merchantId();
         return switch (mapped) {
             case Deliverable deliverable ->
                 dispatches
@@ -139,43 +147,58 @@ public class ShopifyIntegrations {
                                 Source.SHOPIFY,
                                 Actor.merchant(merchantId),
                                 dispatchId -> store.recordFirst(
-                                        merchantId, webhookId, mapped.orderName(), Outcome.CREATED, dispatchId, null))
+                                        merchantId,
+                                        receiving.webhookId(),
+                                        receiving.orderId(),
+                                        mapped.orderName(),
+                                        Outcome.CREATED,
+                                        dispatchId,
+                                        null))
                         .flatMap(written -> written.isPresent()
                                 ? Mono.just(new Receipt(
-                                        webhookId,
+                                        receiving.webhookId(),
                                         Outcome.CREATED,
                                         written.get().view().dispatchId()))
-                                : repeat(merchantId, webhookId, mapped));
-            case NoShippingAddress none ->
-                recordWithoutDelivery(merchantId, webhookId, mapped, Outcome.NO_SHIPPING_ADDRESS, null);
-            case Invalid invalid ->
-                recordWithoutDelivery(merchantId, webhookId, mapped, Outcome.INVALID, invalid.detail());
+                                : repeat(receiving, mapped));
+            case NoShippingAddress none -> recordWithoutDelivery(receiving, mapped, Outcome.NO_SHIPPING_ADDRESS, null);
+            case Invalid invalid -> recordWithoutDelivery(receiving, mapped, Outcome.INVALID, invalid.detail());
         };
     }
 
-    private Mono<Receipt> recordWithoutDelivery(
-            UUID merchantId, String webhookId, Mapped mapped, Outcome outcome, String detail) {
-        return blocking(() -> store.recordFirst(merchantId, webhookId, mapped.orderName(), outcome, null, detail))
+    private Mono<Receipt> recordWithoutDelivery(Receiving receiving, Mapped mapped, Outcome outcome, String detail) {
+        return blocking(() -> store.recordFirst(
+                        receiving.merchantId(),
+                        receiving.webhookId(),
+                        receiving.orderId(),
+                        mapped.orderName(),
+                        outcome,
+                        null,
+                        detail))
                 .flatMap(first -> {
                     if (!first) {
-                        return repeat(merchantId, webhookId, mapped);
+                        return repeat(receiving, mapped);
                     }
                     log.warn(
                             "Shopify order {} of merchant {} (webhook {}) made no delivery: {}{}",
                             mapped.orderName(),
-                            merchantId,
-                            webhookId,
+                            receiving.merchantId(),
+                            receiving.webhookId(),
                             outcome,
                             detail == null ? "" : " (" + detail + ")");
-                    return Mono.just(new Receipt(webhookId, outcome, null));
+                    return Mono.just(new Receipt(receiving.webhookId(), outcome, null));
                 });
     }
 
-    private Mono<Receipt> repeat(UUID merchantId, String webhookId, Mapped mapped) {
-        return blocking(() -> store.recordRepeat(merchantId, webhookId, mapped.orderName()))
+    /** A webhook id received before, or an order that already made a delivery: 200 DUPLICATE, nothing created. */
+    private Mono<Receipt> repeat(Receiving receiving, Mapped mapped) {
+        return blocking(() -> store.recordRepeat(
+                        receiving.merchantId(), receiving.webhookId(), receiving.orderId(), mapped.orderName()))
                 .doOnNext(first -> log.info(
-                        "Shopify webhook {} of merchant {} received again; no second delivery", webhookId, merchantId))
-                .map(first -> new Receipt(webhookId, Outcome.DUPLICATE, first.orElse(null)));
+                        "Shopify webhook {} (order {}) of merchant {} received again; no second delivery",
+                        receiving.webhookId(),
+                        receiving.orderId(),
+                        receiving.merchantId()))
+                .map(first -> new Receipt(receiving.webhookId(), Outcome.DUPLICATE, first.orElse(null)));
     }
 
     /** The merchant's settings when its store is connected and the merchant is active. */
@@ -193,6 +216,17 @@ public class ShopifyIntegrations {
         } catch (JacksonException e) {
             return null; // mapped as INVALID: a signed body that is no JSON object will not change on retry
         }
+    }
+
+    /** Shopify's id of the order ({@code id}, a number in Shopify's JSON); null when there is none. */
+    private static String orderId(JsonNode order) {
+        JsonNode id = order == null || !order.isObject() ? null : order.get("id");
+        if (id == null
+                || !(id.isIntegralNumber() || id.isString())
+                || id.asString().isBlank()) {
+            return null;
+        }
+        return id.asString().strip();
     }
 
     private static String webhookId(String header) {

@@ -79,19 +79,31 @@ public class ShopifyStore {
     }
 
     /**
-     * Records the first receipt of a webhook id; false when it was already recorded (or is being
-     * recorded by a concurrent transaction that then commits: PostgreSQL makes this wait for it).
-     * Inside a creation's transaction, the receipt and the delivery are stored together or not at all.
+     * Records the first receipt of a webhook id; false when it was already recorded, or, for a
+     * CREATED receipt, when the same order already made a delivery (or either is being recorded
+     * by a concurrent transaction that then commits: PostgreSQL makes this wait for it). Inside a
+     * creation's transaction, the receipt and the delivery are stored together or not at all.
+     *
+     * @param orderId Shopify's id of the order, null when the body has none
      */
     public boolean recordFirst(
-            UUID merchantId, String webhookId, String orderName, Outcome outcome, UUID dispatchId, String detail) {
+            UUID merchantId,
+            String webhookId,
+            String orderId,
+            String orderName,
+            Outcome outcome,
+            UUID dispatchId,
+            String detail) {
+        // no conflict target: either unique index (webhook id, or the order's one delivery) makes it a repeat
         return jdbc.update(
                         """
-        insert into command.shopify_orders (merchant_id, webhook_id, order_name, outcome, dispatch_id, detail, received_at)
-        values (?, ?, ?, ?, ?, ?, ?)
-        on conflict (merchant_id, webhook_id) where outcome <> 'DUPLICATE' do nothing""",
+        insert into command.shopify_orders
+               (merchant_id, webhook_id, order_id, order_name, outcome, dispatch_id, detail, received_at)
+        values (?, ?, ?, ?, ?, ?, ?, ?)
+        on conflict do nothing""",
                         merchantId,
                         webhookId,
+                        storable(orderId),
                         storable(orderName),
                         outcome.name(),
                         dispatchId,
@@ -100,17 +112,31 @@ public class ShopifyStore {
                 == 1;
     }
 
-    /** Records a repeat of a webhook id; answers the delivery its first receipt created, if any. */
-    public Optional<UUID> recordRepeat(UUID merchantId, String webhookId, String orderName) {
-        Optional<UUID> first = jdbc.query("""
+    /**
+     * Records a repeat of a webhook id, or of an order that already made a delivery under another
+     * webhook id; answers the delivery the first receipt created, if any.
+     */
+    public Optional<UUID> recordRepeat(UUID merchantId, String webhookId, String orderId, String orderName) {
+        Optional<UUID> first =
+                jdbc
+                        .query("""
             select dispatch_id from command.shopify_orders
-             where merchant_id = ? and webhook_id = ? and outcome <> 'DUPLICATE'""", (rs, i) -> rs.getObject(1, UUID.class), merchantId, webhookId).stream()
-                .filter(java.util.Objects::nonNull)
-                .findFirst();
+             where merchant_id = ? and outcome <> 'DUPLICATE'
+               and (webhook_id = ? or (outcome = 'CREATED' and order_id = ?))
+             order by dispatch_id nulls last limit 1""", (rs, i) -> rs.getObject(1, UUID.class), merchantId, webhookId, storable(orderId))
+                        .stream()
+                        .filter(java.util.Objects::nonNull)
+                        .findFirst();
         jdbc.update(
                 """
-        insert into command.shopify_orders (merchant_id, webhook_id, order_name, outcome, dispatch_id, received_at)
-        values (?, ?, ?, 'DUPLICATE', ?, ?)""", merchantId, webhookId, storable(orderName), first.orElse(null), Timestamp.from(clock.instant()));
+        insert into command.shopify_orders (merchant_id, webhook_id, order_id, order_name, outcome, dispatch_id, received_at)
+        values (?, ?, ?, ?, 'DUPLICATE', ?, ?)""",
+                merchantId,
+                webhookId,
+                storable(orderId),
+                storable(orderName),
+                first.orElse(null),
+                Timestamp.from(clock.instant()));
         return first;
     }
 
