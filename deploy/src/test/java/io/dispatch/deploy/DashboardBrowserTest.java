@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.simulator.trip.DoorOutcome;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -137,10 +139,10 @@ class DashboardBrowserTest {
           Amina Njeri,+254 700 000 001,CSV-1,Kenyatta Ave 1,-1.2841,36.8219,Ngong Rd 12,-1.3001,36.7833,COD,150000
           Baraka Mwangi,not a phone,CSV-2,Kenyatta Ave 1,-1.2841,36.8219,Ngong Rd 14,-1.3005,36.7830,PREPAID,0
           """);
-            visible("[data-testid=preview]").click();
+            click("[data-testid=preview]");
             String preview = visible("[data-testid=preview-result]").getText();
             assertThat(preview).contains("2 rows, 1 valid").contains("Line 3").contains("customerPhone");
-            visible("[data-testid=import]").click();
+            click("[data-testid=import]");
             String refused =
                     visible("[data-testid=import-result] [data-testid=error]").getText();
             assertThat(refused).contains("Line 3").contains("customerPhone").doesNotContain("Line 2");
@@ -202,7 +204,7 @@ class DashboardBrowserTest {
             shoot("overview");
 
             // sign out: the pages ask to sign in again
-            visible("#signout").click();
+            click("#signout");
             await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
             open("/dashboard/keys");
             await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
@@ -221,19 +223,84 @@ class DashboardBrowserTest {
         shoot("signin-error");
     }
 
+    @Test
+    void a_message_the_page_shows_never_covers_a_control_a_person_would_press() throws Exception {
+        open("/dashboard/signup");
+        type("businessName", "Toast Test");
+        type("email", "toast-" + UUID.randomUUID() + "@example.com");
+        type("password", "a long enough password");
+        submit("[data-testid=signup]");
+        await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+        navigate("New delivery");
+        visible("[data-testid=new-delivery]");
+        // the dashboard's longest message, shown as toast() shows it: a real one hides itself after 3.5 s, and a test
+        // that raced it would pass whenever it lost the race
+        browser.executeScript(
+                "const toast = document.getElementById('toast'); toast.textContent = arguments[0]; toast.hidden = false;",
+                "Enabled: everything kept is being sent");
+        assertThat(visible("#toast").getText()).isEqualTo("Enabled: everything kept is being sent");
+
+        assertThat(controlsCoveredAtTheFootOfTheScreen())
+                .as("controls that a click at their centre does not reach, each scrolled to the foot of a phone's screen"
+                        + " as WebDriver scrolls it (and as a thumb finds the last button of a form)")
+                .isEmpty();
+        assertThat(toastInsideTheHeader())
+                .as("the message sits in the header, so it covers nothing the header does not")
+                .isTrue();
+        submit("[data-testid=new-delivery]");
+        shoot("message");
+        chromium.atDesktopSize(PAGE, () -> {
+            assertThat(controlsCoveredAtTheFootOfTheScreen()).isEmpty();
+            assertThat(toastInsideTheHeader()).isTrue();
+        });
+    }
+
     // ------------------------------------------------------------------------------------------
+
+    /**
+     * Each control of the page scrolled to the bottom edge of the screen ({@code block: 'end'}, as WebDriver scrolls
+     * one before a click), then the element a click at its centre lands on: the controls it is not one of.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<String> controlsCoveredAtTheFootOfTheScreen() {
+        return (List<String>) browser.executeScript("""
+                const covered = [];
+                for (const control of document.querySelectorAll("main button, main input, main select, main textarea, main a")) {
+                  if (!control.getClientRects().length) continue;
+                  control.scrollIntoView({ block: "end", inline: "nearest" });
+                  const box = control.getBoundingClientRect();
+                  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                  if (!control.contains(hit)) {
+                    covered.push(`${control.name || control.textContent} under ${hit ? hit.id || hit.tagName : "nothing"}`);
+                  }
+                }
+                return covered;""");
+    }
+
+    private static boolean toastInsideTheHeader() {
+        return (Boolean) browser.executeScript("""
+                const toast = document.getElementById("toast").getBoundingClientRect();
+                const header = document.querySelector("header").getBoundingClientRect();
+                return toast.height > 0 && toast.top >= header.top && toast.bottom <= header.bottom
+                  && toast.left >= header.left && toast.right <= header.right;""");
+    }
+
 
     private static void open(String path) {
         browser.get(dispatch.baseUrl + path);
     }
 
-    /** A link of the navigation (on a phone it sits behind the menu button). */
+    /** A link of the navigation (on a phone it sits behind the menu button, shown once the page knows who is in). */
     private static void navigate(String text) {
-        WebElement menu = browser.findElement(By.id("menu"));
-        if (menu.isDisplayed()) {
-            menu.click();
+        await().atMost(PAGE)
+                .ignoreExceptions()
+                .until(() -> browser.findElement(By.id("menu")).isDisplayed()
+                        || browser.findElement(By.id("nav")).isDisplayed());
+        if (!browser.findElement(By.id("nav")).isDisplayed()) {
+            click("#menu");
         }
-        visible("nav").findElement(By.linkText(text)).click();
+        clickable(() -> browser.findElement(By.id("nav")).findElement(By.linkText(text)))
+                .click();
     }
 
     private static WebElement visible(String css) {
@@ -250,8 +317,25 @@ class DashboardBrowserTest {
         field.sendKeys(value);
     }
 
+    /** Presses the form's submit button once it is shown and enabled (a form disables it while its call runs). */
     private static void submit(String form) {
-        visible(form).findElement(By.cssSelector("button[type=submit]")).click();
+        clickable(() -> visible(form).findElement(By.cssSelector("button[type=submit]")))
+                .click();
+    }
+
+    private static void click(String css) {
+        clickable(() -> browser.findElement(By.cssSelector(css))).click();
+    }
+
+    /**
+     * The element once a person could press it: shown and enabled. Not once nothing covers it: a control covered by
+     * the page's own message is a fault of the page, which {@link
+     * #a_message_the_page_shows_never_covers_a_control_a_person_would_press} holds, not something to wait out.
+     */
+    private static WebElement clickable(Callable<WebElement> find) {
+        return await().atMost(PAGE)
+                .ignoreExceptions()
+                .until(find, element -> element.isDisplayed() && element.isEnabled());
     }
 
     /** The status badge's text, or "" while there is none (or the live page is replacing it as it is read). */
