@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -304,9 +305,24 @@ class DashboardBrowserTest {
     }
 
     private static WebElement visible(String css) {
-        return await().atMost(PAGE)
-                .ignoreExceptions()
-                .until(() -> browser.findElement(By.cssSelector(css)), element -> element.isDisplayed());
+        try {
+            return await().atMost(PAGE)
+                    .ignoreExceptions()
+                    .until(() -> browser.findElement(By.cssSelector(css)), element -> element.isDisplayed());
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(css + " not shown within " + PAGE + "; " + whereWeAre(), e);
+        }
+    }
+
+    /** What the page showed when a wait gave up: its address and text, and a screenshot. */
+    private static String whereWeAre() {
+        try {
+            chromium.screenshot("dashboard-failure-phone.png");
+        } catch (Exception e) {
+            // the address and text still say where we were
+        }
+        return "at " + browser.getCurrentUrl() + ", the page says: "
+                + browser.executeScript("return document.body.innerText");
     }
 
     private static void type(String name, String value) {
@@ -333,9 +349,13 @@ class DashboardBrowserTest {
      * #a_message_the_page_shows_never_covers_a_control_a_person_would_press} holds, not something to wait out.
      */
     private static WebElement clickable(Callable<WebElement> find) {
-        return await().atMost(PAGE)
-                .ignoreExceptions()
-                .until(find, element -> element.isDisplayed() && element.isEnabled());
+        try {
+            return await().atMost(PAGE)
+                    .ignoreExceptions()
+                    .until(find, element -> element.isDisplayed() && element.isEnabled());
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("nothing to press within " + PAGE + "; " + whereWeAre(), e);
+        }
     }
 
     /** The status badge's text, or "" while there is none (or the live page is replacing it as it is read). */
