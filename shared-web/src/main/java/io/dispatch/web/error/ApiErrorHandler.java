@@ -189,6 +189,10 @@ public class ApiErrorHandler implements WebExceptionHandler {
                 || failure instanceof java.sql.SQLException sql
                         && sql.getMessage() != null
                         && sql.getMessage().contains("Interrupted during connection acquisition")
+                // what Hikari throws for a statement on a connection it found broken (the server went away
+                // under it): no SQLSTATE, the original error already gone (bucket4j's rollback after a
+                // failed rate-limit check, in the fault suite's kill -9 of PostgreSQL)
+                || failure instanceof java.sql.SQLException sql && "Connection is closed".equals(sql.getMessage())
                 || failure instanceof java.sql.SQLException sql && connectionState(sql.getSQLState())
                 // R2DBC is not on every service's class path (command-service uses JDBC): compare by name
                 || isA(failure, "io.r2dbc.spi.R2dbcNonTransientResourceException")
