@@ -242,8 +242,9 @@ class DashboardBrowserTest {
         assertThat(visible("#toast").getText()).isEqualTo("Enabled: everything kept is being sent");
 
         assertThat(controlsCoveredAtTheFootOfTheScreen())
-                .as("controls that a click at their centre does not reach, each scrolled to the foot of a phone's screen"
-                        + " as WebDriver scrolls it (and as a thumb finds the last button of a form)")
+                .as(
+                        "controls that a click at their centre does not reach, each scrolled to the foot of a phone's screen"
+                                + " as WebDriver scrolls it (and as a thumb finds the last button of a form)")
                 .isEmpty();
         assertThat(toastInsideTheHeader())
                 .as("the message sits in the header, so it covers nothing the header does not")
@@ -285,7 +286,6 @@ class DashboardBrowserTest {
                 return toast.height > 0 && toast.top >= header.top && toast.bottom <= header.bottom
                   && toast.left >= header.left && toast.right <= header.right;""");
     }
-
 
     private static void open(String path) {
         browser.get(dispatch.baseUrl + path);

@@ -83,6 +83,7 @@ class FaultSuiteTest {
     /** A dispatch.created webhook arriving later than this after the load ended is counted late (issue 32's probe). */
     private static final Duration WEBHOOK_DEADLINE =
             Duration.ofSeconds(Integer.getInteger("fault.webhook-deadline-seconds", 25));
+
     private static final Path HOME = Path.of("target", "fault-suite");
 
     private static Path pgDir;
@@ -329,8 +330,8 @@ class FaultSuiteTest {
                 acknowledged.stream().map(Outcome::id).toList(), receiver.received(), loadEnded, WEBHOOK_DEADLINE);
         created.late().forEach(late -> System.out.println("fault-suite: " + name + ": dispatch.created late: " + late));
         for (String id : created.lost()) {
-            System.out.println("fault-suite: " + name + ": dispatch.created never arrived for " + id + ": "
-                    + notificationsOf(id));
+            System.out.println(
+                    "fault-suite: " + name + ": dispatch.created never arrived for " + id + ": " + notificationsOf(id));
         }
         if (unsettled != null) {
             throw unsettled;

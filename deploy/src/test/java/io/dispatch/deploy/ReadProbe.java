@@ -68,8 +68,8 @@ final class ReadProbe implements AutoCloseable {
                             queryService.get().send("GET", "/api/v1/external/dispatches/" + id, merchant.get(), null);
                     int status = answer.statusCode();
                     tally(Integer.toString(status));
-                    boolean retryLater =
-                            status == 503 && answer.headers().firstValue("Retry-After").isPresent();
+                    boolean retryLater = status == 503
+                            && answer.headers().firstValue("Retry-After").isPresent();
                     if (status >= 500 && !retryLater) {
                         wrong.add(status + " for " + id + ": " + answer.body());
                     }

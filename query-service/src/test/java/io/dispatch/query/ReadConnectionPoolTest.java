@@ -50,7 +50,8 @@ class ReadConnectionPoolTest {
         pool.dispose();
         postgres.close();
         try (Stream<Path> files = Files.walk(dataDir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(file -> file.toFile().delete());
         }
     }
 
@@ -104,7 +105,10 @@ class ReadConnectionPoolTest {
     private List<String> burst(int reads, String sql) {
         return Flux.range(0, reads)
                 .flatMap(
-                        i -> database.sql(sql).map(row -> row.get(0, String.class)).one(), reads)
+                        i -> database.sql(sql)
+                                .map(row -> row.get(0, String.class))
+                                .one(),
+                        reads)
                 .collectList()
                 .block(Duration.ofSeconds(30));
     }

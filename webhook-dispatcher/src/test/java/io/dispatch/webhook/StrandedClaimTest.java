@@ -35,8 +35,7 @@ class StrandedClaimTest {
             broken[broken.length - 1] ^= 1;
             jdbc.update("update webhook.endpoints set secret_ciphertext = ? where merchant_id = ?", broken, merchant);
 
-            RunningDispatcher.publish(
-                    List.of(new TestEvents(merchant).created(), new TestEvents(merchant).created()));
+            RunningDispatcher.publish(List.of(new TestEvents(merchant).created(), new TestEvents(merchant).created()));
             await().atMost(Duration.ofSeconds(20))
                     .pollInterval(Duration.ofMillis(50))
                     .until(() -> jdbc.queryForObject(
@@ -45,7 +44,9 @@ class StrandedClaimTest {
                                     Long.class,
                                     merchant)
                             == 2);
-            assertThat(receiver.received()).as("nothing sent while the round fails").isEmpty();
+            assertThat(receiver.received())
+                    .as("nothing sent while the round fails")
+                    .isEmpty();
 
             jdbc.update("update webhook.endpoints set secret_ciphertext = ? where merchant_id = ?", secret, merchant);
 

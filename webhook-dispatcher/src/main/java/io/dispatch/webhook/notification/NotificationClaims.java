@@ -137,9 +137,7 @@ public class NotificationClaims {
            order by n.id for update of n)
         update webhook.notifications n set lease_until = null from locked where n.id = locked.id""",
                 held.stream().map(e -> e.getKey().toString()).collect(Collectors.joining(",", "{", "}")),
-                held.stream()
-                        .map(e -> micros(e.getValue()).toString())
-                        .collect(Collectors.joining(",", "{", "}")));
+                held.stream().map(e -> micros(e.getValue()).toString()).collect(Collectors.joining(",", "{", "}")));
     }
 
     /** The outcome of one attempt of a claimed notification, to be recorded. */
