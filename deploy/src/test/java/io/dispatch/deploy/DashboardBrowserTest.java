@@ -48,7 +48,7 @@ class DashboardBrowserTest {
             type("email", email);
             type("password", "a long enough password");
             submit("[data-testid=signup]");
-            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+            eventually("the checklist's address", () -> browser.getCurrentUrl().endsWith("/dashboard/start"));
             WebElement checklist = visible("[data-testid=checklist]");
             assertThat(checklist.findElements(By.cssSelector("li.done"))).isEmpty();
             shoot("checklist-empty");
@@ -91,22 +91,22 @@ class DashboardBrowserTest {
                 type("dropoff.lng", "36.7833");
                 type("amountCents", "150000");
                 submit("[data-testid=new-delivery]");
-                await().atMost(PAGE)
-                        .until(() -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
+                eventually("the new delivery's address", () -> browser.getCurrentUrl()
+                        .matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
                 id = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
             } while (DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE));
             visible("[data-testid=map]");
             assertThat(visible("[data-testid=tracking]").getText()).contains("/track/");
 
             // it moves on its page without a reload, to DELIVERED
-            await().atMost(RIDE).until(() -> status().equals("DELIVERED"));
+            eventually("DELIVERED on the delivery's page", RIDE, () -> status().equals("DELIVERED"));
             shoot("delivery-delivered");
 
             // its history names who did what, and the webhooks sent for it show with their codes, on the same page
-            await().atMost(PAGE)
-                    .until(() -> visible("[data-testid=attempts]").getText().contains("dispatch.delivered"));
-            await().atMost(PAGE)
-                    .until(() -> !visible("[data-testid=attempts]").getText().contains("PENDING"));
+            eventually("the delivered webhook in the attempts", () -> shown("[data-testid=attempts]")
+                    .contains("dispatch.delivered"));
+            eventually("no PENDING webhook in the attempts", () -> !shown("[data-testid=attempts]")
+                    .contains("PENDING"));
             assertThat(visible("[data-testid=history]").getText())
                     .contains("DELIVERED")
                     .contains("rider");
@@ -121,9 +121,9 @@ class DashboardBrowserTest {
 
             // the webhooks page lists the recent attempts across deliveries
             navigate("Webhooks");
-            await().atMost(PAGE)
-                    .until(() ->
-                            visible("[data-testid=recent-attempts]").getText().contains("dispatch.delivered"));
+            eventually("the delivered webhook among the recent attempts", () -> shown(
+                            "[data-testid=recent-attempts]")
+                    .contains("dispatch.delivered"));
             shoot("webhooks-attempts");
 
             // the list shows it, filtered by status
@@ -192,8 +192,9 @@ class DashboardBrowserTest {
 
             // the checklist is done, and the overview counts the day
             navigate("Get started");
-            await().atMost(PAGE)
-                    .until(() -> visible("[data-testid=checklist]")
+            eventually(
+                    "four steps done in the checklist",
+                    () -> browser.findElement(By.cssSelector("[data-testid=checklist]"))
                                     .findElements(By.cssSelector("li.done"))
                                     .size()
                             == 4);
@@ -206,9 +207,9 @@ class DashboardBrowserTest {
 
             // sign out: the pages ask to sign in again
             click("#signout");
-            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
+            eventually("the sign-in address", () -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
             open("/dashboard/keys");
-            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
+            eventually("the sign-in address", () -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
             visible("[data-testid=signin]");
         }
     }
@@ -231,7 +232,7 @@ class DashboardBrowserTest {
         type("email", "toast-" + UUID.randomUUID() + "@example.com");
         type("password", "a long enough password");
         submit("[data-testid=signup]");
-        await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+        eventually("the checklist's address", () -> browser.getCurrentUrl().endsWith("/dashboard/start"));
         navigate("New delivery");
         visible("[data-testid=new-delivery]");
         // the dashboard's longest message, shown as toast() shows it: a real one hides itself after 3.5 s, and a test
@@ -293,10 +294,8 @@ class DashboardBrowserTest {
 
     /** A link of the navigation (on a phone it sits behind the menu button, shown once the page knows who is in). */
     private static void navigate(String text) {
-        await().atMost(PAGE)
-                .ignoreExceptions()
-                .until(() -> browser.findElement(By.id("menu")).isDisplayed()
-                        || browser.findElement(By.id("nav")).isDisplayed());
+        eventually("the menu or the navigation", () -> browser.findElement(By.id("menu")).isDisplayed()
+                || browser.findElement(By.id("nav")).isDisplayed());
         if (!browser.findElement(By.id("nav")).isDisplayed()) {
             click("#menu");
         }
@@ -314,14 +313,43 @@ class DashboardBrowserTest {
         }
     }
 
-    /** What the page showed when a wait gave up: its address and text, and a screenshot. */
+    private static void eventually(String what, Callable<Boolean> condition) {
+        eventually(what, PAGE, condition);
+    }
+
+    /** Waits for what a person would see; when it does not come, says where the page was. */
+    private static void eventually(String what, Duration wait, Callable<Boolean> condition) {
+        try {
+            await().atMost(wait).ignoreExceptions().until(condition);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(what + ": not within " + wait + "; " + whereWeAre(), e);
+        }
+    }
+
+    /** The element's text, "" while it is not there. */
+    private static String shown(String css) {
+        return browser.findElements(By.cssSelector(css)).stream()
+                .findFirst()
+                .map(WebElement::getText)
+                .orElse("");
+    }
+
+    /**
+     * What the page showed when a wait gave up: its address, its text, a screenshot, and what the merchant API
+     * answers the session now (a 429 there would mean the dashboard spent the session's rate limit).
+     */
     private static String whereWeAre() {
         try {
             chromium.screenshot("dashboard-failure-phone.png");
         } catch (Exception e) {
             // the address and text still say where we were
         }
-        return "at " + browser.getCurrentUrl() + ", the page says: "
+        Object api = browser.executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                fetch("/api/v1/external/dispatches?limit=1", { credentials: "same-origin", headers: { Accept: "application/json" } })
+                  .then((r) => done(`${r.status}, RateLimit-Remaining ${r.headers.get("RateLimit-Remaining")}`))
+                  .catch((e) => done(String(e)));""");
+        return "at " + browser.getCurrentUrl() + ", the API answers the session " + api + ", the page says: "
                 + browser.executeScript("return document.body.innerText");
     }
 
