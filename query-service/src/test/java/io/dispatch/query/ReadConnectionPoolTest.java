@@ -58,9 +58,10 @@ class ReadConnectionPoolTest {
     @Test
     void after_a_kill_9_of_postgresql_reads_fail_as_503_while_it_is_away_and_all_succeed_once_it_is_back()
             throws Exception {
-        // every connection of the pool in use at once, then idle in it
-        assertThat(burst(POOL_SIZE, "select pg_sleep(0.3)::text")).hasSize(POOL_SIZE);
-        assertThat(pool.getMetrics().orElseThrow().allocatedSize()).isEqualTo(POOL_SIZE);
+        // the pool's connections in use at once (all of them, unless a slow machine lets one finish before the
+        // last starts), then idle in it: after the kill they are dead, more of them than an acquire used to try (two)
+        assertThat(burst(POOL_SIZE, "select pg_sleep(1)::text")).hasSize(POOL_SIZE);
+        assertThat(pool.getMetrics().orElseThrow().allocatedSize()).isGreaterThanOrEqualTo(POOL_SIZE / 2);
 
         long pid = Long.parseLong(
                 Files.readAllLines(dataDir.resolve("postmaster.pid")).getFirst().trim());
