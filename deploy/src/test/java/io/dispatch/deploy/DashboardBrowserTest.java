@@ -91,8 +91,9 @@ class DashboardBrowserTest {
                 type("dropoff.lng", "36.7833");
                 type("amountCents", "150000");
                 submit("[data-testid=new-delivery]");
-                eventually("the new delivery's address", () -> browser.getCurrentUrl()
-                        .matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
+                eventually(
+                        "the new delivery's address",
+                        () -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
                 id = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
             } while (DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE));
             visible("[data-testid=map]");
@@ -103,10 +104,12 @@ class DashboardBrowserTest {
             shoot("delivery-delivered");
 
             // its history names who did what, and the webhooks sent for it show with their codes, on the same page
-            eventually("the delivered webhook in the attempts", () -> shown("[data-testid=attempts]")
-                    .contains("dispatch.delivered"));
-            eventually("no PENDING webhook in the attempts", () -> !shown("[data-testid=attempts]")
-                    .contains("PENDING"));
+            eventually(
+                    "the delivered webhook in the attempts",
+                    () -> shown("[data-testid=attempts]").contains("dispatch.delivered"));
+            eventually(
+                    "no PENDING webhook in the attempts",
+                    () -> !shown("[data-testid=attempts]").contains("PENDING"));
             assertThat(visible("[data-testid=history]").getText())
                     .contains("DELIVERED")
                     .contains("rider");
@@ -121,9 +124,9 @@ class DashboardBrowserTest {
 
             // the webhooks page lists the recent attempts across deliveries
             navigate("Webhooks");
-            eventually("the delivered webhook among the recent attempts", () -> shown(
-                            "[data-testid=recent-attempts]")
-                    .contains("dispatch.delivered"));
+            eventually(
+                    "the delivered webhook among the recent attempts",
+                    () -> shown("[data-testid=recent-attempts]").contains("dispatch.delivered"));
             shoot("webhooks-attempts");
 
             // the list shows it, filtered by status
@@ -294,8 +297,10 @@ class DashboardBrowserTest {
 
     /** A link of the navigation (on a phone it sits behind the menu button, shown once the page knows who is in). */
     private static void navigate(String text) {
-        eventually("the menu or the navigation", () -> browser.findElement(By.id("menu")).isDisplayed()
-                || browser.findElement(By.id("nav")).isDisplayed());
+        eventually(
+                "the menu or the navigation",
+                () -> browser.findElement(By.id("menu")).isDisplayed()
+                        || browser.findElement(By.id("nav")).isDisplayed());
         if (!browser.findElement(By.id("nav")).isDisplayed()) {
             click("#menu");
         }
