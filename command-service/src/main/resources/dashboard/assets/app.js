@@ -82,6 +82,13 @@ async function api(method, path, body, contentType) {
   return json;
 }
 
+// Scrolling to a field (focus, a form's "fill this in") stops below the sticky header, whose height
+// changes with the menu and a message: without this the field asked for hides under it on a phone.
+new ResizeObserver(([entry]) => {
+  document.documentElement.style.scrollPaddingTop = `${entry.target.offsetHeight + 8}px`;
+}).observe(document.querySelector("header"));
+
+/** A message after an action, for 3.5 s: the header's last line, so it covers nothing (issue 32). */
 function toast(text) {
   const element = document.getElementById("toast");
   element.textContent = text;

@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.simulator.trip.DoorOutcome;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -45,7 +48,7 @@ class DashboardBrowserTest {
             type("email", email);
             type("password", "a long enough password");
             submit("[data-testid=signup]");
-            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+            eventually("the checklist's address", () -> browser.getCurrentUrl().endsWith("/dashboard/start"));
             WebElement checklist = visible("[data-testid=checklist]");
             assertThat(checklist.findElements(By.cssSelector("li.done"))).isEmpty();
             shoot("checklist-empty");
@@ -88,22 +91,25 @@ class DashboardBrowserTest {
                 type("dropoff.lng", "36.7833");
                 type("amountCents", "150000");
                 submit("[data-testid=new-delivery]");
-                await().atMost(PAGE)
-                        .until(() -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
+                eventually(
+                        "the new delivery's address",
+                        () -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
                 id = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
             } while (DoorOutcome.failsAtTheDoor(UUID.fromString(id), DispatchUnderTest.SIMULATOR_FAIL_SHARE));
             visible("[data-testid=map]");
             assertThat(visible("[data-testid=tracking]").getText()).contains("/track/");
 
             // it moves on its page without a reload, to DELIVERED
-            await().atMost(RIDE).until(() -> status().equals("DELIVERED"));
+            eventually("DELIVERED on the delivery's page", RIDE, () -> status().equals("DELIVERED"));
             shoot("delivery-delivered");
 
             // its history names who did what, and the webhooks sent for it show with their codes, on the same page
-            await().atMost(PAGE)
-                    .until(() -> visible("[data-testid=attempts]").getText().contains("dispatch.delivered"));
-            await().atMost(PAGE)
-                    .until(() -> !visible("[data-testid=attempts]").getText().contains("PENDING"));
+            eventually(
+                    "the delivered webhook in the attempts",
+                    () -> shown("[data-testid=attempts]").contains("dispatch.delivered"));
+            eventually(
+                    "no PENDING webhook in the attempts",
+                    () -> !shown("[data-testid=attempts]").contains("PENDING"));
             assertThat(visible("[data-testid=history]").getText())
                     .contains("DELIVERED")
                     .contains("rider");
@@ -118,9 +124,9 @@ class DashboardBrowserTest {
 
             // the webhooks page lists the recent attempts across deliveries
             navigate("Webhooks");
-            await().atMost(PAGE)
-                    .until(() ->
-                            visible("[data-testid=recent-attempts]").getText().contains("dispatch.delivered"));
+            eventually(
+                    "the delivered webhook among the recent attempts",
+                    () -> shown("[data-testid=recent-attempts]").contains("dispatch.delivered"));
             shoot("webhooks-attempts");
 
             // the list shows it, filtered by status
@@ -137,10 +143,10 @@ class DashboardBrowserTest {
           Amina Njeri,+254 700 000 001,CSV-1,Kenyatta Ave 1,-1.2841,36.8219,Ngong Rd 12,-1.3001,36.7833,COD,150000
           Baraka Mwangi,not a phone,CSV-2,Kenyatta Ave 1,-1.2841,36.8219,Ngong Rd 14,-1.3005,36.7830,PREPAID,0
           """);
-            visible("[data-testid=preview]").click();
+            click("[data-testid=preview]");
             String preview = visible("[data-testid=preview-result]").getText();
             assertThat(preview).contains("2 rows, 1 valid").contains("Line 3").contains("customerPhone");
-            visible("[data-testid=import]").click();
+            click("[data-testid=import]");
             String refused =
                     visible("[data-testid=import-result] [data-testid=error]").getText();
             assertThat(refused).contains("Line 3").contains("customerPhone").doesNotContain("Line 2");
@@ -189,8 +195,9 @@ class DashboardBrowserTest {
 
             // the checklist is done, and the overview counts the day
             navigate("Get started");
-            await().atMost(PAGE)
-                    .until(() -> visible("[data-testid=checklist]")
+            eventually(
+                    "four steps done in the checklist",
+                    () -> browser.findElement(By.cssSelector("[data-testid=checklist]"))
                                     .findElements(By.cssSelector("li.done"))
                                     .size()
                             == 4);
@@ -202,10 +209,10 @@ class DashboardBrowserTest {
             shoot("overview");
 
             // sign out: the pages ask to sign in again
-            visible("#signout").click();
-            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
+            click("#signout");
+            eventually("the sign-in address", () -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
             open("/dashboard/keys");
-            await().atMost(PAGE).until(() -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
+            eventually("the sign-in address", () -> browser.getCurrentUrl().endsWith("/dashboard/signin"));
             visible("[data-testid=signin]");
         }
     }
@@ -221,25 +228,134 @@ class DashboardBrowserTest {
         shoot("signin-error");
     }
 
+    @Test
+    void a_message_the_page_shows_never_covers_a_control_a_person_would_press() throws Exception {
+        open("/dashboard/signup");
+        type("businessName", "Toast Test");
+        type("email", "toast-" + UUID.randomUUID() + "@example.com");
+        type("password", "a long enough password");
+        submit("[data-testid=signup]");
+        eventually("the checklist's address", () -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+        navigate("New delivery");
+        visible("[data-testid=new-delivery]");
+        // the dashboard's longest message, shown as toast() shows it: a real one hides itself after 3.5 s, and a test
+        // that raced it would pass whenever it lost the race
+        browser.executeScript(
+                "const toast = document.getElementById('toast'); toast.textContent = arguments[0]; toast.hidden = false;",
+                "Enabled: everything kept is being sent");
+        assertThat(visible("#toast").getText()).isEqualTo("Enabled: everything kept is being sent");
+
+        assertThat(controlsCoveredAtTheFootOfTheScreen())
+                .as(
+                        "controls that a click at their centre does not reach, each scrolled to the foot of a phone's screen"
+                                + " as WebDriver scrolls it (and as a thumb finds the last button of a form)")
+                .isEmpty();
+        assertThat(toastInsideTheHeader())
+                .as("the message sits in the header, so it covers nothing the header does not")
+                .isTrue();
+        submit("[data-testid=new-delivery]");
+        shoot("message");
+        chromium.atDesktopSize(PAGE, () -> {
+            assertThat(controlsCoveredAtTheFootOfTheScreen()).isEmpty();
+            assertThat(toastInsideTheHeader()).isTrue();
+        });
+    }
+
     // ------------------------------------------------------------------------------------------
+
+    /**
+     * Each control of the page scrolled to the bottom edge of the screen ({@code block: 'end'}, as WebDriver scrolls
+     * one before a click), then the element a click at its centre lands on: the controls it is not one of.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<String> controlsCoveredAtTheFootOfTheScreen() {
+        return (List<String>) browser.executeScript("""
+                const covered = [];
+                for (const control of document.querySelectorAll("main button, main input, main select, main textarea, main a")) {
+                  if (!control.getClientRects().length) continue;
+                  control.scrollIntoView({ block: "end", inline: "nearest" });
+                  const box = control.getBoundingClientRect();
+                  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                  if (!control.contains(hit)) {
+                    covered.push(`${control.name || control.textContent} under ${hit ? hit.id || hit.tagName : "nothing"}`);
+                  }
+                }
+                return covered;""");
+    }
+
+    private static boolean toastInsideTheHeader() {
+        return (Boolean) browser.executeScript("""
+                const toast = document.getElementById("toast").getBoundingClientRect();
+                const header = document.querySelector("header").getBoundingClientRect();
+                return toast.height > 0 && toast.top >= header.top && toast.bottom <= header.bottom
+                  && toast.left >= header.left && toast.right <= header.right;""");
+    }
 
     private static void open(String path) {
         browser.get(dispatch.baseUrl + path);
     }
 
-    /** A link of the navigation (on a phone it sits behind the menu button). */
+    /** A link of the navigation (on a phone it sits behind the menu button, shown once the page knows who is in). */
     private static void navigate(String text) {
-        WebElement menu = browser.findElement(By.id("menu"));
-        if (menu.isDisplayed()) {
-            menu.click();
+        eventually(
+                "the menu or the navigation",
+                () -> browser.findElement(By.id("menu")).isDisplayed()
+                        || browser.findElement(By.id("nav")).isDisplayed());
+        if (!browser.findElement(By.id("nav")).isDisplayed()) {
+            click("#menu");
         }
-        visible("nav").findElement(By.linkText(text)).click();
+        clickable(() -> browser.findElement(By.id("nav")).findElement(By.linkText(text)))
+                .click();
     }
 
     private static WebElement visible(String css) {
-        return await().atMost(PAGE)
-                .ignoreExceptions()
-                .until(() -> browser.findElement(By.cssSelector(css)), element -> element.isDisplayed());
+        try {
+            return await().atMost(PAGE)
+                    .ignoreExceptions()
+                    .until(() -> browser.findElement(By.cssSelector(css)), element -> element.isDisplayed());
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(css + " not shown within " + PAGE + "; " + whereWeAre(), e);
+        }
+    }
+
+    private static void eventually(String what, Callable<Boolean> condition) {
+        eventually(what, PAGE, condition);
+    }
+
+    /** Waits for what a person would see; when it does not come, says where the page was. */
+    private static void eventually(String what, Duration wait, Callable<Boolean> condition) {
+        try {
+            await().atMost(wait).ignoreExceptions().until(condition);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(what + ": not within " + wait + "; " + whereWeAre(), e);
+        }
+    }
+
+    /** The element's text, "" while it is not there. */
+    private static String shown(String css) {
+        return browser.findElements(By.cssSelector(css)).stream()
+                .findFirst()
+                .map(WebElement::getText)
+                .orElse("");
+    }
+
+    /**
+     * What the page showed when a wait gave up: its address, its text, a screenshot, and what the merchant API
+     * answers the session now (a 429 there would mean the dashboard spent the session's rate limit).
+     */
+    private static String whereWeAre() {
+        try {
+            chromium.screenshot("dashboard-failure-phone.png");
+        } catch (Exception e) {
+            // the address and text still say where we were
+        }
+        Object api = browser.executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                fetch("/api/v1/external/dispatches?limit=1", { credentials: "same-origin", headers: { Accept: "application/json" } })
+                  .then((r) => done(`${r.status}, RateLimit-Remaining ${r.headers.get("RateLimit-Remaining")}`))
+                  .catch((e) => done(String(e)));""");
+        return "at " + browser.getCurrentUrl() + ", the API answers the session " + api + ", the page says: "
+                + browser.executeScript("return document.body.innerText");
     }
 
     private static void type(String name, String value) {
@@ -250,8 +366,29 @@ class DashboardBrowserTest {
         field.sendKeys(value);
     }
 
+    /** Presses the form's submit button once it is shown and enabled (a form disables it while its call runs). */
     private static void submit(String form) {
-        visible(form).findElement(By.cssSelector("button[type=submit]")).click();
+        clickable(() -> visible(form).findElement(By.cssSelector("button[type=submit]")))
+                .click();
+    }
+
+    private static void click(String css) {
+        clickable(() -> browser.findElement(By.cssSelector(css))).click();
+    }
+
+    /**
+     * The element once a person could press it: shown and enabled. Not once nothing covers it: a control covered by
+     * the page's own message is a fault of the page, which {@link
+     * #a_message_the_page_shows_never_covers_a_control_a_person_would_press} holds, not something to wait out.
+     */
+    private static WebElement clickable(Callable<WebElement> find) {
+        try {
+            return await().atMost(PAGE)
+                    .ignoreExceptions()
+                    .until(find, element -> element.isDisplayed() && element.isEnabled());
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("nothing to press within " + PAGE + "; " + whereWeAre(), e);
+        }
     }
 
     /** The status badge's text, or "" while there is none (or the live page is replacing it as it is read). */

@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -57,7 +58,12 @@ import org.junit.jupiter.api.TestMethodOrder;
  *   <li>every event meant for the merchant has exactly one notification, every notification ended
  *       SUCCEEDED, and none reached the receiver twice unless its outcome was unknown at the fault
  *       (only faults that can cut an attempt short are allowed duplicates, and they are counted);
- *   <li>consumers caught up (lag 0).
+ *   <li>consumers caught up (lag 0);
+ *   <li>each acknowledged delivery's {@code dispatch.created} webhook arrived: on time, or late (more than
+ *       {@code -Dfault.webhook-deadline-seconds}, 25 s, after the load ended), both counted; never (lost, though
+ *       the dispatcher caught up) fails;
+ *   <li>a merchant reading its deliveries all along (about 20 reads a second) got no 5xx but 503 with
+ *       {@code Retry-After}.
  * </ul>
  * Counts per fault go to {@code target/fault-suite/results.md}; {@code deploy/fault-suite.sh}
  * runs the long version and copies them into {@code docs/reliability.md}. Load duration per
@@ -74,6 +80,10 @@ class FaultSuiteTest {
        "dropoff":{"address":"Ngong Rd 12","lat":-1.3001,"lng":36.7833},"paymentType":"PREPAID"}""";
     private static final int LOAD_SECONDS = Integer.getInteger("fault.load-seconds", 10);
     private static final int CLIENTS = Integer.getInteger("fault.clients", 3);
+    /** A dispatch.created webhook arriving later than this after the load ended is counted late (issue 32's probe). */
+    private static final Duration WEBHOOK_DEADLINE =
+            Duration.ofSeconds(Integer.getInteger("fault.webhook-deadline-seconds", 25));
+
     private static final Path HOME = Path.of("target", "fault-suite");
 
     private static Path pgDir;
@@ -165,8 +175,9 @@ class FaultSuiteTest {
         }
         report.add(
                 "| fault | sent | acknowledged | unknown at the end | found once | lost | duplicated | writes unavailable | "
-                        + "settled after | notifications | sent twice (outcome unknown) |");
-        report.add("|---|---|---|---|---|---|---|---|---|---|---|");
+                        + "settled after | notifications | sent twice (outcome unknown) | created webhooks late | "
+                        + "created webhooks lost | reads (answers) |");
+        report.add("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     }
 
     @AfterAll
@@ -260,9 +271,10 @@ class FaultSuiteTest {
         List<Long> acks = new java.util.concurrent.CopyOnWriteArrayList<>();
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
         List<Future<List<Outcome>>> results = new ArrayList<>();
+        ReadProbe reads = new ReadProbe(() -> service("query-service"), FaultSuiteTest::merchant);
         for (int c = 0; c < CLIENTS; c++) {
             int client = c;
-            results.add(clients.submit(() -> load(prefix + "-" + client, riders.get(client), end, acks)));
+            results.add(clients.submit(() -> load(prefix + "-" + client, riders.get(client), end, acks, reads)));
         }
         await().pollDelay(Duration.ofSeconds(LOAD_SECONDS / 3))
                 .atMost(Duration.ofSeconds(LOAD_SECONDS))
@@ -276,6 +288,7 @@ class FaultSuiteTest {
             outcomes.addAll(result.get());
         }
         clients.shutdown();
+        long loadEnded = System.nanoTime();
 
         List<Outcome> acknowledged =
                 outcomes.stream().filter(Outcome::acknowledged).toList();
@@ -289,23 +302,46 @@ class FaultSuiteTest {
                             == 200);
         }
         // settled: every consumer caught up, every notification ended, and the read models agree with the events
-        await().atMost(Duration.ofSeconds(240))
-                .pollInterval(Duration.ofSeconds(1))
-                .untilAsserted(() -> {
-                    assertThat(service("query-service").consumerLag(admin()))
-                            .as("query-service lag")
-                            .isZero();
-                    assertThat(service("webhook-dispatcher").consumerLag(admin()))
-                            .as("dispatcher lag")
-                            .isZero();
-                    assertThat(scalar("select count(*) from webhook.notifications where merchant_id = '" + merchantId
-                                    + "' and status <> 'SUCCEEDED'"))
-                            .as("notifications not yet SUCCEEDED")
-                            .isZero();
-                    assertThat(refoldDifferences())
-                            .as("read model rows that differ from a re-fold of their events")
-                            .isEmpty();
-                });
+        AssertionError unsettled = null;
+        try {
+            await().atMost(Duration.ofSeconds(240))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .untilAsserted(() -> {
+                        assertThat(service("query-service").consumerLag(admin()))
+                                .as("query-service lag")
+                                .isZero();
+                        assertThat(service("webhook-dispatcher").consumerLag(admin()))
+                                .as("dispatcher lag")
+                                .isZero();
+                        assertThat(scalar("select count(*) from webhook.notifications where merchant_id = '"
+                                        + merchantId + "' and status <> 'SUCCEEDED'"))
+                                .as("notifications not yet SUCCEEDED")
+                                .isZero();
+                        assertThat(refoldDifferences())
+                                .as("read model rows that differ from a re-fold of their events")
+                                .isEmpty();
+                    });
+        } catch (ConditionTimeoutException e) {
+            unsettled = new AssertionError("the pipeline did not settle within 240 s", e);
+        }
+        reads.close();
+        // each acknowledged delivery's dispatch.created webhook: on time, late, or lost (never, though settled)
+        CreatedWebhooks created = CreatedWebhooks.of(
+                acknowledged.stream().map(Outcome::id).toList(), receiver.received(), loadEnded, WEBHOOK_DEADLINE);
+        created.late().forEach(late -> System.out.println("fault-suite: " + name + ": dispatch.created late: " + late));
+        for (String id : created.lost()) {
+            System.out.println(
+                    "fault-suite: " + name + ": dispatch.created never arrived for " + id + ": " + notificationsOf(id));
+        }
+        if (unsettled != null) {
+            throw unsettled;
+        }
+        assertThat(created.lost())
+                .as("acknowledged deliveries whose dispatch.created webhook never arrived, the dispatcher caught up")
+                .isEmpty();
+        assertThat(reads.wrong())
+                .as("reads answered 5xx other than 503 with Retry-After: %s", reads.summary())
+                .isEmpty();
         double settled = (System.nanoTime() - recovered) / 1e9;
 
         // exactly once in the event store and in the read model, by key (= externalId)
@@ -368,7 +404,7 @@ class FaultSuiteTest {
         }
         double unavailable = longest / 1e9;
         String line = String.format(
-                "| %s | %d | %d | %d | %d | %d | %d | %.1f s | %.1f s | %d (%d new) | %d |",
+                "| %s | %d | %d | %d | %d | %d | %d | %.1f s | %.1f s | %d (%d new) | %d | %d | %d | %s |",
                 name,
                 outcomes.size(),
                 acknowledged.size(),
@@ -380,7 +416,10 @@ class FaultSuiteTest {
                 settled,
                 notifications,
                 receiver.received().size() - receivedBefore,
-                twice);
+                twice,
+                created.late().size(),
+                created.lost().size(),
+                reads.summary());
         report.add(line);
         System.out.println("fault-suite: " + line);
     }
@@ -390,7 +429,7 @@ class FaultSuiteTest {
      * answer, 5xx, 409 while its first attempt still runs) until a definite answer, for up to 3
      * minutes after the load ends.
      */
-    private List<Outcome> load(String prefix, String riderToken, long end, List<Long> acks) {
+    private List<Outcome> load(String prefix, String riderToken, long end, List<Long> acks, ReadProbe reads) {
         List<Outcome> outcomes = new ArrayList<>();
         long giveUp = end + Duration.ofMinutes(3).toNanos();
         for (int i = 0; System.nanoTime() < end; i++) {
@@ -412,6 +451,7 @@ class FaultSuiteTest {
                         pin = created.get("deliveryPin").asText();
                         definite = true;
                         acks.add(System.nanoTime());
+                        reads.readable(id);
                     } else if (answer.statusCode() >= 500 || answer.statusCode() == 409 || answer.statusCode() == 429) {
                         pause();
                     } else {
@@ -533,6 +573,30 @@ class FaultSuiteTest {
             }
         }
         return differences;
+    }
+
+    /** A delivery's notifications as the dispatcher has them, for the report of a lost webhook. */
+    private static List<String> notificationsOf(String dispatchId) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = connect("faults");
+                var statement = c.prepareStatement(
+                        "select event, status, attempt_count, lease_until, next_attempt_at, last_error"
+                                + " from webhook.notifications where dispatch_id = ?::uuid order by sequence")) {
+            statement.setString(1, dispatchId);
+            try (ResultSet rs = statement.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(String.format(
+                            "%s %s after %d attempt(s), lease %s, next %s, error %s",
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getInt(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6)));
+                }
+            }
+        }
+        return rows;
     }
 
     private static String idOf(String key) throws Exception {

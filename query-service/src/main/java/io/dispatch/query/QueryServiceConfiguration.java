@@ -3,11 +3,6 @@ package io.dispatch.query;
 import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.r2dbc.pool.ConnectionPool;
-import io.r2dbc.pool.ConnectionPoolConfiguration;
-import io.r2dbc.spi.ConnectionFactories;
-import io.r2dbc.spi.ConnectionFactory;
-import io.r2dbc.spi.ConnectionFactoryOptions;
-import java.time.Duration;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -47,17 +42,7 @@ public class QueryServiceConfiguration {
 
     @Bean(destroyMethod = "dispose")
     ConnectionPool queryConnectionFactory(ReadDatabaseProperties database) {
-        ConnectionFactory factory = ConnectionFactories.get(ConnectionFactoryOptions.parse(database.url())
-                .mutate()
-                .option(ConnectionFactoryOptions.USER, database.username())
-                .option(ConnectionFactoryOptions.PASSWORD, database.password())
-                .build());
-        return new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
-                .initialSize(2)
-                .maxSize(database.poolSize())
-                .maxIdleTime(Duration.ofMinutes(10))
-                .validationQuery("select 1")
-                .build());
+        return ReadConnectionPool.create(database);
     }
 
     @Bean

@@ -14,6 +14,8 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -39,6 +41,8 @@ import tools.jackson.databind.ObjectMapper;
 public class ApiErrorHandler implements WebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
+    /** Retry-After of every 503, and its {@code details.retryAfterSeconds} where the answer is made here. */
+    static final int RETRY_AFTER_SECONDS = 1;
 
     private final ObjectMapper json;
     private final String bodyLimit;
@@ -65,7 +69,8 @@ public class ApiErrorHandler implements WebExceptionHandler {
         response.setStatusCode(answer.status);
         response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
         if (answer.status.value() == 503) {
-            response.getHeaders().set(org.springframework.http.HttpHeaders.RETRY_AFTER, "1");
+            response.getHeaders()
+                    .set(org.springframework.http.HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS));
         }
         if (answer.status.value() == 413 || answer.status.value() == 408) {
             // the body was not read to its end: the connection cannot carry another request
@@ -149,8 +154,9 @@ public class ApiErrorHandler implements WebExceptionHandler {
             case ResponseStatusException e
             when e.getStatusCode().is4xxClientError() ->
                 new Answer(e.getStatusCode(), ErrorCode.VALIDATION_ERROR, reason(e), Map.of());
-            // no database connection in time (pool exhausted under overload, database restarting): a
-            // retry will do, so 503 with Retry-After as the spec's clients expect, not a 500
+            // no database connection in time (pool exhausted under overload) or none at all (the database
+            // restarting, a connection it closed): a retry will do, so 503 with Retry-After as the spec's
+            // clients expect, not a 500; the same answer as a read model catching up (DeliveryReads)
             case Throwable t
             when causedBy(t, ApiErrorHandler::databaseBusy) -> {
                 log.warn(
@@ -161,7 +167,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         HttpStatus.SERVICE_UNAVAILABLE,
                         ErrorCode.INTERNAL_ERROR,
                         "The service is busy; retry in a second with the same Idempotency-Key",
-                        Map.of());
+                        Map.of("retryAfterSeconds", RETRY_AFTER_SECONDS));
             }
             default -> {
                 log.error("Unhandled failure, answered 500 (requestId={})", requestId, failure);
@@ -174,15 +180,59 @@ public class ApiErrorHandler implements WebExceptionHandler {
         };
     }
 
+    /**
+     * No connection to the database, for now: none free in time (Hikari's pool), none to be had (JDBC's and
+     * R2DBC's connection errors, and Spring's translations of them: "Failed to obtain R2DBC Connection" is a
+     * {@link DataAccessResourceFailureException}), or one the server closed or refuses while it shuts down,
+     * crashed or starts up (SQLSTATE class 08, and 57P01-57P03).
+     */
     static boolean databaseBusy(Throwable failure) {
         return failure instanceof java.sql.SQLTransientConnectionException
+                || failure instanceof java.sql.SQLNonTransientConnectionException
                 || failure instanceof org.springframework.jdbc.CannotGetJdbcConnectionException
                 || failure instanceof org.springframework.transaction.CannotCreateTransactionException
+                || failure instanceof DataAccessResourceFailureException
+                || failure instanceof TransientDataAccessResourceException
                 // Hikari's plain SQLException when a request that was waiting for a connection is
                 // cancelled (its client went away): no connection in time, as far as the answer goes
                 || failure instanceof java.sql.SQLException sql
                         && sql.getMessage() != null
-                        && sql.getMessage().contains("Interrupted during connection acquisition");
+                        && sql.getMessage().contains("Interrupted during connection acquisition")
+                // what Hikari throws for a statement on a connection it found broken (the server went away
+                // under it): no SQLSTATE, the original error already gone (bucket4j's rollback after a
+                // failed rate-limit check, in the fault suite's kill -9 of PostgreSQL)
+                || failure instanceof java.sql.SQLException sql && "Connection is closed".equals(sql.getMessage())
+                || failure instanceof java.sql.SQLException sql && connectionState(sql.getSQLState())
+                // R2DBC is not on every service's class path (command-service uses JDBC): compare by name
+                || isA(failure, "io.r2dbc.spi.R2dbcNonTransientResourceException")
+                || isA(failure, "io.r2dbc.spi.R2dbcTransientResourceException")
+                || isA(failure, "io.r2dbc.spi.R2dbcTimeoutException")
+                || isA(failure, "io.r2dbc.spi.R2dbcException") && connectionState(r2dbcSqlState(failure));
+    }
+
+    private static boolean connectionState(String sqlState) {
+        return sqlState != null
+                && (sqlState.startsWith("08")
+                        || sqlState.equals("57P01")
+                        || sqlState.equals("57P02")
+                        || sqlState.equals("57P03"));
+    }
+
+    private static boolean isA(Throwable failure, String className) {
+        for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
+            if (type.getName().equals(className)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String r2dbcSqlState(Throwable failure) {
+        try {
+            return (String) failure.getClass().getMethod("getSqlState").invoke(failure);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
     }
 
     /** Jackson's words for the limit, without its pointer into its own API: "... exceeds the maximum allowed (32)". */

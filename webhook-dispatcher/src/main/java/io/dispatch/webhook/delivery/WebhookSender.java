@@ -7,7 +7,9 @@ import io.dispatch.webhook.notification.NotificationClaims.Claimed;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +42,14 @@ public class WebhookSender extends LoopLifecycle {
     private final Clock clock;
     private final EndpointLanes lanes;
     private final WebhookAttempts attempts;
+    /**
+     * Notifications this loop claimed and then neither attempted nor gave back, because the round failed in between
+     * (the database went away after the claim, issue 32), with the lease each holds: given back by the next round
+     * that reaches the database, rather than left leased until the lease ends ({@code claim-lease}, 60 s), which
+     * made their webhooks late. Only the loop's thread touches it.
+     */
+    private final Map<UUID, Instant> stranded = new HashMap<>();
+
     private ExecutorService senders;
 
     public WebhookSender(
@@ -89,6 +99,11 @@ public class WebhookSender extends LoopLifecycle {
     @Override
     protected boolean round() {
         long started = System.nanoTime();
+        if (!stranded.isEmpty()) {
+            claims.releaseHeld(stranded);
+            log.info("Gave back {} webhook(s) claimed by a round that failed before attempting them", stranded.size());
+            stranded.clear();
+        }
         int free = lanes.free();
         int dispatched = free == 0 ? 0 : claimAndSend(free);
         long gap = MIN_CLAIM_GAP.toNanos() - (System.nanoTime() - started);
@@ -104,9 +119,16 @@ public class WebhookSender extends LoopLifecycle {
      */
     int claimAndSend(int free) {
         Instant now = clock.instant();
-        List<Claimed> claimed =
-                claims.claim(now, now.plus(properties.claimLease()), free, lanes.freeSlots(), lanes.widest());
-        Map<UUID, WebhookEndpoints.Endpoint> endpoints = attempts.endpointsOf(claimed);
+        // whole microseconds, as PostgreSQL keeps it: a give-back finds the lease by its exact end
+        Instant leaseUntil = now.plus(properties.claimLease()).truncatedTo(ChronoUnit.MICROS);
+        List<Claimed> claimed = claims.claim(now, leaseUntil, free, lanes.freeSlots(), lanes.widest());
+        Map<UUID, WebhookEndpoints.Endpoint> endpoints;
+        try {
+            endpoints = attempts.endpointsOf(claimed);
+        } catch (RuntimeException e) {
+            claimed.forEach(notification -> stranded.put(notification.id(), leaseUntil));
+            throw e;
+        }
         List<UUID> giveBack = new ArrayList<>();
         int started = 0;
         for (Claimed notification : claimed) {
@@ -126,7 +148,12 @@ public class WebhookSender extends LoopLifecycle {
                 }
             });
         }
-        claims.release(giveBack);
+        try {
+            claims.release(giveBack);
+        } catch (RuntimeException e) {
+            giveBack.forEach(id -> stranded.put(id, leaseUntil));
+            throw e;
+        }
         return started;
     }
 }

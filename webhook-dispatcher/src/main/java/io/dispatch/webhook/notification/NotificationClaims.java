@@ -117,6 +117,29 @@ public class NotificationClaims {
         }
     }
 
+    /**
+     * Gives back claimed notifications that were never attempted, each only while it still holds the lease it was
+     * claimed with ({@code leases}: notification id to that lease's end): one whose lease ran out meanwhile may be
+     * another dispatcher's now, and is left alone.
+     */
+    public void releaseHeld(Map<UUID, Instant> leases) {
+        if (leases.isEmpty()) {
+            return;
+        }
+        List<Map.Entry<UUID, Instant>> held = List.copyOf(leases.entrySet());
+        jdbc.update(
+                """
+        with locked as (
+          select n.id from webhook.notifications n
+            join unnest(?::uuid[], ?::bigint[]) as h(id, lease_micros) on h.id = n.id
+           where n.status = 'PENDING'
+             and n.lease_until = timestamptz 'epoch' + h.lease_micros * interval '1 microsecond'
+           order by n.id for update of n)
+        update webhook.notifications n set lease_until = null from locked where n.id = locked.id""",
+                held.stream().map(e -> e.getKey().toString()).collect(Collectors.joining(",", "{", "}")),
+                held.stream().map(e -> micros(e.getValue()).toString()).collect(Collectors.joining(",", "{", "}")));
+    }
+
     /** The outcome of one attempt of a claimed notification, to be recorded. */
     public record Attempt(
             Claimed claimed,
