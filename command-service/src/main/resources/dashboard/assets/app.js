@@ -5,7 +5,7 @@
 const STATUSES = ["NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED", "FAILED", "CANCELLED"];
 const SOURCES = ["api", "csv", "shopify", "staff"];
 const main = document.getElementById("main");
-const state = { me: null, cleanup: [] };
+const state = { me: null, cleanup: [], page: 0 };
 
 // ---------------------------------------------------------------- helpers
 
@@ -54,11 +54,15 @@ class ApiError extends Error {
   }
 }
 
+/** A read answered after the person went to another page: its page must not draw over the new one. */
+class Superseded extends Error {}
+
 /**
  * Calls the API with the session: a fresh Idempotency-Key on every call (the contract asks for one
  * under /dispatches), the CSRF token on every state-changing one. 401 ends at the sign-in page.
  */
 async function api(method, path, body, contentType) {
+  const page = state.page;
   const headers = { Accept: "application/json", "Idempotency-Key": uuid() };
   if (method !== "GET" && state.me) headers["X-CSRF-TOKEN"] = state.me.csrfToken;
   let payload;
@@ -79,6 +83,7 @@ async function api(method, path, body, contentType) {
     }
     throw error;
   }
+  if (method === "GET" && page !== state.page) throw new Superseded();
   return json;
 }
 
@@ -128,7 +133,7 @@ function submitting(form, work) {
       await work(new FormData(form));
     } catch (error) {
       if (error instanceof ApiError) form.append(h("div", { class: "form-error" }, problem(error)));
-      else throw error;
+      else if (!(error instanceof Superseded)) throw error;
     } finally {
       if (button) button.disabled = false;
     }
@@ -188,6 +193,7 @@ const ROUTES = [
 ];
 
 async function render() {
+  state.page += 1;
   state.cleanup.splice(0).forEach((stop) => stop());
   const path = location.pathname;
   if (path === "/dashboard/signup") return signUp();
@@ -209,6 +215,7 @@ async function render() {
   try {
     await route[1](...path.match(route[0]).slice(1).map(decodeURIComponent));
   } catch (error) {
+    if (error instanceof Superseded) return; // another page is being drawn: this one stops here
     if (error instanceof ApiError && error.status !== 401) main.replaceChildren(problem(error));
     else if (!(error instanceof ApiError)) { main.replaceChildren(problem({ message: String(error) })); throw error; }
   }
