@@ -82,6 +82,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         // can take any free port at each start, also on a persistent directory (the restart tests
         // rely on this).
         int controllerPort = freePort();
+        while (controllerPort == clientPort) {
+            // the client port a caller chose is free but not yet bound: the system may offer it again
+            controllerPort = freePort();
+        }
         KafkaConfig config = KafkaConfig.fromProps(properties(logDir, clientPort, controllerPort), false);
         if (Files.exists(logDir.resolve("meta.properties")) && !Files.exists(logDir.resolve(CLEAN_SHUTDOWN_FILE))) {
             log.warn(
