@@ -1,5 +1,6 @@
 package io.dispatch.kafka.recovery;
 
+import io.dispatch.web.error.R2dbcFailures;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.Set;
@@ -27,8 +28,8 @@ public final class Faults {
                     || cause instanceof DataAccessResourceFailureException
                     || cause instanceof CannotGetJdbcConnectionException
                     || cause instanceof CannotCreateTransactionException
-                    || isA(cause, "io.r2dbc.spi.R2dbcTransientException")
-                    || isA(cause, "io.r2dbc.spi.R2dbcNonTransientResourceException")
+                    || R2dbcFailures.isA(cause, "io.r2dbc.spi.R2dbcTransientException")
+                    || R2dbcFailures.isA(cause, "io.r2dbc.spi.R2dbcNonTransientResourceException")
                     || cause instanceof org.apache.kafka.common.errors.RetriableException
                     || cause instanceof IOException
                     || cause instanceof TimeoutException) {
@@ -36,7 +37,7 @@ public final class Faults {
             }
             String state = cause instanceof SQLException sql
                     ? sql.getSQLState()
-                    : isA(cause, "io.r2dbc.spi.R2dbcException") ? r2dbcSqlState(cause) : null;
+                    : R2dbcFailures.isA(cause, "io.r2dbc.spi.R2dbcException") ? R2dbcFailures.sqlState(cause) : null;
             if (state != null && state.length() >= 2 && PASSING_SQL_STATE_CLASSES.contains(state.substring(0, 2))) {
                 return true;
             }
@@ -47,23 +48,5 @@ public final class Faults {
             }
         }
         return false;
-    }
-
-    /** R2DBC is not on every service's class path (the dispatcher uses JDBC): compare by name. */
-    private static boolean isA(Throwable failure, String className) {
-        for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
-            if (type.getName().equals(className)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String r2dbcSqlState(Throwable failure) {
-        try {
-            return (String) failure.getClass().getMethod("getSqlState").invoke(failure);
-        } catch (ReflectiveOperationException e) {
-            return null;
-        }
     }
 }

@@ -204,10 +204,11 @@ public class ApiErrorHandler implements WebExceptionHandler {
                 || failure instanceof java.sql.SQLException sql && "Connection is closed".equals(sql.getMessage())
                 || failure instanceof java.sql.SQLException sql && connectionState(sql.getSQLState())
                 // R2DBC is not on every service's class path (command-service uses JDBC): compare by name
-                || isA(failure, "io.r2dbc.spi.R2dbcNonTransientResourceException")
-                || isA(failure, "io.r2dbc.spi.R2dbcTransientResourceException")
-                || isA(failure, "io.r2dbc.spi.R2dbcTimeoutException")
-                || isA(failure, "io.r2dbc.spi.R2dbcException") && connectionState(r2dbcSqlState(failure));
+                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcNonTransientResourceException")
+                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcTransientResourceException")
+                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcTimeoutException")
+                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcException")
+                        && connectionState(R2dbcFailures.sqlState(failure));
     }
 
     private static boolean connectionState(String sqlState) {
@@ -216,23 +217,6 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         || sqlState.equals("57P01")
                         || sqlState.equals("57P02")
                         || sqlState.equals("57P03"));
-    }
-
-    private static boolean isA(Throwable failure, String className) {
-        for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
-            if (type.getName().equals(className)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String r2dbcSqlState(Throwable failure) {
-        try {
-            return (String) failure.getClass().getMethod("getSqlState").invoke(failure);
-        } catch (ReflectiveOperationException e) {
-            return null;
-        }
     }
 
     /** Jackson's words for the limit, without its pointer into its own API: "... exceeds the maximum allowed (32)". */
