@@ -93,6 +93,26 @@ class RequestLimitsTest {
     }
 
     @Test
+    void a_delivery_at_the_smallest_double_reads_back_though_postgresql_prints_it_in_326_characters() throws Exception {
+        // found by ApiFuzzTest (10,000 requests): jsonb writes 4.9E-324 in full, and the read model's row
+        // is read with the limits of request bodies (RequestJsonLimits)
+        JsonNode created = dispatch.call("POST", "/api/v1/external/dispatches", merchant(merchant.apiKey()), """
+        {"customerName":"Tiny","customerPhone":"+254700000001",
+         "pickup":{"address":"Moi Ave","lat":4.9E-324,"lng":36.8233},
+         "dropoff":{"address":"Ngong Rd","lat":-1.3001,"lng":36.7833},"paymentType":"PREPAID"}""", 201)
+                .data();
+        String path = "/api/v1/external/dispatches/" + created.get("id").asText();
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofSeconds(1))
+                .untilAsserted(() -> assertThat(dispatch.call("GET", path, merchant(merchant.apiKey()), null, 200)
+                                .data()
+                                .get("pickup")
+                                .get("lat")
+                                .asDouble())
+                        .isEqualTo(4.9E-324));
+    }
+
+    @Test
     void the_largest_valid_bulk_is_created() throws Exception {
         String body = bulk(500);
         int size = body.getBytes(StandardCharsets.UTF_8).length;

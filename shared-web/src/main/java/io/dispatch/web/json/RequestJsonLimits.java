@@ -18,7 +18,12 @@ public class RequestJsonLimits {
     public static final int MAX_DEPTH = 32;
     public static final long MAX_VALUES = 100_000;
     public static final int MAX_STRING_CHARS = 1024 * 1024;
-    public static final int MAX_NUMBER_DIGITS = 100;
+    /**
+     * Jackson's own default. Also what the services read back from PostgreSQL: jsonb prints a
+     * double in full, and the smallest one (4.9E-324, a valid latitude) is 326 characters there.
+     */
+    public static final int MAX_NUMBER_DIGITS = 1000;
+
     public static final int MAX_NAME_CHARS = 1000;
 
     public static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
