@@ -5,20 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.Reader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -128,7 +124,7 @@ class BodyBombsIT {
                             .isTrue();
                     assertThat(run.log()).contains("dispatch is ready");
                 });
-        String apiKey = demoApiKey();
+        String apiKey = ServiceProcess.demoApiKey(dataDir);
 
         AtomicLong heapPeak = new AtomicLong();
         CompletableFuture<Void> heapWatch = CompletableFuture.runAsync(() -> watchHeap(heapPeak));
@@ -258,14 +254,6 @@ class BodyBombsIT {
                 .as("%s %s: %s", method, path, response.body())
                 .isEqualTo(expected);
         return JSON.readTree(response.body()).get("data");
-    }
-
-    private String demoApiKey() throws IOException {
-        Properties demo = new Properties();
-        try (Reader reader = Files.newBufferedReader(dataDir.resolve("demo-merchant.properties"))) {
-            demo.load(reader);
-        }
-        return demo.getProperty("apiKey");
     }
 
     private static String abbreviated(String body) {

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.Reader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -74,7 +72,7 @@ class LocalRunRestartIT {
         assertThat(run.log())
                 .as("the data dir is the one DISPATCH_DATADIR names")
                 .containsPattern("data dir +" + java.util.regex.Pattern.quote(dataDir.toString()));
-        String apiKey = demoApiKey();
+        String apiKey = ServiceProcess.demoApiKey(dataDir);
         String id = call(run, "POST", "/api/v1/external/dispatches", apiKey, ORDER, 201)
                 .get("id")
                 .asText();
@@ -145,14 +143,6 @@ class LocalRunRestartIT {
             assertThat(process.log()).contains("dispatch is ready");
             assertThat(process.readiness()).isEqualTo(200);
         });
-    }
-
-    private String demoApiKey() throws IOException {
-        Properties demo = new Properties();
-        try (Reader reader = Files.newBufferedReader(dataDir.resolve("demo-merchant.properties"))) {
-            demo.load(reader);
-        }
-        return demo.getProperty("apiKey");
     }
 
     /** The PostgreSQL process named by the lock file of the run's data directory, while there is one. */

@@ -132,6 +132,15 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /** The demo merchant's API key that a local run on {@code dataDir} keeps in its data directory. */
+    static String demoApiKey(Path dataDir) throws IOException {
+        java.util.Properties demo = new java.util.Properties();
+        try (java.io.Reader reader = Files.newBufferedReader(dataDir.resolve("demo-merchant.properties"))) {
+            demo.load(reader);
+        }
+        return demo.getProperty("apiKey");
+    }
+
     static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
