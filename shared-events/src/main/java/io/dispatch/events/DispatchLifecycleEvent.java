@@ -10,4 +10,6 @@ public sealed interface DispatchLifecycleEvent extends DispatchEvent
                 DispatchFailed,
                 DispatchCancelled,
                 RiderLocationUpdated,
-                DeliveryPinEvent {}
+                DeliveryPinEvent,
+                RiderUnassigned,
+                DispatchDecisionEvent {}

@@ -18,7 +18,7 @@ public enum DispatchStatus {
 
     /**
      * The status an event leads to; empty for the events that change none (a rider's position, a
-     * PIN guess or reset, a webhook attempt). The one statement of this mapping: the aggregate, the
+     * PIN guess or reset, a dispatch decision, a webhook attempt). The one statement of this mapping: the aggregate, the
      * read model, the tracking stream and the riders' workload all read it here, and a new
      * lifecycle event does not compile until it says what it leads to.
      */
@@ -33,7 +33,9 @@ public enum DispatchStatus {
                     case DispatchFailed e -> FAILED;
                     case DispatchCancelled e -> CANCELLED;
                     case RiderLocationUpdated e -> null;
+                    case RiderUnassigned e -> NEW;
                     case DeliveryPinEvent e -> null;
+                    case DispatchDecisionEvent e -> null;
                     case WebhookAttemptRecorded e -> null;
                 });
     }

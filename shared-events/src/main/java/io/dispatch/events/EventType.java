@@ -21,6 +21,14 @@ public enum EventType {
     DISPATCH_LOCATION_UPDATED("dispatch.location_updated", 1, RiderLocationUpdated.class),
     DISPATCH_PIN_REJECTED("dispatch.pin_rejected", 1, DeliveryPinRejected.class),
     DISPATCH_PIN_RESET("dispatch.pin_reset", 1, DeliveryPinReset.class),
+    DISPATCH_UNASSIGNED("dispatch.unassigned", 1, RiderUnassigned.class),
+    DISPATCH_OFFERED("dispatch.offered", 1, DispatchOffered.class),
+    DISPATCH_OFFER_ACCEPTED("dispatch.offer_accepted", 1, OfferAccepted.class),
+    DISPATCH_OFFER_DECLINED("dispatch.offer_declined", 1, OfferDeclined.class),
+    DISPATCH_OFFER_EXPIRED("dispatch.offer_expired", 1, OfferExpired.class),
+    DISPATCH_OFFER_WITHDRAWN("dispatch.offer_withdrawn", 1, OfferWithdrawn.class),
+    DISPATCH_AUTO_ASSIGNED("dispatch.auto_assigned", 1, RiderAutoAssigned.class),
+    DISPATCH_NO_RIDER("dispatch.no_rider", 1, NoRiderFound.class),
     WEBHOOK_ATTEMPT_RECORDED("webhook.attempt_recorded", 1, WebhookAttemptRecorded.class);
 
     private static final Map<String, EventType> BY_WIRE_NAME =

@@ -7,6 +7,7 @@ import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderUnassigned;
 import java.util.List;
 import java.util.UUID;
 import org.axonframework.config.ProcessingGroup;
@@ -71,6 +72,11 @@ public class RiderWorkload {
 
     @EventHandler
     void on(DispatchCancelled event) {
+        release(event.dispatchId());
+    }
+
+    @EventHandler
+    void on(RiderUnassigned event) {
         release(event.dispatchId());
     }
 

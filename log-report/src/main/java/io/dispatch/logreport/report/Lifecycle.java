@@ -5,6 +5,7 @@ import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchEvent;
@@ -13,13 +14,15 @@ import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.WebhookAttemptRecorded;
 
 /**
  * The transitions command-service's {@code Dispatch} aggregate allows, restated for events read
  * back from the log: NEW → ASSIGNED (again while ASSIGNED when an operator reassigns) → PICKED_UP
  * → IN_TRANSIT → DELIVERED; FAILED from any open status; CANCELLED from NEW; location updates
- * while a rider holds it; wrong PIN guesses while IN_TRANSIT; PIN resets while open.
+ * while a rider holds it; wrong PIN guesses while IN_TRANSIT; PIN resets while open;
+ * the dispatch engine's decisions while NEW; back to NEW when an automatically assigned rider declines.
  */
 final class Lifecycle {
 
@@ -38,6 +41,8 @@ final class Lifecycle {
             case RiderLocationUpdated e -> null;
             case DeliveryPinRejected e -> null;
             case DeliveryPinReset e -> null;
+            case RiderUnassigned e -> DispatchStatus.NEW;
+            case DispatchDecisionEvent e -> null;
             case WebhookAttemptRecorded e -> null;
         };
     }
@@ -62,6 +67,8 @@ final class Lifecycle {
                         || from == DispatchStatus.IN_TRANSIT;
             case DeliveryPinRejected e -> from == DispatchStatus.IN_TRANSIT;
             case DeliveryPinReset e -> !from.isTerminal();
+            case RiderUnassigned e -> from == DispatchStatus.ASSIGNED;
+            case DispatchDecisionEvent e -> from == DispatchStatus.NEW;
             case WebhookAttemptRecorded e -> true;
         };
     }

@@ -4,6 +4,7 @@ import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
@@ -15,6 +16,7 @@ import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
 import io.dispatch.events.WebhookAttemptRecorded;
@@ -154,6 +156,11 @@ public record DispatchView(
                 next.pinGuesses(new PinGuesses(
                         e.wrongGuesses(), e.occurredAt(), e.locked() ? e.occurredAt() : pinGuesses.lockedAt()));
             case DeliveryPinReset e -> next.pinGuesses(PinGuesses.NONE);
+            case RiderUnassigned e ->
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(null);
+            case DispatchDecisionEvent e -> {
+                // the engine's decisions change no field of the delivery; only its sequence moves on
+            }
             case WebhookAttemptRecorded e -> {
                 return this; // returned above; the sealed switch still needs the case
             }

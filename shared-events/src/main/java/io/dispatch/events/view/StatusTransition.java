@@ -2,10 +2,12 @@ package io.dispatch.events.view;
 
 import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.WebhookAttemptRecorded;
 import java.time.Instant;
 
@@ -24,10 +26,11 @@ public record StatusTransition(
         String reasonCode,
         String detail) {
 
-    /** Whether the event makes a history entry: every status change (creation included), not location updates or PIN guard events. */
+    /** Whether the event makes a history entry: every status change (creation included), not location updates, PIN guard events or dispatch decisions. */
     public static boolean isTransition(EventEnvelope envelope) {
         return !(envelope.event() instanceof RiderLocationUpdated
                 || envelope.event() instanceof DeliveryPinEvent
+                || envelope.event() instanceof DispatchDecisionEvent
                 || envelope.event() instanceof WebhookAttemptRecorded);
     }
 
@@ -39,6 +42,7 @@ public record StatusTransition(
         String detail = switch (envelope.event()) {
             case DispatchFailed failed -> failed.detail();
             case DispatchCancelled cancelled -> cancelled.reason();
+            case RiderUnassigned unassigned -> unassigned.reason();
             default -> null;
         };
         return new StatusTransition(

@@ -1,6 +1,8 @@
 package io.dispatch.events.codec;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DecisionCandidate;
+import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
@@ -8,16 +10,24 @@ import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.EventType;
 import io.dispatch.events.FailureReason;
+import io.dispatch.events.NoRiderFound;
 import io.dispatch.events.NotificationStatus;
+import io.dispatch.events.OfferAccepted;
+import io.dispatch.events.OfferDeclined;
+import io.dispatch.events.OfferExpired;
+import io.dispatch.events.OfferWithdrawn;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderAutoAssigned;
 import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
 import io.dispatch.events.WebhookAttemptRecorded;
@@ -35,6 +45,10 @@ final class GoldenSamples {
     static final UUID RIDER = UUID.fromString("7c6b5a49-3827-4165-9e8d-7c6b5a493827");
     static final UUID PREVIOUS_RIDER = UUID.fromString("3a2b1c0d-9e8f-47a6-b5c4-d3e2f1a0b9c8");
     static final UUID NOTIFICATION = UUID.fromString("b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e");
+    static final UUID OFFER = UUID.fromString("9d8c7b6a-5f4e-4d3c-8b2a-1a0b9c8d7e6f");
+    static final DecisionPolicy POLICY = new DecisionPolicy("nairobi-cbd", "RANKED", 3);
+    static final java.util.List<DecisionCandidate> CANDIDATES = java.util.List.of(
+            new DecisionCandidate(RIDER, 184, 920, 0, 1), new DecisionCandidate(PREVIOUS_RIDER, 412, 2055, 1, 2));
     static final Instant CREATED_AT = Instant.parse("2026-11-21T10:15:30.123Z");
 
     private GoldenSamples() {}
@@ -129,6 +143,80 @@ final class GoldenSamples {
                         eventId(12),
                         6,
                         new DeliveryPinReset(DISPATCH, MERCHANT, at("11:01:02.003"), Actor.operator("ops-amina"), 5));
+            case DISPATCH_UNASSIGNED ->
+                EventEnvelope.of(
+                        eventId(13),
+                        2,
+                        new RiderUnassigned(
+                                DISPATCH, MERCHANT, at("10:20:40.125"), Actor.rider(RIDER), RIDER, "Flat tyre"));
+            case DISPATCH_OFFERED ->
+                EventEnvelope.of(
+                        eventId(14),
+                        1,
+                        new DispatchOffered(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:15:31.004"),
+                                Actor.system(),
+                                OFFER,
+                                RIDER,
+                                at("10:16:01.004"),
+                                POLICY,
+                                CANDIDATES,
+                                "RANKED: shortest time to pickup"));
+            case DISPATCH_OFFER_ACCEPTED ->
+                EventEnvelope.of(
+                        eventId(15),
+                        2,
+                        new OfferAccepted(DISPATCH, MERCHANT, at("10:15:40.500"), Actor.rider(RIDER), OFFER, RIDER));
+            case DISPATCH_OFFER_DECLINED ->
+                EventEnvelope.of(
+                        eventId(16),
+                        2,
+                        new OfferDeclined(
+                                DISPATCH, MERCHANT, at("10:15:40.500"), Actor.rider(RIDER), OFFER, RIDER, "Too far"));
+            case DISPATCH_OFFER_EXPIRED ->
+                EventEnvelope.of(
+                        eventId(17),
+                        2,
+                        new OfferExpired(DISPATCH, MERCHANT, at("10:16:01.020"), Actor.system(), OFFER, RIDER));
+            case DISPATCH_OFFER_WITHDRAWN ->
+                EventEnvelope.of(
+                        eventId(18),
+                        3,
+                        new OfferWithdrawn(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:15:50.000"),
+                                Actor.operator("ops-amina"),
+                                OFFER,
+                                RIDER,
+                                OfferWithdrawn.OPERATOR_ASSIGNED));
+            case DISPATCH_AUTO_ASSIGNED ->
+                EventEnvelope.of(
+                        eventId(19),
+                        1,
+                        new RiderAutoAssigned(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:15:31.004"),
+                                Actor.system(),
+                                RIDER,
+                                new DecisionPolicy("nairobi-cbd", "AUTO_ASSIGN", 2),
+                                CANDIDATES,
+                                "AUTO_ASSIGN: shortest time to pickup"));
+            case DISPATCH_NO_RIDER ->
+                EventEnvelope.of(
+                        eventId(20),
+                        1,
+                        new NoRiderFound(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:15:31.004"),
+                                Actor.system(),
+                                "NO_RIDER_IN_RADIUS",
+                                POLICY,
+                                java.util.List.of()));
             case WEBHOOK_ATTEMPT_RECORDED ->
                 EventEnvelope.of(
                         eventId(9),

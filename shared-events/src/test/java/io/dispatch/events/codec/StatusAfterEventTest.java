@@ -22,6 +22,7 @@ class StatusAfterEventTest {
         expected.put(EventType.DISPATCH_DELIVERED, DispatchStatus.DELIVERED);
         expected.put(EventType.DISPATCH_FAILED, DispatchStatus.FAILED);
         expected.put(EventType.DISPATCH_CANCELLED, DispatchStatus.CANCELLED);
+        expected.put(EventType.DISPATCH_UNASSIGNED, DispatchStatus.NEW);
         for (EventType type : EventType.values()) {
             assertThat(DispatchStatus.after(GoldenSamples.of(type).event()))
                     .as(type.wireName())

@@ -2,6 +2,7 @@ package io.dispatch.webhook.intake;
 
 import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderLocationUpdated;
@@ -227,7 +228,7 @@ public class NotificationRecorder implements RecoverableConsumer {
             }
             states.put(view.dispatchId(), view);
             changed.put(view.dispatchId(), view);
-            if (envelope.event() instanceof DeliveryPinEvent) {
+            if (envelope.event() instanceof DeliveryPinEvent || envelope.event() instanceof DispatchDecisionEvent) {
                 continue;
             }
             WebhookEndpoints.Registration endpoint = registrations.get(envelope.merchantId());
