@@ -18,6 +18,10 @@ import java.util.UUID;
  * pushed the deliver-by time later, they are the time the merchant's or derived target allows.
  * They are always {@link #secondsFromCreation} of the target times, never a second source of
  * truth, so a v1 event upcast to v2 reads exactly like the same event written as v2.
+ *
+ * <p>Version 3 adds {@code dispatchPolicy}: the dispatching policy of the pickup zone when the
+ * delivery was created (decisions.md §14: "a delivery takes the policy of its pickup zone when
+ * created"), its zone, mode and version. A later change of the policy does not move it.
  */
 public record DispatchCreated(
         UUID dispatchId,
@@ -40,8 +44,61 @@ public record DispatchCreated(
         String zoneId,
         Source source,
         String trackingToken,
-        String deliveryPin)
+        String deliveryPin,
+        DecisionPolicy dispatchPolicy)
         implements DispatchLifecycleEvent {
+
+    /**
+     * The v2 field list: a delivery created before dispatching policies existed follows none
+     * ({@code dispatchPolicy} null), which every reader takes as the {@code default} zone's
+     * {@code MANUAL} at version 0, as the v2 to v3 upcaster does.
+     */
+    public DispatchCreated(
+            UUID dispatchId,
+            UUID merchantId,
+            Instant occurredAt,
+            Actor actor,
+            String externalId,
+            String customerName,
+            String customerPhone,
+            Stop pickup,
+            Stop dropoff,
+            PaymentType paymentType,
+            long amountCents,
+            long feeCents,
+            String currency,
+            Instant targetPickupAt,
+            Instant targetDeliveryAt,
+            Long targetPickupSeconds,
+            Long targetDeliverySeconds,
+            String zoneId,
+            Source source,
+            String trackingToken,
+            String deliveryPin) {
+        this(
+                dispatchId,
+                merchantId,
+                occurredAt,
+                actor,
+                externalId,
+                customerName,
+                customerPhone,
+                pickup,
+                dropoff,
+                paymentType,
+                amountCents,
+                feeCents,
+                currency,
+                targetPickupAt,
+                targetDeliveryAt,
+                targetPickupSeconds,
+                targetDeliverySeconds,
+                zoneId,
+                source,
+                trackingToken,
+                deliveryPin,
+                null);
+    }
 
     /** The v1 field list; the targets in seconds are derived from the target times, as the v1 to v2 upcaster does. */
     public DispatchCreated(

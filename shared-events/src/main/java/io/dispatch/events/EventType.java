@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  * contract with consumers and auditors: never derive them from Java class names.
  */
 public enum EventType {
-    DISPATCH_CREATED("dispatch.created", 2, DispatchCreated.class),
+    DISPATCH_CREATED("dispatch.created", 3, DispatchCreated.class),
     DISPATCH_ASSIGNED("dispatch.assigned", 1, RiderAssigned.class),
     DISPATCH_PICKED_UP("dispatch.picked_up", 1, DispatchPickedUp.class),
     DISPATCH_EN_ROUTE("dispatch.en_route", 1, DispatchDeparted.class),

@@ -8,7 +8,7 @@ import java.util.List;
  */
 final class ProductionUpcasters {
 
-    static final List<Upcaster> ALL = List.of(new DispatchCreatedServiceTargets());
+    static final List<Upcaster> ALL = List.of(new DispatchCreatedServiceTargets(), new DispatchCreatedPolicy());
 
     private ProductionUpcasters() {}
 }

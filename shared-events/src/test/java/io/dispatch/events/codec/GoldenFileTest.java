@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class GoldenFileTest {
 
     private static final Pattern GOLDEN_NAME = Pattern.compile("(.+)\\.v(\\d+)(\\.[a-z-]+)?\\.json");
-    private static final String OPTIONAL_NULLS = "dispatch.created.v2.optional-nulls.json";
+    private static final String OPTIONAL_NULLS = "dispatch.created.v3.optional-nulls.json";
+    private static final String CREATED_V2 = "dispatch.created.v2.json";
+    private static final String OPTIONAL_NULLS_V2 = "dispatch.created.v2.optional-nulls.json";
     private static final String CREATED_V1 = "dispatch.created.v1.json";
     private static final String OPTIONAL_NULLS_V1 = "dispatch.created.v1.optional-nulls.json";
 
@@ -89,15 +91,20 @@ class GoldenFileTest {
 
     @Test
     void a_v1_creation_decodes_to_the_same_event_as_its_v2_golden() {
-        assertThat(codec.decode(golden(CREATED_V1)))
-                .isEqualTo(codec.decode(golden(fileName(EventType.DISPATCH_CREATED))));
-        assertThat(codec.decode(golden(OPTIONAL_NULLS_V1))).isEqualTo(codec.decode(golden(OPTIONAL_NULLS)));
+        assertThat(codec.decode(golden(CREATED_V1))).isEqualTo(codec.decode(golden(CREATED_V2)));
+        assertThat(codec.decode(golden(OPTIONAL_NULLS_V1))).isEqualTo(codec.decode(golden(OPTIONAL_NULLS_V2)));
     }
 
     @Test
-    void a_v1_creation_reencodes_as_its_v2_golden() {
+    void a_v2_creation_decodes_to_the_sample_without_a_dispatching_policy() {
+        assertThat(codec.decode(golden(CREATED_V2))).isEqualTo(GoldenSamples.createdBeforePolicies());
+        assertThat(codec.decode(golden(OPTIONAL_NULLS_V2))).isEqualTo(GoldenSamples.createdWithOptionalsNull());
+    }
+
+    @Test
+    void a_v1_creation_reencodes_as_its_v2_golden_does() {
         assertThat(tree(codec.encode(codec.decode(golden(CREATED_V1)))))
-                .isEqualTo(tree(golden(fileName(EventType.DISPATCH_CREATED))));
+                .isEqualTo(tree(codec.encode(codec.decode(golden(CREATED_V2)))));
         assertThat(tree(codec.encode(codec.decode(golden(OPTIONAL_NULLS_V1))))).isEqualTo(tree(golden(OPTIONAL_NULLS)));
     }
 

@@ -259,7 +259,38 @@ final class GoldenSamples {
                 "nairobi-cbd",
                 Source.API,
                 "trk_Q2hvY29sYXRlQ2FrZUlzR29vZA",
-                "4821");
+                "4821",
+                POLICY);
+    }
+
+    /** {@link #created()} as a v2 writer wrote it: no dispatching policy yet. */
+    static EventEnvelope createdBeforePolicies() {
+        DispatchCreated v3 = created();
+        return EventEnvelope.of(
+                eventId(1),
+                0,
+                new DispatchCreated(
+                        v3.dispatchId(),
+                        v3.merchantId(),
+                        v3.occurredAt(),
+                        v3.actor(),
+                        v3.externalId(),
+                        v3.customerName(),
+                        v3.customerPhone(),
+                        v3.pickup(),
+                        v3.dropoff(),
+                        v3.paymentType(),
+                        v3.amountCents(),
+                        v3.feeCents(),
+                        v3.currency(),
+                        v3.targetPickupAt(),
+                        v3.targetDeliveryAt(),
+                        v3.targetPickupSeconds(),
+                        v3.targetDeliverySeconds(),
+                        v3.zoneId(),
+                        v3.source(),
+                        v3.trackingToken(),
+                        v3.deliveryPin()));
     }
 
     /** The same creation with every optional field null: shows the stable shape with explicit nulls. */
