@@ -21,6 +21,11 @@ public record Actor(ActorType type, String id) {
         return new Actor(ActorType.OPERATOR, operatorId);
     }
 
+    /** The dispatch engine, deciding offers and automatic assignments (decisions.md §14). */
+    public static Actor engine() {
+        return new Actor(ActorType.SYSTEM, "dispatch-engine");
+    }
+
     public static Actor system() {
         return new Actor(ActorType.SYSTEM, "dispatch");
     }

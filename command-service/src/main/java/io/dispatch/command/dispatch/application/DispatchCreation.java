@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.application;
 
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
+import io.dispatch.command.dispatching.policy.DispatchPolicies;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
 import io.dispatch.events.Actor;
@@ -41,6 +42,7 @@ public class DispatchCreation {
     private final WriteAnswers answers;
     private final TransactionTemplate transactions;
     private final CreationKeys creationKeys;
+    private final DispatchPolicies policies;
 
     DispatchCreation(
             CommandGateway commands,
@@ -48,13 +50,15 @@ public class DispatchCreation {
             DispatchHistory history,
             WriteAnswers answers,
             PlatformTransactionManager transactionManager,
-            CreationKeys creationKeys) {
+            CreationKeys creationKeys,
+            DispatchPolicies policies) {
         this.commands = commands;
         this.pricing = pricing;
         this.history = history;
         this.answers = answers;
         this.transactions = new TransactionTemplate(transactionManager);
         this.creationKeys = creationKeys;
+        this.policies = policies;
     }
 
     public Mono<Written> create(UUID merchantId, DispatchOrder order, Source source, Actor actor) {
@@ -196,7 +200,8 @@ public class DispatchCreation {
                 source,
                 trackingToken(),
                 deliveryPin(),
-                new ServiceLevel(quote.targetPickupSeconds(), quote.targetDeliverySeconds()));
+                new ServiceLevel(quote.targetPickupSeconds(), quote.targetDeliverySeconds()),
+                policies.forZone(quote.zoneId()).reference());
     }
 
     private static String trackingToken() {

@@ -48,6 +48,15 @@ public class DispatchService {
     }
 
     /**
+     * The dispatch engine's decision: answers the sequence of the last event as soon as it is
+     * stored, without waiting for the log (the engine reads the outcome from the log anyway, and
+     * its decision latency counts).
+     */
+    public Mono<Long> decide(Object command) {
+        return send(command, Long.class);
+    }
+
+    /**
      * Hands a delivery over. A wrong PIN ends in {@link WrongPin} only once its guess is stored and
      * on its way to the log, so the operator's read that follows sees the count (and any lock).
      */

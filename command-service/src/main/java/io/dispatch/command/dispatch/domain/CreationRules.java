@@ -51,6 +51,7 @@ final class CreationRules {
                 command.zoneId(),
                 command.source(),
                 command.trackingToken(),
-                command.deliveryPin());
+                command.deliveryPin(),
+                command.dispatchPolicy());
     }
 }

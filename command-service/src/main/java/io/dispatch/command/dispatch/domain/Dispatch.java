@@ -15,26 +15,50 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotAutomaticallyAssigned;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferClosed;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferNotFound;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OffersOnly;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderAcrossSandboxLine;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderAtCapacity;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderExcluded;
+import io.dispatch.command.dispatch.domain.OfferCommands.AcceptOffer;
+import io.dispatch.command.dispatch.domain.OfferCommands.AssignAutomatically;
+import io.dispatch.command.dispatch.domain.OfferCommands.DeclineOffer;
+import io.dispatch.command.dispatch.domain.OfferCommands.ExpireOffer;
+import io.dispatch.command.dispatch.domain.OfferCommands.GiveBack;
+import io.dispatch.command.dispatch.domain.OfferCommands.NoteNoRider;
+import io.dispatch.command.dispatch.domain.OfferCommands.OfferToRider;
+import io.dispatch.command.dispatch.domain.OfferCommands.WithdrawOffer;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ActorType;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchLifecycleEvent;
+import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.NoRiderFound;
+import io.dispatch.events.OfferAccepted;
+import io.dispatch.events.OfferDeclined;
+import io.dispatch.events.OfferExpired;
+import io.dispatch.events.OfferWithdrawn;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderAutoAssigned;
 import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.RiderUnassigned;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -68,6 +92,9 @@ public class Dispatch {
     private String deliveryPin;
     private int wrongPinGuesses;
     private boolean pinLocked;
+    private String mode = MANUAL;
+    private boolean automaticallyAssigned;
+    private final OfferBook offers = new OfferBook();
 
     protected Dispatch() {
         // for Axon
@@ -78,12 +105,24 @@ public class Dispatch {
         apply(CreationRules.created(command, clock.instant()));
     }
 
+    /**
+     * A rider takes a NEW delivery (only with an open offer for it unless its policy is MANUAL), or
+     * an operator assigns or reassigns it: an operator's assign always wins and withdraws the open
+     * offers first.
+     */
     @CommandHandler
-    public long handle(AssignRider command, Clock clock, SandboxLine line) {
+    public long handle(AssignRider command, Clock clock, SandboxLine line, RiderCapacity capacity) {
+        boolean byRider = command.actor().type() == ActorType.RIDER;
         if (!line.sameSide(merchantId, command.riderId())) {
-            throw command.actor().type() == ActorType.RIDER ? new NotFound() : new RiderAcrossSandboxLine();
+            throw byRider ? new NotFound() : new RiderAcrossSandboxLine();
         }
         requireAssignable(status, command.actor());
+        if (byRider && !MANUAL.equals(mode)) {
+            OfferBook.Offer offer = offers.openFor(command.riderId()).orElseThrow(() -> new OffersOnly(mode));
+            return accept(offer, clock, capacity);
+        }
+        withdrawOpenOffers(
+                clock, command.actor(), byRider ? OfferWithdrawn.TAKEN : OfferWithdrawn.OPERATOR_ASSIGNED, null);
         apply(new RiderAssigned(dispatchId, merchantId, clock.instant(), command.actor(), command.riderId(), riderId));
         return lastSequence();
     }
@@ -161,6 +200,7 @@ public class Dispatch {
             requireAssignedRider(riderId, caller);
         }
         requireNotEnded(status, "fail");
+        withdrawOpenOffers(clock, command.actor(), OfferWithdrawn.CANCELLED, null);
         apply(new DispatchFailed(
                 dispatchId, merchantId, clock.instant(), command.actor(), command.reasonCode(), command.detail()));
         return lastSequence();
@@ -172,6 +212,7 @@ public class Dispatch {
             throw new NotFound();
         }
         requireStatus(status, DispatchStatus.NEW, "cancel");
+        withdrawOpenOffers(clock, Actor.merchant(merchantId), OfferWithdrawn.CANCELLED, null);
         apply(new DispatchCancelled(
                 dispatchId, merchantId, clock.instant(), Actor.merchant(merchantId), command.reason()));
         return lastSequence();
@@ -193,18 +234,221 @@ public class Dispatch {
         return lastSequence();
     }
 
+    /** The engine offers the delivery to one rider; the same offer id again (a second engine, a restart) changes nothing. */
+    @CommandHandler
+    public long handle(OfferToRider command, Clock clock, SandboxLine line) {
+        Optional<OfferBook.Offer> made = offers.find(command.offerId());
+        if (made.isPresent()) {
+            if (!made.get().riderId().equals(command.riderId())) {
+                throw new RiderExcluded();
+            }
+            return lastSequence();
+        }
+        requireStatus(status, DispatchStatus.NEW, "offer");
+        requireEngineMayChoose(line, command.riderId());
+        if (offers.openFor(command.riderId()).isPresent()) {
+            return lastSequence();
+        }
+        apply(new DispatchOffered(
+                dispatchId,
+                merchantId,
+                clock.instant(),
+                Actor.engine(),
+                command.offerId(),
+                command.riderId(),
+                command.expiresAt(),
+                command.policy(),
+                command.candidates(),
+                command.rule()));
+        return lastSequence();
+    }
+
+    /** AUTO_ASSIGN: the engine assigns the best rider at once; the same decision again changes nothing. */
+    @CommandHandler
+    public long handle(AssignAutomatically command, Clock clock, SandboxLine line) {
+        if (status == DispatchStatus.ASSIGNED
+                && automaticallyAssigned
+                && command.riderId().equals(riderId)) {
+            return lastSequence();
+        }
+        requireStatus(status, DispatchStatus.NEW, "assign automatically");
+        requireEngineMayChoose(line, command.riderId());
+        Instant now = clock.instant();
+        apply(new RiderAutoAssigned(
+                dispatchId,
+                merchantId,
+                now,
+                Actor.engine(),
+                command.riderId(),
+                command.policy(),
+                command.candidates(),
+                command.rule()));
+        withdrawOpenOffers(clock, Actor.engine(), OfferWithdrawn.TAKEN, null);
+        apply(new RiderAssigned(dispatchId, merchantId, now, Actor.engine(), command.riderId(), null));
+        return lastSequence();
+    }
+
+    /** Nobody to offer it to; said once per reason until something is offered again. */
+    @CommandHandler
+    public long handle(NoteNoRider command, Clock clock) {
+        requireStatus(status, DispatchStatus.NEW, "queue");
+        if (offers.isNewNoRider(command.reason())) {
+            apply(new NoRiderFound(
+                    dispatchId,
+                    merchantId,
+                    clock.instant(),
+                    Actor.engine(),
+                    command.reason(),
+                    command.policy(),
+                    command.candidates()));
+        }
+        return lastSequence();
+    }
+
+    @CommandHandler
+    public long handle(ExpireOffer command, Clock clock) {
+        offers.find(command.offerId())
+                .filter(offer -> offer.status() == OfferBook.OfferStatus.OPEN)
+                .ifPresent(offer -> apply(new OfferExpired(
+                        dispatchId, merchantId, clock.instant(), Actor.engine(), offer.offerId(), offer.riderId())));
+        return lastSequence();
+    }
+
+    @CommandHandler
+    public long handle(WithdrawOffer command, Clock clock) {
+        offers.find(command.offerId())
+                .filter(offer -> offer.status() == OfferBook.OfferStatus.OPEN)
+                .ifPresent(offer -> apply(new OfferWithdrawn(
+                        dispatchId,
+                        merchantId,
+                        clock.instant(),
+                        Actor.engine(),
+                        offer.offerId(),
+                        offer.riderId(),
+                        command.reason())));
+        return lastSequence();
+    }
+
+    @CommandHandler
+    public long handle(AcceptOffer command, Clock clock, SandboxLine line, RiderCapacity capacity) {
+        requireOnSameSide(line, command.riderId());
+        OfferBook.Offer offer = ridersOffer(command.offerId(), command.riderId());
+        if (offer.status() == OfferBook.OfferStatus.ACCEPTED
+                && command.riderId().equals(riderId)) {
+            return lastSequence();
+        }
+        return accept(offer, clock, capacity);
+    }
+
+    @CommandHandler
+    public long handle(DeclineOffer command, Clock clock, SandboxLine line) {
+        requireOnSameSide(line, command.riderId());
+        OfferBook.Offer offer = ridersOffer(command.offerId(), command.riderId());
+        if (offer.status() == OfferBook.OfferStatus.DECLINED) {
+            return lastSequence();
+        }
+        requireOpen(offer, clock);
+        apply(new OfferDeclined(
+                dispatchId,
+                merchantId,
+                clock.instant(),
+                Actor.rider(command.riderId()),
+                offer.offerId(),
+                offer.riderId(),
+                command.reason()));
+        return lastSequence();
+    }
+
+    /** The rider the engine assigned declines: back to NEW, and the engine offers it to the next rider. */
+    @CommandHandler
+    public long handle(GiveBack command, Clock clock, SandboxLine line) {
+        requireOnSameSide(line, command.riderId());
+        requireAssignedRider(riderId, command.riderId());
+        requireStatus(status, DispatchStatus.ASSIGNED, "decline");
+        if (!automaticallyAssigned) {
+            throw new NotAutomaticallyAssigned();
+        }
+        apply(new RiderUnassigned(
+                dispatchId, merchantId, clock.instant(), Actor.rider(riderId), riderId, command.reason()));
+        return lastSequence();
+    }
+
+    private long accept(OfferBook.Offer offer, Clock clock, RiderCapacity capacity) {
+        requireOpen(offer, clock);
+        requireStatus(status, DispatchStatus.NEW, "accept an offer for");
+        if (!capacity.canTakeAnother(offer.riderId())) {
+            throw new RiderAtCapacity();
+        }
+        Instant now = clock.instant();
+        Actor rider = Actor.rider(offer.riderId());
+        apply(new OfferAccepted(dispatchId, merchantId, now, rider, offer.offerId(), offer.riderId()));
+        withdrawOpenOffers(clock, rider, OfferWithdrawn.TAKEN, offer.offerId());
+        apply(new RiderAssigned(dispatchId, merchantId, now, rider, offer.riderId(), null));
+        return lastSequence();
+    }
+
+    /** Closes every open offer (but {@code except}) before the event that makes them moot. */
+    private void withdrawOpenOffers(Clock clock, Actor actor, String reason, UUID except) {
+        for (OfferBook.Offer open : offers.open()) {
+            if (!open.offerId().equals(except)) {
+                apply(new OfferWithdrawn(
+                        dispatchId, merchantId, clock.instant(), actor, open.offerId(), open.riderId(), reason));
+            }
+        }
+    }
+
+    private OfferBook.Offer ridersOffer(UUID offerId, UUID rider) {
+        return offers.find(offerId)
+                .filter(offer -> offer.riderId().equals(rider))
+                .orElseThrow(OfferNotFound::new);
+    }
+
+    /** An offer past its expiry answers EXPIRED even before the engine has closed it. */
+    private static void requireOpen(OfferBook.Offer offer, Clock clock) {
+        if (offer.status() != OfferBook.OfferStatus.OPEN) {
+            throw new OfferClosed(offer.status().name());
+        }
+        if (!clock.instant().isBefore(offer.expiresAt())) {
+            throw new OfferClosed(OfferBook.OfferStatus.EXPIRED.name());
+        }
+    }
+
+    private void requireEngineMayChoose(SandboxLine line, UUID rider) {
+        if (!line.sameSide(merchantId, rider)) {
+            throw new RiderAcrossSandboxLine();
+        }
+        if (offers.excludes(rider)) {
+            throw new RiderExcluded();
+        }
+    }
+
     @EventSourcingHandler
     void on(DispatchCreated event) {
         dispatchId = event.dispatchId();
         merchantId = event.merchantId();
         status = DispatchStatus.reachedBy(event);
         deliveryPin = event.deliveryPin();
+        mode = event.dispatchPolicy() == null ? MANUAL : event.dispatchPolicy().mode();
     }
 
     @EventSourcingHandler
     void on(RiderAssigned event) {
         status = DispatchStatus.reachedBy(event);
         riderId = event.riderId();
+        automaticallyAssigned = event.actor().type() == ActorType.SYSTEM;
+    }
+
+    @EventSourcingHandler
+    void on(RiderUnassigned event) {
+        status = DispatchStatus.reachedBy(event);
+        riderId = null;
+        automaticallyAssigned = false;
+        offers.exclude(event.riderId());
+    }
+
+    @EventSourcingHandler
+    void on(DispatchDecisionEvent event) {
+        offers.on(event);
     }
 
     /**
@@ -237,6 +481,8 @@ public class Dispatch {
             throw new NotFound();
         }
     }
+
+    private static final String MANUAL = "MANUAL";
 
     private static long lastSequence() {
         return AggregateLifecycle.getVersion();

@@ -1,6 +1,7 @@
 package io.dispatch.command.dispatch.domain;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery.ProofType;
@@ -15,7 +16,10 @@ public final class DispatchCommands {
 
     private DispatchCommands() {}
 
-    /** Fee, zone, tracking token and PIN are decided before the command (pricing is not the aggregate's). */
+    /**
+     * Fee, zone, tracking token, PIN and the dispatching policy of the pickup zone are decided before
+     * the command (pricing and policies are not the aggregate's).
+     */
     public record CreateDispatch(
             @TargetAggregateIdentifier UUID dispatchId,
             UUID merchantId,
@@ -35,7 +39,8 @@ public final class DispatchCommands {
             Source source,
             String trackingToken,
             String deliveryPin,
-            ServiceLevel serviceLevel) {}
+            ServiceLevel serviceLevel,
+            DecisionPolicy dispatchPolicy) {}
 
     /**
      * The zone's service-level targets, in seconds from creation: they fill the target times

@@ -95,4 +95,63 @@ public sealed class DispatchRuleViolation extends RuntimeException {
             return guessesLeft;
         }
     }
+
+    /** No offer with that id was made to the acting rider (404). */
+    public static final class OfferNotFound extends DispatchRuleViolation {
+        public OfferNotFound() {
+            super("Offer not found");
+        }
+    }
+
+    /** The offer is no longer open: it expired, was withdrawn, or another rider took the delivery (409). */
+    public static final class OfferClosed extends DispatchRuleViolation {
+        private final String offerStatus;
+
+        public OfferClosed(String offerStatus) {
+            super(
+                    switch (offerStatus) {
+                        case "EXPIRED" -> "The offer expired";
+                        case "TAKEN" -> "Another rider took this delivery";
+                        case "WITHDRAWN" -> "The offer was withdrawn";
+                        default -> "The offer was already answered (" + offerStatus + ")";
+                    });
+            this.offerStatus = offerStatus;
+        }
+
+        public String offerStatus() {
+            return offerStatus;
+        }
+    }
+
+    /**
+     * A rider tried to take a delivery that the dispatcher offers (its policy is not MANUAL)
+     * without holding an open offer for it (409).
+     */
+    public static final class OffersOnly extends DispatchRuleViolation {
+        public OffersOnly(String mode) {
+            super("This delivery is dispatched by offers (mode " + mode
+                    + "): only a rider holding an open offer for it may take it");
+        }
+    }
+
+    /** The rider already holds as many deliveries as the rider's maxActive allows (409). */
+    public static final class RiderAtCapacity extends DispatchRuleViolation {
+        public RiderAtCapacity() {
+            super("The rider already holds as many deliveries as the rider's maxActive allows");
+        }
+    }
+
+    /** The engine may not offer or assign the delivery to this rider (409): declined, expired or gave it back before. */
+    public static final class RiderExcluded extends DispatchRuleViolation {
+        public RiderExcluded() {
+            super("This rider declined, let expire or gave back this delivery before");
+        }
+    }
+
+    /** Only an automatic assignment may be given back with decline (409). */
+    public static final class NotAutomaticallyAssigned extends DispatchRuleViolation {
+        public NotAutomaticallyAssigned() {
+            super("Only a delivery the dispatcher assigned automatically can be declined; report a failure instead");
+        }
+    }
 }

@@ -5,6 +5,8 @@ import io.dispatch.command.dispatch.domain.DispatchRuleViolation;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.InvalidProof;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotTheAssignedRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferClosed;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferNotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderAcrossSandboxLine;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.TransitionNotAllowed;
@@ -45,6 +47,8 @@ public final class DispatchErrors {
                                 "pinGuessesLeft", t.guessesLeft(),
                                 "pinLocked", t.guessesLeft() == 0));
             case PinProofsLocked t -> ApiException.conflict(t.getMessage(), Map.of("pinLocked", true));
+            case OfferNotFound t -> ApiException.notFound("Offer");
+            case OfferClosed t -> ApiException.conflict(t.getMessage(), Map.of("offerStatus", t.offerStatus()));
             case DispatchCreation.KeyReused t -> ApiException.conflict(t.getMessage(), Map.of());
             case AggregateNotFoundException t -> ApiException.notFound("Delivery");
             case DispatchRuleViolation t -> ApiException.conflict(t.getMessage(), Map.of());

@@ -33,6 +33,7 @@ public final class CreateDispatchExample {
                 Source.API,
                 "tok-" + UUID.randomUUID(),
                 "1234",
+                null,
                 null);
     }
 }

@@ -70,6 +70,7 @@ class DispatchTest {
         fixture = new AggregateTestFixture<>(Dispatch.class);
         fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
         fixture.registerInjectableResource((SandboxLine) (merchant, rider) -> !rider.equals(SANDBOX_RIDER));
+        fixture.registerInjectableResource((RiderCapacity) rider -> true);
     }
 
     /** The merchant's creation: a COD order whose fee, zone, token and PIN pricing already decided. */
@@ -93,7 +94,8 @@ class DispatchTest {
                 Source.API,
                 "tok",
                 "4821",
-                serviceLevel);
+                serviceLevel,
+                null);
     }
 
     /** What {@link #create} records, with the targets the aggregate decided. */
