@@ -68,9 +68,8 @@ final class AssignmentSolver {
                     if (used[candidate]) {
                         continue;
                     }
-                    double reduced = cost[currentRow - 1][candidate - 1]
-                            - rowPotential[currentRow]
-                            - columnPotential[candidate];
+                    double reduced =
+                            cost[currentRow - 1][candidate - 1] - rowPotential[currentRow] - columnPotential[candidate];
                     if (reduced < slack[candidate]) {
                         slack[candidate] = reduced;
                         previousColumn[candidate] = column;

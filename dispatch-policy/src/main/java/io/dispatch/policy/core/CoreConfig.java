@@ -32,16 +32,12 @@ public record CoreConfig(
     }
 
     public static CoreConfig defaults() {
-        return new CoreConfig(Duration.ofMinutes(5), Duration.ofSeconds(10), new TravelModel(1.0, 20.0), 300, 0.5, 0.25);
+        return new CoreConfig(
+                Duration.ofMinutes(5), Duration.ofSeconds(10), new TravelModel(1.0, 20.0), 300, 0.5, 0.25);
     }
 
     public CoreConfig withMatching(double activeDeliveryPenaltySeconds, double ageWeight, double deadheadWeight) {
         return new CoreConfig(
-                maxPositionAge,
-                pendingTimeout,
-                defaultTravel,
-                activeDeliveryPenaltySeconds,
-                ageWeight,
-                deadheadWeight);
+                maxPositionAge, pendingTimeout, defaultTravel, activeDeliveryPenaltySeconds, ageWeight, deadheadWeight);
     }
 }

@@ -133,7 +133,10 @@ final class Decider {
             offered = true;
         }
         if (!offered && delivery.openOffers.isEmpty() && !state.pending.deliveryPending(delivery.dispatchId)) {
-            noRider(delivery, allDeclined ? QueueReason.ALL_DECLINED : QueueReason.NO_RIDER_IN_RADIUS, considered,
+            noRider(
+                    delivery,
+                    allDeclined ? QueueReason.ALL_DECLINED : QueueReason.NO_RIDER_IN_RADIUS,
+                    considered,
                     decisions);
         }
     }

@@ -1,8 +1,8 @@
 package io.dispatch.policy.core;
 
+import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
-import java.time.Instant;
 
 /**
  * Something that happened, as the engine reads it back from the event log (or the simulator reports it). The core

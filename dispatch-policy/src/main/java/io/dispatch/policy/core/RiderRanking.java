@@ -71,10 +71,12 @@ final class RiderRanking {
         double waited = Math.max(0, Duration.between(delivery.openedAt, now).toMillis() / 1000.0);
         double idle = measured.rider().lastFreedAt == null
                 ? 0
-                : Math.max(0, Duration.between(measured.rider().lastFreedAt, now).toMillis() / 1000.0);
+                : Math.max(
+                        0, Duration.between(measured.rider().lastFreedAt, now).toMillis() / 1000.0);
         return Math.max(measured.seconds(), readyIn)
                 + config.deadheadWeight() * measured.seconds()
-                + config.activeDeliveryPenaltySeconds() * measured.rider().active.size()
+                + config.activeDeliveryPenaltySeconds()
+                        * measured.rider().active.size()
                 - config.ageWeight() * waited
                 - 1e-6 * idle;
     }
