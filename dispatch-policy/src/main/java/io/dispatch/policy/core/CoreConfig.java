@@ -1,0 +1,43 @@
+package io.dispatch.policy.core;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of the core.
+ *
+ * @param maxPositionAge a rider whose last position is older is not eligible (dispatch.assign.max-position-age)
+ * @param pendingTimeout how long a decision waits for its fact before the core may decide again
+ * @param defaultTravel the travel model of zones without a ZoneTravel fact
+ * @param activeDeliveryPenaltySeconds what each delivery a rider already holds adds to its cost in the matching:
+ *     the core does not know where those deliveries go, only that they delay the next pickup
+ * @param ageWeight seconds of cost taken off per second an order has waited, so that when riders are scarce old
+ *     orders are served before new ones close by (0 would serve the nearest only; 1 would serve oldest first)
+ * @param deadheadWeight extra cost per second of riding to the pickup, on top of the time until the rider can pick
+ *     up (which, for an order not ready yet, is its ready time whatever the rider): among riders who would all
+ *     wait anyway, the nearest goes
+ */
+public record CoreConfig(
+        Duration maxPositionAge,
+        Duration pendingTimeout,
+        TravelModel defaultTravel,
+        double activeDeliveryPenaltySeconds,
+        double ageWeight,
+        double deadheadWeight) {
+
+    public CoreConfig {
+        Objects.requireNonNull(maxPositionAge, "maxPositionAge");
+        Objects.requireNonNull(pendingTimeout, "pendingTimeout");
+        Objects.requireNonNull(defaultTravel, "defaultTravel");
+    }
+
+    public static CoreConfig defaults() {
+        return new CoreConfig(
+                Duration.ofMinutes(5), Duration.ofSeconds(10), new TravelModel(1.0, 20.0), 300, 0.5, 0.25);
+    }
+
+    public CoreConfig withMatching(double activeDeliveryPenaltySeconds, double ageWeight, double deadheadWeight) {
+        return new CoreConfig(
+                maxPositionAge, pendingTimeout, defaultTravel, activeDeliveryPenaltySeconds, ageWeight, deadheadWeight);
+    }
+}

@@ -1,0 +1,51 @@
+package io.dispatch.policy.core;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * What the core wants done. Nothing happens until the caller carries it out and the resulting fact comes back; until
+ * then the delivery and rider are pending (not decided twice) for {@link CoreConfig#pendingTimeout()}.
+ */
+public sealed interface Decision {
+
+    UUID dispatchId();
+
+    /** Offer the delivery to one rider until {@code expiresAt}; {@code offerId} is deterministic (OfferIds). */
+    record Offer(
+            UUID dispatchId,
+            UUID offerId,
+            UUID riderId,
+            Instant expiresAt,
+            PolicyRef policy,
+            List<Candidate> candidates,
+            String rule)
+            implements Decision {
+        public Offer {
+            candidates = List.copyOf(candidates);
+        }
+    }
+
+    /** Assign the rider at once (AUTO_ASSIGN); the rider may still decline, which comes back as Unassigned. */
+    record AutoAssign(UUID dispatchId, UUID riderId, PolicyRef policy, List<Candidate> candidates, String rule)
+            implements Decision {
+        public AutoAssign {
+            candidates = List.copyOf(candidates);
+        }
+    }
+
+    /** The offer's expiresAt has passed: end it as EXPIRED. */
+    record Expire(UUID dispatchId, UUID offerId, UUID riderId) implements Decision {}
+
+    /** End an open offer for the core's own reason (the rider went off shift). */
+    record Withdraw(UUID dispatchId, UUID offerId, UUID riderId, String reason) implements Decision {}
+
+    /** Nobody can be offered the delivery now; it waits in the operator's queue with this reason. */
+    record NoRider(UUID dispatchId, QueueReason reason, PolicyRef policy, List<Candidate> candidates)
+            implements Decision {
+        public NoRider {
+            candidates = List.copyOf(candidates);
+        }
+    }
+}

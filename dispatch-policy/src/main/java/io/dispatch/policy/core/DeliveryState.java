@@ -1,0 +1,63 @@
+package io.dispatch.policy.core;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/** The core's view of one delivery between DeliveryOpened and Ended. Mutated only by {@link CoreState}. */
+final class DeliveryState {
+
+    final UUID dispatchId;
+    final String zoneId;
+    final Point pickup;
+    final Instant readyAt;
+    final boolean sandbox;
+    final Instant openedAt;
+    final Policy policy;
+
+    UUID holder;
+    boolean byOperator;
+    int offersMade;
+    QueueReason notedReason;
+    final Map<UUID, OpenOffer> openOffers = new LinkedHashMap<>();
+    final Map<UUID, Integer> offersPerRider = new HashMap<>();
+    final Set<UUID> excluded = new HashSet<>();
+
+    DeliveryState(
+            UUID dispatchId,
+            String zoneId,
+            Point pickup,
+            Instant readyAt,
+            boolean sandbox,
+            Instant openedAt,
+            Policy policy) {
+        this.dispatchId = dispatchId;
+        this.zoneId = zoneId;
+        this.pickup = pickup;
+        this.readyAt = readyAt;
+        this.sandbox = sandbox;
+        this.openedAt = openedAt;
+        this.policy = policy;
+    }
+
+    boolean waiting() {
+        return holder == null;
+    }
+
+    boolean exhausted() {
+        return offersMade >= policy.maxOffers();
+    }
+
+    /** The operator's queue holds it for good: OPERATOR_QUEUE fallback reached and recorded. */
+    boolean parkedForOperator() {
+        return notedReason == QueueReason.OFFERS_EXHAUSTED || notedReason == QueueReason.ALL_DECLINED;
+    }
+
+    int offersMadeTo(UUID riderId) {
+        return offersPerRider.getOrDefault(riderId, 0);
+    }
+}

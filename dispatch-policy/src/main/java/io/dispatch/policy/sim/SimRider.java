@@ -1,0 +1,165 @@
+package io.dispatch.policy.sim;
+
+import io.dispatch.policy.core.Point;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A simulated rider riding its stops. Order of stops (ADR 0039): when free to move, the rider goes to the stop it
+ * can finish soonest (travel, plus waiting for readyAt at a pickup, plus the service time), a drop-off only after
+ * its pickup. It finishes a leg or a service it started before choosing again, but leaves a pickup it is waiting at
+ * when another stop can be finished sooner.
+ */
+final class SimRider {
+
+    private enum Doing {
+        IDLE,
+        TRAVELLING,
+        WAITING,
+        SERVING
+    }
+
+    final Scenario.Rider rider;
+    final UUID riderId;
+    final List<SimOrder> held = new ArrayList<>();
+    boolean onShift;
+    double meters;
+
+    private final Simulation simulation;
+    private Doing doing = Doing.IDLE;
+    private Point position;
+    private Point legFrom;
+    private long legStartMillis;
+    private long legEndMillis;
+    private SimOrder target;
+    /** Bumped whenever plans change, so events scheduled for an abandoned plan do nothing. */
+    private long plan;
+
+    SimRider(Scenario.Rider rider, UUID riderId, Simulation simulation) {
+        this.rider = rider;
+        this.riderId = riderId;
+        this.simulation = simulation;
+        this.position = rider.position();
+    }
+
+    boolean hasRoom() {
+        return held.size() < rider.maxActive();
+    }
+
+    Point positionAt(long nowMillis) {
+        if (doing != Doing.TRAVELLING || legEndMillis <= legStartMillis) {
+            return position;
+        }
+        double fraction = Math.min(1, (double) (nowMillis - legStartMillis) / (legEndMillis - legStartMillis));
+        return new Point(
+                legFrom.lat() + (position.lat() - legFrom.lat()) * fraction,
+                legFrom.lng() + (position.lng() - legFrom.lng()) * fraction);
+    }
+
+    void take(SimOrder order, long nowMillis) {
+        held.add(order);
+        order.holder = this;
+        replan(nowMillis);
+    }
+
+    /** The order was given back before its pickup; a leg towards it ends where the rider is. */
+    void drop(SimOrder order, long nowMillis) {
+        held.remove(order);
+        order.holder = null;
+        if (target == order && (doing == Doing.TRAVELLING || doing == Doing.WAITING)) {
+            if (doing == Doing.TRAVELLING) {
+                Point here = positionAt(nowMillis);
+                meters += simulation.travel().meters(legFrom, here);
+                position = here;
+            }
+            doing = Doing.IDLE;
+            target = null;
+            plan++;
+        }
+        replan(nowMillis);
+    }
+
+    private void replan(long nowMillis) {
+        if (doing == Doing.TRAVELLING || doing == Doing.SERVING) {
+            return;
+        }
+        SimOrder best = null;
+        long bestFinish = Long.MAX_VALUE;
+        for (SimOrder order : held) {
+            long finish = finishMillis(order, nowMillis);
+            if (finish < bestFinish) {
+                bestFinish = finish;
+                best = order;
+            }
+        }
+        if (best == null || (doing == Doing.WAITING && best == target)) {
+            return;
+        }
+        plan++;
+        target = best;
+        Point destination = stopOf(best);
+        legFrom = position;
+        position = destination;
+        legStartMillis = nowMillis;
+        legEndMillis = nowMillis + Math.round(simulation.travel().seconds(legFrom, destination) * 1000);
+        doing = Doing.TRAVELLING;
+        long expected = plan;
+        simulation.queue().at(legEndMillis, () -> arrive(expected));
+    }
+
+    private long finishMillis(SimOrder order, long nowMillis) {
+        long travel = Math.round(simulation.travel().seconds(position, stopOf(order)) * 1000);
+        if (order.pickedUpAt == null) {
+            return Math.max(nowMillis + travel, order.readyAtMillis()) + simulation.pickupServiceMillis();
+        }
+        return nowMillis + travel + simulation.dropoffServiceMillis();
+    }
+
+    private static Point stopOf(SimOrder order) {
+        return order.pickedUpAt == null ? order.order.pickup() : order.order.dropoff();
+    }
+
+    private void arrive(long expected) {
+        if (expected != plan) {
+            return;
+        }
+        meters += simulation.travel().meters(legFrom, position);
+        long now = simulation.queue().nowMillis();
+        if (target.pickedUpAt == null && now < target.readyAtMillis()) {
+            doing = Doing.WAITING;
+            simulation.queue().at(target.readyAtMillis(), () -> serve(expected));
+        } else {
+            serve(expected);
+        }
+    }
+
+    private void serve(long expected) {
+        if (expected != plan) {
+            return;
+        }
+        doing = Doing.SERVING;
+        boolean pickup = target.pickedUpAt == null;
+        long service = pickup ? simulation.pickupServiceMillis() : simulation.dropoffServiceMillis();
+        simulation.queue().at(simulation.queue().nowMillis() + service, () -> finish(expected));
+    }
+
+    private void finish(long expected) {
+        if (expected != plan) {
+            return;
+        }
+        SimOrder done = target;
+        doing = Doing.IDLE;
+        target = null;
+        long now = simulation.queue().nowMillis();
+        if (done.pickedUpAt == null) {
+            done.pickedUpAt = now;
+            simulation.pickedUp(done, this);
+        } else {
+            done.deliveredAt = now;
+            held.remove(done);
+            simulation.delivered(done, this);
+        }
+        replan(now);
+    }
+}

@@ -1,0 +1,212 @@
+package io.dispatch.policy.sim;
+
+import io.dispatch.policy.core.CoreConfig;
+import io.dispatch.policy.core.Decision;
+import io.dispatch.policy.core.DispatchCore;
+import io.dispatch.policy.core.Fact;
+import io.dispatch.policy.core.Mode;
+import io.dispatch.policy.core.OpenDelivery;
+import io.dispatch.policy.core.Policy;
+import io.dispatch.policy.core.TravelModel;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+
+/**
+ * A scenario day on a simulated clock. The simulation plays the riders and the aggregate: it carries out the
+ * core's decisions (or, in MANUAL, the riders' own picks from the core's open list), turns them into facts and feeds
+ * them back, as the live engine sees them come back from the log.
+ */
+public final class Simulation {
+
+    private static final long POSITION_REPORT_MILLIS = 60_000;
+
+    final Scenario scenario;
+    private final EventQueue queue = new EventQueue();
+    private final DispatchCore core;
+    private final Random random;
+    private final TravelModel travel;
+    private final SimAggregate aggregate;
+    private final List<SimOrder> orders = new ArrayList<>();
+    private final List<SimRider> riders = new ArrayList<>();
+    private final Map<UUID, SimRider> ridersById = new HashMap<>();
+    private final ArrayDeque<Fact> inbox = new ArrayDeque<>();
+    private boolean draining;
+    private long scheduledTickMillis = Long.MAX_VALUE;
+    private final long lastShiftEndMillis;
+
+    public Simulation(Scenario scenario, long seed, CoreConfig config) {
+        this.scenario = scenario;
+        this.core = new DispatchCore(config);
+        this.random = new Random(seed);
+        this.travel = new TravelModel(scenario.detourFactor(), scenario.speedKmh());
+        for (Scenario.Order order : scenario.orders()) {
+            orders.add(new SimOrder(order, uuid("order:" + order.id())));
+        }
+        this.aggregate = new SimAggregate(this);
+        long lastEnd = 0;
+        for (Scenario.Rider rider : scenario.riders()) {
+            SimRider simRider = new SimRider(rider, uuid("rider:" + rider.id()), this);
+            riders.add(simRider);
+            ridersById.put(simRider.riderId, simRider);
+            lastEnd = Math.max(lastEnd, rider.offAt() * 1000);
+        }
+        this.lastShiftEndMillis = lastEnd;
+    }
+
+    public SimReport run() {
+        long started = System.nanoTime();
+        Instant start = scenario.startAt();
+        feed(new Fact.PolicyChanged(scenario.policy(), start));
+        feed(new Fact.ZoneTravel(Policy.DEFAULT_ZONE, travel, start));
+        for (SimRider rider : riders) {
+            queue.at(rider.rider.onAt() * 1000, () -> shift(rider, true));
+            queue.at(rider.rider.offAt() * 1000, () -> shift(rider, false));
+            if (scenario.policy().mode() == Mode.MANUAL) {
+                long phase = (long) (random.nextDouble() * scenario.riderLookSeconds() * 1000);
+                queue.at(rider.rider.onAt() * 1000 + phase, () -> look(rider));
+            }
+        }
+        for (SimOrder order : orders) {
+            queue.at(order.order.placedAt() * 1000, () -> feed(new Fact.DeliveryOpened(
+                    order.dispatchId, instant(order.order.placedAt() * 1000), Policy.DEFAULT_ZONE,
+                    order.order.pickup(), instant(order.readyAtMillis()), false)));
+        }
+        queue.at(POSITION_REPORT_MILLIS, this::reportPositions);
+        while (queue.runNext()) {
+            scheduleTick();
+        }
+        double wallSeconds = (System.nanoTime() - started) / 1e9;
+        return Figures.of(scenario, orders, riders, aggregate.counts(), wallSeconds);
+    }
+
+    /** Feeds a fact to the core and carries out what it decides, breadth first. */
+    void feed(Fact fact) {
+        inbox.add(fact);
+        if (draining) {
+            return;
+        }
+        draining = true;
+        try {
+            while (!inbox.isEmpty()) {
+                carryOut(core.apply(inbox.poll()));
+            }
+        } finally {
+            draining = false;
+        }
+    }
+
+    private void carryOut(List<Decision> decisions) {
+        if (decisions.size() > 1) {
+            // simultaneous offers are answered at the same simulated instant: who is first is luck, not list order
+            decisions = new ArrayList<>(decisions);
+            Collections.shuffle(decisions, random);
+        }
+        for (Decision decision : decisions) {
+            aggregate.carryOut(decision);
+        }
+    }
+
+    private void scheduleTick() {
+        core.nextDueAt().ifPresent(due -> {
+            long dueMillis = Math.max(queue.nowMillis(), due.toEpochMilli() - scenario.startAt().toEpochMilli());
+            if (dueMillis < scheduledTickMillis && dueMillis <= lastShiftEndMillis + 3_600_000) {
+                scheduledTickMillis = dueMillis;
+                queue.at(dueMillis, () -> {
+                    if (scheduledTickMillis == dueMillis) {
+                        scheduledTickMillis = Long.MAX_VALUE;
+                    }
+                    carryOut(core.tick(instant(queue.nowMillis())));
+                });
+            }
+        });
+    }
+
+    private void shift(SimRider rider, boolean on) {
+        rider.onShift = on;
+        Instant now = instant(queue.nowMillis());
+        feed(new Fact.RiderShift(rider.riderId, on, false, rider.rider.maxActive(), now));
+        if (on) {
+            feed(new Fact.RiderPosition(rider.riderId, rider.positionAt(queue.nowMillis()), now));
+        }
+    }
+
+    /** MANUAL: a rider with room looks at the open list every riderLookSeconds and takes the nearest order. */
+    private void look(SimRider rider) {
+        if (!rider.onShift) {
+            return;
+        }
+        if (rider.held.isEmpty()) {
+            List<OpenDelivery> open = core.openDeliveriesFor(rider.riderId);
+            if (!open.isEmpty()) {
+                aggregate.assign(aggregate.order(open.getFirst().dispatchId()), rider, false);
+            }
+        }
+        queue.at(queue.nowMillis() + scenario.riderLookSeconds() * 1000L, () -> look(rider));
+    }
+
+    private void reportPositions() {
+        Instant now = instant(queue.nowMillis());
+        for (SimRider rider : riders) {
+            if (rider.onShift) {
+                feed(new Fact.RiderPosition(rider.riderId, rider.positionAt(queue.nowMillis()), now));
+            }
+        }
+        if (queue.nowMillis() < lastShiftEndMillis) {
+            queue.at(queue.nowMillis() + POSITION_REPORT_MILLIS, this::reportPositions);
+        }
+    }
+
+    void pickedUp(SimOrder order, SimRider rider) {
+        feed(new Fact.PickedUp(order.dispatchId, rider.riderId, instant(queue.nowMillis())));
+    }
+
+    void delivered(SimOrder order, SimRider rider) {
+        Instant now = instant(queue.nowMillis());
+        feed(new Fact.Ended(order.dispatchId, now));
+        feed(new Fact.RiderPosition(rider.riderId, rider.positionAt(queue.nowMillis()), now));
+    }
+
+    Instant instant(long millis) {
+        return scenario.startAt().plusMillis(millis);
+    }
+
+    EventQueue queue() {
+        return queue;
+    }
+
+    TravelModel travel() {
+        return travel;
+    }
+
+    Random random() {
+        return random;
+    }
+
+    long pickupServiceMillis() {
+        return scenario.pickupServiceSeconds() * 1000L;
+    }
+
+    long dropoffServiceMillis() {
+        return scenario.dropoffServiceSeconds() * 1000L;
+    }
+
+    List<SimOrder> orders() {
+        return orders;
+    }
+
+    SimRider rider(UUID riderId) {
+        return ridersById.get(riderId);
+    }
+
+    static UUID uuid(String name) {
+        return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8));
+    }
+}
