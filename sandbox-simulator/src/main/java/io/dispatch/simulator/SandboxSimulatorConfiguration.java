@@ -6,7 +6,6 @@ import io.dispatch.simulator.fleet.Fleet;
 import io.dispatch.simulator.fleet.Roster;
 import io.dispatch.simulator.fleet.TripRunner;
 import io.dispatch.simulator.intake.DispatchIntake;
-import io.dispatch.simulator.leadership.SimulatorLeadership;
 import io.dispatch.simulator.settings.SimulatorEnabled;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.status.SimulatorAdminController;
@@ -14,6 +13,7 @@ import io.dispatch.simulator.trip.Deliveries;
 import io.dispatch.simulator.trip.HttpRiderApi;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.RiderAccounts;
+import io.dispatch.web.leadership.AdvisoryLockLeadership;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -34,6 +34,9 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 @Configuration(proxyBeanMethods = false)
 @Import({SimulatorAdminController.class, SandboxSimulatorConfiguration.Running.class})
 public class SandboxSimulatorConfiguration {
+
+    /** The simulator's advisory lock key: "sim" in ASCII, one fixed number for every instance. */
+    static final long SIMULATOR_LOCK_KEY = 0x73696dL;
 
     @Configuration(proxyBeanMethods = false)
     @Conditional(SimulatorEnabled.class)
@@ -70,13 +73,15 @@ public class SandboxSimulatorConfiguration {
 
         /** One instance of all drives the simulator: the holder of a PostgreSQL advisory lock. */
         @Bean(destroyMethod = "stop")
-        SimulatorLeadership simulatorLeadership(
+        AdvisoryLockLeadership simulatorLeadership(
                 DataSource dataSource,
                 Fleet fleet,
                 KafkaListenerEndpointRegistry listeners,
                 SimulatorProperties settings,
                 Environment environment) {
-            return new SimulatorLeadership(
+            return new AdvisoryLockLeadership(
+                    "the sandbox rider simulator",
+                    SIMULATOR_LOCK_KEY,
                     dataSource,
                     () -> {
                         fleet.start(new HttpRiderApi(riderApiUrl(settings, environment)));

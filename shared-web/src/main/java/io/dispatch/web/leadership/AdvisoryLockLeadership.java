@@ -1,4 +1,4 @@
-package io.dispatch.simulator.leadership;
+package io.dispatch.web.leadership;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,47 +15,65 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 
 /**
- * Runs the simulator on exactly one instance however many run: the instance
- * holding a PostgreSQL session advisory lock drives the simulated riders and consumes their
- * consumer group; the others try for the lock every {@link #RETRY} and stand by. The lock lives
- * on a connection of its own, so when the leader dies (even by SIGKILL) its session ends, the
- * lock is free, and a stand-by takes over: it renews the riders' tokens and carries on with the
- * deliveries they hold, as after a restart.
+ * Runs a task on exactly one instance however many run (the sandbox simulator, the dispatch
+ * engine's decisions): the instance holding a PostgreSQL session advisory lock leads; the others
+ * try for the lock every {@link #RETRY} and stand by. The lock lives on a connection of its own,
+ * so when the leader dies (even by SIGKILL) its session ends, the lock is free, and a stand-by
+ * takes over.
  */
-public final class SimulatorLeadership {
+public final class AdvisoryLockLeadership {
 
-    private static final Logger log = LoggerFactory.getLogger(SimulatorLeadership.class);
-    /** The advisory lock key: "sim" in ASCII, one fixed number for every instance. */
-    static final long LOCK_KEY = 0x73696dL;
+    private static final Logger log = LoggerFactory.getLogger(AdvisoryLockLeadership.class);
 
     static final Duration RETRY = Duration.ofSeconds(5);
 
+    private final String role;
+    private final long lockKey;
+    private final Duration retry;
     private final DataSource dataSource;
     private final Runnable lead;
     private final Runnable resign;
-    private final ScheduledExecutorService contender = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().daemon().name("simulator-leadership").factory());
+    private final ScheduledExecutorService contender;
     private Connection held;
     private volatile boolean leading;
 
-    /** {@code lead} starts the simulator on this instance, {@code resign} stops it. */
-    public SimulatorLeadership(DataSource dataSource, Runnable lead, Runnable resign) {
+    /**
+     * {@code role} names what leads in the logs ("the sandbox rider simulator"), {@code lockKey} is
+     * the one advisory lock of that role; {@code lead} starts it on this instance, {@code resign}
+     * stops it.
+     */
+    public AdvisoryLockLeadership(
+            String role, long lockKey, Duration retry, DataSource dataSource, Runnable lead, Runnable resign) {
+        this.role = role;
+        this.lockKey = lockKey;
+        this.retry = retry;
         this.dataSource = dataSource;
         this.lead = lead;
         this.resign = resign;
+        this.contender = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("leadership-" + lockKey).factory());
+    }
+
+    public AdvisoryLockLeadership(String role, long lockKey, DataSource dataSource, Runnable lead, Runnable resign) {
+        this(role, lockKey, RETRY, dataSource, lead, resign);
+    }
+
+    /** Whether this instance leads now. */
+    public boolean leading() {
+        return leading;
     }
 
     /** Once the web server listens (the simulated riders call it). */
     @EventListener(ApplicationReadyEvent.class)
     public void contend() {
-        contender.scheduleWithFixedDelay(this::tryToLead, 0, RETRY.toMillis(), TimeUnit.MILLISECONDS);
+        contender.scheduleWithFixedDelay(this::tryToLead, 0, retry.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void tryToLead() {
         if (leading) {
             if (!stillHeld()) {
                 // the database session is gone (a PostgreSQL restart): another instance may lead now
-                log.error("Lost the simulator lock's database session; this instance stops driving simulated riders");
+                log.error("Lost the database session of the lock of {}; this instance stops leading it", role);
                 leading = false;
                 resign.run();
                 release();
@@ -70,17 +88,17 @@ public final class SimulatorLeadership {
             if (tryLock(held)) {
                 leading = true;
                 lead.run();
-                log.info("This instance drives the sandbox rider simulator (PostgreSQL advisory lock {})", LOCK_KEY);
+                log.info("This instance leads {} (PostgreSQL advisory lock {})", role, lockKey);
             }
         } catch (SQLException | RuntimeException e) {
-            log.warn("Could not contend for the simulator lock: {}", e.toString());
+            log.warn("Could not contend for the lock of {}: {}", role, e.toString());
             release();
         }
     }
 
-    private static boolean tryLock(Connection connection) throws SQLException {
+    private boolean tryLock(Connection connection) throws SQLException {
         try (PreparedStatement lock = connection.prepareStatement("select pg_try_advisory_lock(?)")) {
-            lock.setLong(1, LOCK_KEY);
+            lock.setLong(1, lockKey);
             try (ResultSet result = lock.executeQuery()) {
                 return result.next() && result.getBoolean(1);
             }

@@ -1,0 +1,105 @@
+package io.dispatch.engine;
+
+import io.dispatch.engine.command.CommandDecisions;
+import io.dispatch.engine.intake.LogIntake;
+import io.dispatch.engine.intake.StoreIntake;
+import io.dispatch.engine.loop.EngineLoop;
+import io.dispatch.engine.loop.EngineMetrics;
+import io.dispatch.engine.settings.EngineProperties;
+import io.dispatch.kafka.SharedKafkaConfiguration;
+import io.dispatch.policy.core.CoreConfig;
+import io.dispatch.policy.core.DispatchCore;
+import io.dispatch.web.SharedWebConfiguration;
+import io.dispatch.web.identity.IdentityProperties;
+import io.dispatch.web.leadership.AdvisoryLockLeadership;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import javax.sql.DataSource;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.event.EventListener;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * Everything the dispatch engine contributes to a Spring context (its own process, or the one-JVM
+ * local run). Off with {@code dispatch.engine.enabled=false}.
+ */
+@Configuration(proxyBeanMethods = false)
+@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
+@EnableConfigurationProperties(EngineProperties.class)
+@ConditionalOnBooleanProperty(name = "dispatch.engine.enabled", matchIfMissing = true)
+public class DispatchEngineConfiguration {
+
+    /** The engine's advisory lock key: "engine" in ASCII. */
+    static final long ENGINE_LOCK_KEY = 0x656e67696e65L;
+
+    @Bean
+    EngineMetrics dispatchEngineMetrics(MeterRegistry registry) {
+        return new EngineMetrics(registry);
+    }
+
+    @Bean(destroyMethod = "close")
+    EngineLoop dispatchEngineLoop(
+            EngineProperties settings,
+            JdbcTemplate jdbc,
+            WebClient.Builder webClients,
+            IdentityProperties identity,
+            EngineMetrics metrics,
+            Environment environment,
+            Clock clock) {
+        DispatchCore core = new DispatchCore(new CoreConfig(
+                settings.maxPositionAge(),
+                settings.pendingTimeout(),
+                CoreConfig.defaults().defaultTravel(),
+                CoreConfig.defaults().activeDeliveryPenaltySeconds(),
+                CoreConfig.defaults().ageWeight(),
+                CoreConfig.defaults().deadheadWeight()));
+        CommandDecisions commands =
+                new CommandDecisions(webClients, () -> commandUrl(settings, environment), identity.adminToken());
+        return new EngineLoop(core, new StoreIntake(jdbc), commands, metrics, clock);
+    }
+
+    @Bean(destroyMethod = "close")
+    LogIntake dispatchEngineLog(EngineProperties settings, KafkaProperties kafka, EngineLoop loop) {
+        return new LogIntake(
+                kafka.buildConsumerProperties(), settings.replayWindow(), settings.maxPositionAge(), loop::accept);
+    }
+
+    @Bean(destroyMethod = "stop")
+    AdvisoryLockLeadership dispatchEngineLeadership(DataSource dataSource, EngineLoop loop) {
+        return new AdvisoryLockLeadership("the dispatch engine", ENGINE_LOCK_KEY, dataSource, loop::lead, loop::resign);
+    }
+
+    /** Starts reading once the web server listens (the decisions go to it in the local run). */
+    @Bean
+    EngineStart dispatchEngineStart(
+            EngineProperties settings, EngineLoop loop, LogIntake log, AdvisoryLockLeadership leadership) {
+        return new EngineStart(settings, loop, log, leadership);
+    }
+
+    /** The engine starts after the application is ready: its log reader, its thread, then its bid to lead. */
+    public record EngineStart(
+            EngineProperties settings, EngineLoop loop, LogIntake log, AdvisoryLockLeadership leadership) {
+
+        @EventListener(ApplicationReadyEvent.class)
+        public void start() {
+            // the leadership bids for the lock on the same event (its own listener)
+            loop.start(settings.tick(), settings.storePoll());
+            log.start();
+        }
+    }
+
+    /** {@code dispatch.engine.command-url}, or this process's own port on 127.0.0.1. */
+    private static String commandUrl(EngineProperties settings, Environment environment) {
+        return settings.commandUrl() != null && !settings.commandUrl().isBlank()
+                ? settings.commandUrl()
+                : "http://127.0.0.1:" + environment.getProperty("local.server.port", "8080");
+    }
+}

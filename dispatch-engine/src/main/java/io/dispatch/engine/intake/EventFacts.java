@@ -1,0 +1,101 @@
+package io.dispatch.engine.intake;
+
+import io.dispatch.events.ActorType;
+import io.dispatch.events.DispatchCancelled;
+import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDelivered;
+import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOffered;
+import io.dispatch.events.DispatchPickedUp;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.events.NoRiderFound;
+import io.dispatch.events.OfferAccepted;
+import io.dispatch.events.OfferDeclined;
+import io.dispatch.events.OfferExpired;
+import io.dispatch.events.OfferWithdrawn;
+import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderUnassigned;
+import io.dispatch.events.Stop;
+import io.dispatch.policy.core.Fact;
+import io.dispatch.policy.core.OfferOutcome;
+import io.dispatch.policy.core.Point;
+import io.dispatch.policy.core.QueueReason;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+/**
+ * The facts the core learns from a delivery's events. A creation opens the delivery under the
+ * policy it recorded; the engine's decisions come back as offers made and ended; the lifecycle
+ * tells who holds it and when it ends. Everything else (locations, PIN guards) is not the
+ * dispatcher's business.
+ */
+public final class EventFacts {
+
+    private final Predicate<UUID> sandboxMerchant;
+
+    /** {@code sandboxMerchant} says whether a merchant is on the sandbox side of the line. */
+    public EventFacts(Predicate<UUID> sandboxMerchant) {
+        this.sandboxMerchant = sandboxMerchant;
+    }
+
+    /** The policy a creation recorded (zone {@code default}, version 0 before policies existed). */
+    public record RecordedPolicy(String zoneId, long version) {}
+
+    public static Optional<RecordedPolicy> recordedPolicy(EventEnvelope envelope) {
+        if (envelope.event() instanceof DispatchCreated created) {
+            return Optional.of(
+                    created.dispatchPolicy() == null
+                            ? new RecordedPolicy("default", 0)
+                            : new RecordedPolicy(
+                                    created.dispatchPolicy().zoneId(),
+                                    created.dispatchPolicy().version()));
+        }
+        return Optional.empty();
+    }
+
+    public List<Fact> of(EventEnvelope envelope) {
+        UUID id = envelope.dispatchId();
+        return switch (envelope.event()) {
+            case DispatchCreated e ->
+                List.of(new Fact.DeliveryOpened(
+                        id,
+                        e.occurredAt(),
+                        recordedPolicy(envelope).orElseThrow().zoneId(),
+                        point(e.pickup()),
+                        null,
+                        sandboxMerchant.test(e.merchantId())));
+            case DispatchOffered e ->
+                List.of(new Fact.OfferMade(id, e.offerId(), e.riderId(), e.expiresAt(), e.occurredAt()));
+            case OfferAccepted e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.ACCEPTED, envelope);
+            case OfferDeclined e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.DECLINED, envelope);
+            case OfferExpired e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.EXPIRED, envelope);
+            case OfferWithdrawn e ->
+                ended(
+                        id,
+                        e.offerId(),
+                        e.riderId(),
+                        OfferWithdrawn.TAKEN.equals(e.reason()) ? OfferOutcome.TAKEN : OfferOutcome.WITHDRAWN,
+                        envelope);
+            case NoRiderFound e -> List.of(new Fact.NoRiderNoted(id, QueueReason.valueOf(e.reason()), e.occurredAt()));
+            case RiderAssigned e ->
+                List.of(new Fact.Assigned(
+                        id, e.riderId(), e.actor() != null && e.actor().type() == ActorType.OPERATOR, e.occurredAt()));
+            case RiderUnassigned e -> List.of(new Fact.Unassigned(id, e.riderId(), e.occurredAt()));
+            case DispatchPickedUp e -> List.of(new Fact.PickedUp(id, e.riderId(), e.occurredAt()));
+            case DispatchDelivered e -> List.of(new Fact.Ended(id, e.occurredAt()));
+            case DispatchFailed e -> List.of(new Fact.Ended(id, e.occurredAt()));
+            case DispatchCancelled e -> List.of(new Fact.Ended(id, e.occurredAt()));
+            default -> List.of();
+        };
+    }
+
+    private static List<Fact> ended(UUID id, UUID offerId, UUID riderId, OfferOutcome outcome, EventEnvelope envelope) {
+        return List.of(new Fact.OfferEnded(id, offerId, riderId, outcome, envelope.occurredAt()));
+    }
+
+    private static Point point(Stop stop) {
+        return stop == null || stop.lat() == null || stop.lng() == null ? null : new Point(stop.lat(), stop.lng());
+    }
+}

@@ -1,0 +1,167 @@
+package io.dispatch.engine.loop;
+
+import io.dispatch.engine.command.CommandDecisions;
+import io.dispatch.engine.intake.EventFacts;
+import io.dispatch.engine.intake.LogIntake;
+import io.dispatch.engine.intake.StoreIntake;
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.policy.core.Decision;
+import io.dispatch.policy.core.DispatchCore;
+import io.dispatch.policy.core.Fact;
+import io.dispatch.policy.core.Policy;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine's one thread of decisions: it owns the {@link DispatchCore} (which is not thread-safe)
+ * and feeds it the log's facts, the stores' changes and the clock's ticks, in the order they come.
+ * Every instance keeps the state; only the leading one, once it has read the log up to where it
+ * stood at start, sends the decisions to the aggregate. The others drop them: the leader's
+ * decisions come back to them through the log like everyone else's.
+ */
+public final class EngineLoop implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(EngineLoop.class);
+
+    private final DispatchCore core;
+    private final StoreIntake store;
+    private final EventFacts eventFacts;
+    private final CommandDecisions commands;
+    private final EngineMetrics metrics;
+    private final Clock clock;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("dispatch-engine").daemon().factory());
+    private volatile boolean leading;
+    private boolean caughtUp;
+    private boolean storeRead;
+
+    public EngineLoop(
+            DispatchCore core, StoreIntake store, CommandDecisions commands, EngineMetrics metrics, Clock clock) {
+        this.core = core;
+        this.store = store;
+        this.eventFacts = new EventFacts(store::sandboxMerchant);
+        this.commands = commands;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    /** Starts the clock's ticks and the stores' reads on the engine's thread. */
+    public void start(Duration tick, Duration storePoll) {
+        thread.scheduleWithFixedDelay(() -> guarded(this::readStore), 0, storePoll.toMillis(), TimeUnit.MILLISECONDS);
+        thread.scheduleWithFixedDelay(
+                () -> guarded(this::tick), tick.toMillis(), tick.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** From the log reader's thread: one poll's records, applied on the engine's thread in order. */
+    public void accept(LogIntake.Batch batch) {
+        metrics.received(batch.envelopes().size() + batch.positions().size());
+        thread.execute(() -> guarded(() -> apply(batch)));
+    }
+
+    public void lead() {
+        thread.execute(() -> {
+            leading = true;
+            metrics.leading(true);
+            log.info("This instance makes the dispatch engine's decisions");
+            tick();
+        });
+    }
+
+    public void resign() {
+        leading = false;
+        metrics.leading(false);
+    }
+
+    public boolean leading() {
+        return leading;
+    }
+
+    private void apply(LogIntake.Batch batch) {
+        for (EventEnvelope envelope : batch.envelopes()) {
+            EventFacts.recordedPolicy(envelope).ifPresent(recorded -> followRecorded(recorded, envelope));
+            for (Fact fact : eventFacts.of(envelope)) {
+                execute(core.apply(fact), batch.receivedNanos());
+            }
+        }
+        for (Fact position : batch.positions()) {
+            execute(core.apply(position), batch.receivedNanos());
+        }
+        if (batch.caughtUp() && !caughtUp) {
+            caughtUp = true;
+            tick();
+        }
+    }
+
+    /**
+     * A delivery follows the policy version it recorded when created, whatever the zone's policy is
+     * now: the core opens a delivery under its zone's current policy, so that version is made
+     * current first whenever it is not.
+     */
+    private void followRecorded(EventFacts.RecordedPolicy recorded, EventEnvelope creation) {
+        Policy current = core.policyOf(recorded.zoneId());
+        if (current.zoneId().equals(recorded.zoneId()) && current.version() == recorded.version()) {
+            return;
+        }
+        Policy policy = store.policy(recorded.zoneId(), recorded.version()).orElseGet(() -> {
+            log.warn(
+                    "Delivery {} follows policy {} v{}, which is not stored; it stays MANUAL",
+                    creation.dispatchId(),
+                    recorded.zoneId(),
+                    recorded.version());
+            return Policy.defaults(recorded.zoneId());
+        });
+        core.apply(new Fact.PolicyChanged(policy, creation.occurredAt()));
+    }
+
+    private void readStore() {
+        Instant now = clock.instant();
+        for (Fact fact : store.zoneTravel(now)) {
+            core.apply(fact);
+        }
+        for (Fact fact : store.riderChanges(now, !storeRead)) {
+            execute(core.apply(fact), System.nanoTime());
+        }
+        storeRead = true;
+    }
+
+    private void tick() {
+        execute(core.tick(clock.instant()), System.nanoTime());
+        metrics.state(core.waitingDeliveries());
+    }
+
+    private void execute(List<Decision> decisions, long receivedNanos) {
+        if (decisions.isEmpty()) {
+            return;
+        }
+        if (!leading || !caughtUp) {
+            metrics.dropped(decisions.size());
+            return;
+        }
+        for (Decision decision : decisions) {
+            commands.send(decision)
+                    .subscribe(outcome -> metrics.decided(decision, outcome, System.nanoTime() - receivedNanos));
+        }
+    }
+
+    private static void guarded(Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            // one bad input must not stop the engine's thread (a scheduled task that throws never runs again)
+            log.error("The dispatch engine failed on one input and carries on", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        leading = false;
+        thread.shutdownNow();
+    }
+}
