@@ -49,7 +49,6 @@ public class DispatchEngineConfiguration {
     EngineLoop dispatchEngineLoop(
             EngineProperties settings,
             JdbcTemplate jdbc,
-            WebClient.Builder webClients,
             IdentityProperties identity,
             EngineMetrics metrics,
             Environment environment,
@@ -62,7 +61,7 @@ public class DispatchEngineConfiguration {
                 CoreConfig.defaults().ageWeight(),
                 CoreConfig.defaults().deadheadWeight()));
         CommandDecisions commands =
-                new CommandDecisions(webClients, () -> commandUrl(settings, environment), identity.adminToken());
+                new CommandDecisions(WebClient.builder(), () -> commandUrl(settings, environment), identity.adminToken());
         return new EngineLoop(core, new StoreIntake(jdbc), commands, metrics, clock);
     }
 
@@ -79,14 +78,12 @@ public class DispatchEngineConfiguration {
 
     /** Starts reading once the web server listens (the decisions go to it in the local run). */
     @Bean
-    EngineStart dispatchEngineStart(
-            EngineProperties settings, EngineLoop loop, LogIntake log, AdvisoryLockLeadership leadership) {
-        return new EngineStart(settings, loop, log, leadership);
+    EngineStart dispatchEngineStart(EngineProperties settings, EngineLoop loop, LogIntake log) {
+        return new EngineStart(settings, loop, log);
     }
 
     /** The engine starts after the application is ready: its log reader, its thread, then its bid to lead. */
-    public record EngineStart(
-            EngineProperties settings, EngineLoop loop, LogIntake log, AdvisoryLockLeadership leadership) {
+    public record EngineStart(EngineProperties settings, EngineLoop loop, LogIntake log) {
 
         @EventListener(ApplicationReadyEvent.class)
         public void start() {
