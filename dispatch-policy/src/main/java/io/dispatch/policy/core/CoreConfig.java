@@ -29,15 +29,42 @@ public record CoreConfig(
         double deadheadWeight,
         double busyRiderMaxEtaSeconds) {
 
+    /** Chosen on the sample days with the other weights at their defaults (ADR 0039). */
+    public static final double DEFAULT_BUSY_RIDER_MAX_ETA_SECONDS = 30;
+
     public CoreConfig {
         Objects.requireNonNull(maxPositionAge, "maxPositionAge");
         Objects.requireNonNull(pendingTimeout, "pendingTimeout");
         Objects.requireNonNull(defaultTravel, "defaultTravel");
     }
 
+    /** The form before busyRiderMaxEtaSeconds existed (dispatch-engine uses it): that limit takes its default. */
+    public CoreConfig(
+            Duration maxPositionAge,
+            Duration pendingTimeout,
+            TravelModel defaultTravel,
+            double activeDeliveryPenaltySeconds,
+            double ageWeight,
+            double deadheadWeight) {
+        this(
+                maxPositionAge,
+                pendingTimeout,
+                defaultTravel,
+                activeDeliveryPenaltySeconds,
+                ageWeight,
+                deadheadWeight,
+                DEFAULT_BUSY_RIDER_MAX_ETA_SECONDS);
+    }
+
     public static CoreConfig defaults() {
         return new CoreConfig(
-                Duration.ofMinutes(5), Duration.ofSeconds(10), new TravelModel(1.0, 20.0), 300, 0, 0.25, 30);
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(10),
+                new TravelModel(1.0, 20.0),
+                300,
+                0,
+                0.25,
+                DEFAULT_BUSY_RIDER_MAX_ETA_SECONDS);
     }
 
     public CoreConfig withMatching(double activeDeliveryPenaltySeconds, double ageWeight, double deadheadWeight) {
