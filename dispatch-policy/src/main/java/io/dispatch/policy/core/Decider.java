@@ -64,7 +64,10 @@ final class Decider {
                 List<Measured> free = new ArrayList<>();
                 for (Measured measured : considered) {
                     RiderState rider = measured.rider();
-                    if (rider.openOffers.isEmpty() && !state.pending.riderPending(rider.riderId)) {
+                    if (rider.openOffers.isEmpty()
+                            && !state.pending.riderPending(rider.riderId)
+                            && (rider.active.isEmpty()
+                                    || measured.seconds() <= state.config.busyRiderMaxEtaSeconds())) {
                         free.add(measured);
                     }
                 }

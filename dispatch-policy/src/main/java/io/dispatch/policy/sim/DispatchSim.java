@@ -39,8 +39,8 @@ public final class DispatchSim {
         }
         try {
             if (options.generate()) {
-                Scenario day = ScenarioGenerator.generate(
-                        options.orders(), options.riders(), options.hours(), options.seed());
+                Scenario day =
+                        ScenarioGenerator.generate(options.orders(), options.riders(), options.hours(), options.seed());
                 ScenarioJson.write(day, options.out());
                 err.println("dispatch-sim: wrote " + options.out() + " (" + day.name() + ")");
                 return 0;

@@ -1,7 +1,7 @@
 package io.dispatch.policy.sim;
 
-import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.Point;
+import io.dispatch.policy.core.Policy;
 import java.time.Instant;
 import java.util.List;
 

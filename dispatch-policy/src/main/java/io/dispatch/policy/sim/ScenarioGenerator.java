@@ -43,9 +43,11 @@ public final class ScenarioGenerator {
         orders.sort(Comparator.comparingLong(Scenario.Order::placedAt).thenComparing(Scenario.Order::id));
         List<Scenario.Rider> riders = new ArrayList<>();
         for (int index = 0; index < riderCount; index++) {
-            boolean early = random.nextDouble() < 0.5;
-            long onAt = early ? random.nextInt(600) : (long) (random.nextDouble() * daySeconds * 0.6);
+            // a third start with the day, the rest at any time that leaves a shift of at least three hours
             long length = 3 * 3600 + random.nextInt(3 * 3600);
+            boolean early = random.nextDouble() < 0.33;
+            long latestStart = Math.max(0, daySeconds - 3 * 3600);
+            long onAt = early ? random.nextInt(600) : (long) (random.nextDouble() * latestStart);
             long offAt = Math.min(daySeconds, onAt + length);
             Point home = around(CENTRE, 4000 * Math.sqrt(random.nextDouble()), random);
             int maxActive = random.nextDouble() < 0.7 ? 2 : 1;

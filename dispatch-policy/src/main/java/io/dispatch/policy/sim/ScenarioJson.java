@@ -33,10 +33,13 @@ public final class ScenarioJson {
         Policy policy = new Policy(
                 Policy.DEFAULT_ZONE,
                 Mode.valueOf(policyNode.path("mode").asText(defaults.mode().name())),
-                Duration.parse(policyNode.path("offerTimeout").asText(defaults.offerTimeout().toString())),
+                Duration.parse(policyNode
+                        .path("offerTimeout")
+                        .asText(defaults.offerTimeout().toString())),
                 policyNode.path("maxOffers").asInt(defaults.maxOffers()),
                 policyNode.path("radiusMeters").asInt(defaults.radiusMeters()),
-                Fallback.valueOf(policyNode.path("fallback").asText(defaults.fallback().name())),
+                Fallback.valueOf(
+                        policyNode.path("fallback").asText(defaults.fallback().name())),
                 1);
         List<Scenario.Rider> riders = new ArrayList<>();
         for (JsonNode rider : root.path("riders")) {
@@ -116,8 +119,12 @@ public final class ScenarioJson {
             node.put("id", order.id());
             node.put("placedAt", order.placedAt());
             node.put("readyAt", order.readyAt());
-            node.putObject("pickup").put("lat", order.pickup().lat()).put("lng", order.pickup().lng());
-            node.putObject("dropoff").put("lat", order.dropoff().lat()).put("lng", order.dropoff().lng());
+            node.putObject("pickup")
+                    .put("lat", order.pickup().lat())
+                    .put("lng", order.pickup().lng());
+            node.putObject("dropoff")
+                    .put("lat", order.dropoff().lat())
+                    .put("lng", order.dropoff().lng());
         }
         return root;
     }

@@ -131,8 +131,7 @@ final class SimAggregate {
         if (outcome == OfferOutcome.EXPIRED) {
             expired++;
         }
-        simulation.feed(new Fact.OfferEnded(
-                offer.order().dispatchId, offerId, offer.rider().riderId, outcome, now()));
+        simulation.feed(new Fact.OfferEnded(offer.order().dispatchId, offerId, offer.rider().riderId, outcome, now()));
     }
 
     private boolean accepts() {

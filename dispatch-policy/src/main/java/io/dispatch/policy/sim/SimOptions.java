@@ -53,16 +53,21 @@ record SimOptions(
                 case "--riders" -> riders = Integer.parseInt(value(args, ++index, arg));
                 case "--hours" -> hours = Double.parseDouble(value(args, ++index, arg));
                 case "--out" -> out = Path.of(value(args, ++index, arg));
-                case "--active-penalty" -> core = core.withMatching(
-                        Double.parseDouble(value(args, ++index, arg)), core.ageWeight(), core.deadheadWeight());
-                case "--age-weight" -> core = core.withMatching(
-                        core.activeDeliveryPenaltySeconds(),
-                        Double.parseDouble(value(args, ++index, arg)),
-                        core.deadheadWeight());
-                case "--deadhead-weight" -> core = core.withMatching(
-                        core.activeDeliveryPenaltySeconds(),
-                        core.ageWeight(),
-                        Double.parseDouble(value(args, ++index, arg)));
+                case "--active-penalty" ->
+                    core = core.withMatching(
+                            Double.parseDouble(value(args, ++index, arg)), core.ageWeight(), core.deadheadWeight());
+                case "--age-weight" ->
+                    core = core.withMatching(
+                            core.activeDeliveryPenaltySeconds(),
+                            Double.parseDouble(value(args, ++index, arg)),
+                            core.deadheadWeight());
+                case "--busy-eta" ->
+                    core = core.withBusyRiderMaxEtaSeconds(Double.parseDouble(value(args, ++index, arg)));
+                case "--deadhead-weight" ->
+                    core = core.withMatching(
+                            core.activeDeliveryPenaltySeconds(),
+                            core.ageWeight(),
+                            Double.parseDouble(value(args, ++index, arg)));
                 default -> {
                     if (arg.startsWith("--") || scenario != null) {
                         throw new IllegalArgumentException("unknown argument " + arg);
@@ -77,8 +82,7 @@ record SimOptions(
         if (!generate && scenario == null) {
             throw new IllegalArgumentException("a scenario file is needed");
         }
-        return new SimOptions(
-                scenario, mode, seed, acceptShare, compare, generate, orders, riders, hours, out, core);
+        return new SimOptions(scenario, mode, seed, acceptShare, compare, generate, orders, riders, hours, out, core);
     }
 
     private static String value(String[] args, int index, String option) {

@@ -59,6 +59,9 @@ final class SimRider {
 
     void take(SimOrder order, long nowMillis) {
         held.add(order);
+        if (held.size() > rider.maxActive()) {
+            simulation.violation("rider " + rider.id() + " holds " + held.size() + " > maxActive");
+        }
         order.holder = this;
         replan(nowMillis);
     }

@@ -14,9 +14,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -41,6 +43,8 @@ public final class Simulation {
     private boolean draining;
     private long scheduledTickMillis = Long.MAX_VALUE;
     private final long lastShiftEndMillis;
+    private final Set<UUID> deliveredOnce = new HashSet<>();
+    private final List<String> violations = new ArrayList<>();
 
     public Simulation(Scenario scenario, long seed, CoreConfig config) {
         this.scenario = scenario;
@@ -75,9 +79,15 @@ public final class Simulation {
             }
         }
         for (SimOrder order : orders) {
-            queue.at(order.order.placedAt() * 1000, () -> feed(new Fact.DeliveryOpened(
-                    order.dispatchId, instant(order.order.placedAt() * 1000), Policy.DEFAULT_ZONE,
-                    order.order.pickup(), instant(order.readyAtMillis()), false)));
+            queue.at(
+                    order.order.placedAt() * 1000,
+                    () -> feed(new Fact.DeliveryOpened(
+                            order.dispatchId,
+                            instant(order.order.placedAt() * 1000),
+                            Policy.DEFAULT_ZONE,
+                            order.order.pickup(),
+                            instant(order.readyAtMillis()),
+                            false)));
         }
         queue.at(POSITION_REPORT_MILLIS, this::reportPositions);
         while (queue.runNext()) {
@@ -116,7 +126,8 @@ public final class Simulation {
 
     private void scheduleTick() {
         core.nextDueAt().ifPresent(due -> {
-            long dueMillis = Math.max(queue.nowMillis(), due.toEpochMilli() - scenario.startAt().toEpochMilli());
+            long dueMillis = Math.max(
+                    queue.nowMillis(), due.toEpochMilli() - scenario.startAt().toEpochMilli());
             if (dueMillis < scheduledTickMillis && dueMillis <= lastShiftEndMillis + 3_600_000) {
                 scheduledTickMillis = dueMillis;
                 queue.at(dueMillis, () -> {
@@ -169,9 +180,21 @@ public final class Simulation {
     }
 
     void delivered(SimOrder order, SimRider rider) {
+        if (!deliveredOnce.add(order.dispatchId)) {
+            violation("order " + order.order.id() + " delivered twice");
+        }
         Instant now = instant(queue.nowMillis());
         feed(new Fact.Ended(order.dispatchId, now));
         feed(new Fact.RiderPosition(rider.riderId, rider.positionAt(queue.nowMillis()), now));
+    }
+
+    /** Something the live aggregate would never let happen; a correct simulation has none. */
+    void violation(String what) {
+        violations.add(what);
+    }
+
+    public List<String> violations() {
+        return List.copyOf(violations);
     }
 
     Instant instant(long millis) {
