@@ -60,8 +60,8 @@ public class DispatchEngineConfiguration {
                 CoreConfig.defaults().activeDeliveryPenaltySeconds(),
                 CoreConfig.defaults().ageWeight(),
                 CoreConfig.defaults().deadheadWeight()));
-        CommandDecisions commands =
-                new CommandDecisions(WebClient.builder(), () -> commandUrl(settings, environment), identity.adminToken());
+        CommandDecisions commands = new CommandDecisions(
+                WebClient.builder(), () -> commandUrl(settings, environment), identity.adminToken());
         return new EngineLoop(core, new StoreIntake(jdbc), commands, metrics, clock);
     }
 

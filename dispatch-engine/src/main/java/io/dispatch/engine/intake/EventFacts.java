@@ -1,6 +1,7 @@
 package io.dispatch.engine.intake;
 
 import io.dispatch.events.ActorType;
+import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
@@ -19,40 +20,39 @@ import io.dispatch.events.Stop;
 import io.dispatch.policy.core.Fact;
 import io.dispatch.policy.core.OfferOutcome;
 import io.dispatch.policy.core.Point;
+import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.QueueReason;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
 /**
  * The facts the core learns from a delivery's events. A creation opens the delivery under the
- * policy it recorded; the engine's decisions come back as offers made and ended; the lifecycle
+ * policy version it recorded, whatever the zone's policy is now; the engine's decisions come back as offers made and ended; the lifecycle
  * tells who holds it and when it ends. Everything else (locations, PIN guards) is not the
  * dispatcher's business.
  */
 public final class EventFacts {
 
     private final Predicate<UUID> sandboxMerchant;
+    private final BiFunction<String, Long, Policy> policies;
 
-    /** {@code sandboxMerchant} says whether a merchant is on the sandbox side of the line. */
-    public EventFacts(Predicate<UUID> sandboxMerchant) {
+    /**
+     * {@code sandboxMerchant} says whether a merchant is on the sandbox side of the line; {@code
+     * policies} finds a zone's policy by version.
+     */
+    public EventFacts(Predicate<UUID> sandboxMerchant, BiFunction<String, Long, Policy> policies) {
         this.sandboxMerchant = sandboxMerchant;
+        this.policies = policies;
     }
 
-    /** The policy a creation recorded (zone {@code default}, version 0 before policies existed). */
-    public record RecordedPolicy(String zoneId, long version) {}
-
-    public static Optional<RecordedPolicy> recordedPolicy(EventEnvelope envelope) {
-        if (envelope.event() instanceof DispatchCreated created) {
-            return Optional.of(
-                    created.dispatchPolicy() == null
-                            ? new RecordedPolicy("default", 0)
-                            : new RecordedPolicy(
-                                    created.dispatchPolicy().zoneId(),
-                                    created.dispatchPolicy().version()));
-        }
-        return Optional.empty();
+    /** The policy a creation recorded; before policies existed, zone {@code default} at version 0 (MANUAL). */
+    private Policy recordedPolicy(DispatchCreated created) {
+        DecisionPolicy recorded = created.dispatchPolicy();
+        return recorded == null
+                ? Policy.defaults(Policy.DEFAULT_ZONE)
+                : policies.apply(recorded.zoneId(), recorded.version());
     }
 
     public List<Fact> of(EventEnvelope envelope) {
@@ -62,10 +62,11 @@ public final class EventFacts {
                 List.of(new Fact.DeliveryOpened(
                         id,
                         e.occurredAt(),
-                        recordedPolicy(envelope).orElseThrow().zoneId(),
+                        e.zoneId(),
                         point(e.pickup()),
                         null,
-                        sandboxMerchant.test(e.merchantId())));
+                        sandboxMerchant.test(e.merchantId()),
+                        recordedPolicy(e)));
             case DispatchOffered e ->
                 List.of(new Fact.OfferMade(id, e.offerId(), e.riderId(), e.expiresAt(), e.occurredAt()));
             case OfferAccepted e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.ACCEPTED, envelope);

@@ -46,7 +46,12 @@ public final class EngineLoop implements AutoCloseable {
             DispatchCore core, StoreIntake store, CommandDecisions commands, EngineMetrics metrics, Clock clock) {
         this.core = core;
         this.store = store;
-        this.eventFacts = new EventFacts(store::sandboxMerchant);
+        this.eventFacts = new EventFacts(
+                store::sandboxMerchant,
+                (zone, version) -> store.policy(zone, version).orElseGet(() -> {
+                    log.warn("Policy {} v{} is not stored; its deliveries stay MANUAL", zone, version);
+                    return Policy.defaults(zone);
+                }));
         this.commands = commands;
         this.metrics = metrics;
         this.clock = clock;
@@ -85,7 +90,6 @@ public final class EngineLoop implements AutoCloseable {
 
     private void apply(LogIntake.Batch batch) {
         for (EventEnvelope envelope : batch.envelopes()) {
-            EventFacts.recordedPolicy(envelope).ifPresent(recorded -> followRecorded(recorded, envelope));
             for (Fact fact : eventFacts.of(envelope)) {
                 execute(core.apply(fact), batch.receivedNanos());
             }
@@ -97,27 +101,6 @@ public final class EngineLoop implements AutoCloseable {
             caughtUp = true;
             tick();
         }
-    }
-
-    /**
-     * A delivery follows the policy version it recorded when created, whatever the zone's policy is
-     * now: the core opens a delivery under its zone's current policy, so that version is made
-     * current first whenever it is not.
-     */
-    private void followRecorded(EventFacts.RecordedPolicy recorded, EventEnvelope creation) {
-        Policy current = core.policyOf(recorded.zoneId());
-        if (current.zoneId().equals(recorded.zoneId()) && current.version() == recorded.version()) {
-            return;
-        }
-        Policy policy = store.policy(recorded.zoneId(), recorded.version()).orElseGet(() -> {
-            log.warn(
-                    "Delivery {} follows policy {} v{}, which is not stored; it stays MANUAL",
-                    creation.dispatchId(),
-                    recorded.zoneId(),
-                    recorded.version());
-            return Policy.defaults(recorded.zoneId());
-        });
-        core.apply(new Fact.PolicyChanged(policy, creation.occurredAt()));
     }
 
     private void readStore() {

@@ -73,7 +73,7 @@ final class CoreState {
         if (deliveries.containsKey(opened.dispatchId())) {
             return false;
         }
-        Policy policy = policyOf(opened.zoneId());
+        Policy policy = opened.policy() != null ? opened.policy() : policyOf(opened.zoneId());
         deliveries.put(
                 opened.dispatchId(),
                 new DeliveryState(

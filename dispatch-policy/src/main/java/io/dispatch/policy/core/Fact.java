@@ -12,13 +12,23 @@ public sealed interface Fact {
 
     Instant at();
 
-    /** A delivery became NEW. {@code pickup} and {@code readyAt} may be null (a delivery without coordinates). */
-    record DeliveryOpened(UUID dispatchId, Instant at, String zoneId, Point pickup, Instant readyAt, boolean sandbox)
+    /**
+     * A delivery became NEW. {@code pickup} and {@code readyAt} may be null (a delivery without coordinates). {@code
+     * policy} is the policy the delivery recorded when it was created (decisions.md §14: it takes its pickup zone's
+     * policy then, and keeps it); null takes the zone's current policy, as the simulator's days do.
+     */
+    record DeliveryOpened(
+            UUID dispatchId, Instant at, String zoneId, Point pickup, Instant readyAt, boolean sandbox, Policy policy)
             implements Fact {
         public DeliveryOpened {
             Objects.requireNonNull(dispatchId, "dispatchId");
             Objects.requireNonNull(at, "at");
             zoneId = zoneId == null ? Policy.DEFAULT_ZONE : zoneId;
+        }
+
+        public DeliveryOpened(
+                UUID dispatchId, Instant at, String zoneId, Point pickup, Instant readyAt, boolean sandbox) {
+            this(dispatchId, at, zoneId, pickup, readyAt, sandbox, null);
         }
     }
 

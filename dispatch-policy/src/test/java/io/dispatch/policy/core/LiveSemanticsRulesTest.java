@@ -10,6 +10,7 @@ import static io.dispatch.policy.core.CoreFixture.opened;
 import static io.dispatch.policy.core.CoreFixture.riderOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -38,6 +39,30 @@ class LiveSemanticsRulesTest {
         assertThat(decisions).isEmpty();
         assertThat(fixture.core.waitingDeliveries()).isEmpty();
         assertThat(fixture.core.rider(far).orElseThrow().activeDispatchIds()).containsExactly(delivery);
+    }
+
+    @Test
+    void a_delivery_follows_the_policy_it_recorded_when_created_whatever_the_zone_follows_now() {
+        CoreFixture fixture = CoreFixture.withPolicy(Mode.RANKED);
+        fixture.given(riderOn(near, east(500), 0));
+        Policy recordedManual = new Policy(
+                Policy.DEFAULT_ZONE, Mode.MANUAL, Duration.ofSeconds(30), 5, 5000, Fallback.OPERATOR_QUEUE, 1);
+        Policy recordedAuto = new Policy(
+                Policy.DEFAULT_ZONE, Mode.AUTO_ASSIGN, Duration.ofSeconds(30), 5, 5000, Fallback.OPERATOR_QUEUE, 2);
+        UUID other = id("delivery-2");
+
+        List<Decision> manual = fixture.when(
+                new Fact.DeliveryOpened(delivery, at(10), Policy.DEFAULT_ZONE, east(0), null, false, recordedManual));
+        List<Decision> automatic = fixture.when(
+                new Fact.DeliveryOpened(other, at(11), Policy.DEFAULT_ZONE, east(0), null, false, recordedAuto));
+
+        assertThat(manual).as("recorded MANUAL, though the zone is RANKED now").isEmpty();
+        assertThat(automatic)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Decision.AutoAssign.class,
+                        assign -> assertThat(assign.policy()).isEqualTo(recordedAuto.ref()));
+        assertThat(fixture.core.policyOf(Policy.DEFAULT_ZONE).mode()).isEqualTo(Mode.RANKED);
     }
 
     @Test
