@@ -37,6 +37,21 @@ final class FuzzDocumentedRules {
                     return Verdict.INVALID;
                 }
             }
+            case "DispatchPolicyRequest" -> {
+                // offerTimeout: an ISO 8601 duration from PT5S to PT10M (operator docs)
+                String timeout = value.path("offerTimeout").asText(null);
+                if (timeout != null) {
+                    try {
+                        java.time.Duration parsed = java.time.Duration.parse(timeout);
+                        if (parsed.compareTo(java.time.Duration.ofSeconds(5)) < 0
+                                || parsed.compareTo(java.time.Duration.ofMinutes(10)) > 0) {
+                            return Verdict.INVALID;
+                        }
+                    } catch (java.time.format.DateTimeParseException e) {
+                        return Verdict.INVALID;
+                    }
+                }
+            }
             case "ZoneRequest" -> {
                 return polygon(value.get("polygon"));
             }

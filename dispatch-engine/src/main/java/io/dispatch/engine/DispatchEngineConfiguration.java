@@ -6,6 +6,7 @@ import io.dispatch.engine.intake.StoreIntake;
 import io.dispatch.engine.loop.EngineLoop;
 import io.dispatch.engine.loop.EngineMetrics;
 import io.dispatch.engine.settings.EngineProperties;
+import io.dispatch.engine.web.EngineStatusController;
 import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.policy.core.CoreConfig;
 import io.dispatch.policy.core.DispatchCore;
@@ -39,6 +40,11 @@ public class DispatchEngineConfiguration {
 
     /** The engine's advisory lock key: "engine" in ASCII. */
     static final long ENGINE_LOCK_KEY = 0x656e67696e65L;
+
+    @Bean
+    EngineStatusController dispatchEngineStatusController(EngineLoop loop) {
+        return new EngineStatusController(loop);
+    }
 
     @Bean
     EngineMetrics dispatchEngineMetrics(MeterRegistry registry) {

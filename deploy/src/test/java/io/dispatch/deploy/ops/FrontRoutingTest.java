@@ -65,6 +65,7 @@ class FrontRoutingTest {
             return path.replace("{merchantId}", ID)
                     .replace("{keyId}", OTHER_ID)
                     .replace("{notificationId}", OTHER_ID)
+                    .replace("{offerId}", OTHER_ID)
                     .replace("{zoneId}", "nairobi-cbd")
                     .replace("{token}", "trk_Q2x9mZ")
                     .replace("{id}", ID);
@@ -91,6 +92,10 @@ class FrontRoutingTest {
             new Route("POST", "/api/v1/rider/dispatches/{id}/deliver", COMMAND),
             new Route("POST", "/api/v1/rider/dispatches/{id}/fail", COMMAND),
             new Route("POST", "/api/v1/rider/location", COMMAND),
+            new Route("POST", "/api/v1/rider/shift", COMMAND),
+            new Route("POST", "/api/v1/rider/offers/{offerId}/accept", COMMAND),
+            new Route("POST", "/api/v1/rider/offers/{offerId}/decline", COMMAND),
+            new Route("POST", "/api/v1/rider/dispatches/{id}/decline", COMMAND),
             // command-service: operators
             new Route("POST", "/api/v1/admin/merchants", COMMAND),
             new Route("POST", "/api/v1/admin/merchants/{merchantId}/api-keys", COMMAND),
@@ -110,6 +115,11 @@ class FrontRoutingTest {
             new Route("POST", "/api/v1/admin/dispatches/{id}/pin/reset", COMMAND),
             new Route("GET", "/api/v1/admin/pin-guard/stats", COMMAND),
             new Route("POST", "/api/v1/admin/riders", COMMAND),
+            new Route("GET", "/api/v1/admin/riders", COMMAND),
+            new Route("PUT", "/api/v1/admin/riders/{id}", COMMAND),
+            new Route("GET", "/api/v1/admin/dispatch/policies", COMMAND),
+            new Route("PUT", "/api/v1/admin/dispatch/policies/{zoneId}", COMMAND),
+            new Route("POST", "/api/v1/admin/dispatch/decisions", COMMAND),
             new Route("GET", "/api/v1/admin/simulator", COMMAND),
             new Route("GET", "/api/v1/admin/zones", COMMAND),
             new Route("PUT", "/api/v1/admin/zones/{zoneId}", COMMAND),
@@ -133,6 +143,9 @@ class FrontRoutingTest {
             new Route("GET", "/api/v1/external/stats/daily", QUERY),
             new Route("GET", "/api/v1/admin/dispatches/{id}", QUERY),
             new Route("GET", "/api/v1/admin/dispatches/{id}/events", QUERY),
+            new Route("GET", "/api/v1/admin/dispatches/{id}/decisions", QUERY),
+            new Route("GET", "/api/v1/admin/dispatch/queue", QUERY),
+            new Route("GET", "/api/v1/admin/dispatch/stats", QUERY),
             new Route("GET", "/api/v1/rider/offers", QUERY),
             new Route("GET", "/api/v1/track/{token}", QUERY),
             new Route("GET", "/api/v1/track/{token}/stream", QUERY),

@@ -88,6 +88,20 @@ public final class EngineLoop implements AutoCloseable {
         return leading;
     }
 
+    /** What the engine sees now, read on its own thread (the core is not thread-safe). */
+    public EngineStatus status() {
+        try {
+            return thread.submit(() ->
+                            new EngineStatus(leading, caughtUp, core.now(), core.waitingDeliveries(), core.riders()))
+                    .get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the engine's status", e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the engine's thread did not answer within 5 s", e);
+        }
+    }
+
     private void apply(LogIntake.Batch batch) {
         for (EventEnvelope envelope : batch.envelopes()) {
             for (Fact fact : eventFacts.of(envelope)) {

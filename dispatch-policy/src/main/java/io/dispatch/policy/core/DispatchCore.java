@@ -106,6 +106,14 @@ public final class DispatchCore {
         return delivery.notedReason != null ? delivery.notedReason : QueueReason.WAITING_FOR_OFFER;
     }
 
+    /** Every rider the core has heard of, in the order it first did. */
+    public List<RiderView> riders() {
+        return state.riders.keySet().stream()
+                .map(this::rider)
+                .flatMap(Optional::stream)
+                .toList();
+    }
+
     public Optional<RiderView> rider(UUID riderId) {
         RiderState rider = state.riders.get(riderId);
         if (rider == null) {

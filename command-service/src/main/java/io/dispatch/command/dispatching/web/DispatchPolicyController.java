@@ -80,8 +80,8 @@ public class DispatchPolicyController {
     @Schema(name = "DispatchPolicyRequest", requiredProperties = "mode")
     record PolicyDocument(
             @Schema(
-                    allowableValues = {"MANUAL", "BROADCAST", "RANKED", "AUTO_ASSIGN", "BATCHED"},
-                    description = "BATCHED is refused (422) until batching and routes arrive")
+                    allowableValues = {"MANUAL", "BROADCAST", "RANKED", "AUTO_ASSIGN"},
+                    description = "BATCHED arrives with batching and routes (decisions.md §15); until then 422")
             String mode,
 
             @Schema(

@@ -1,0 +1,42 @@
+package io.dispatch.engine.web;
+
+import io.dispatch.engine.loop.EngineLoop;
+import io.dispatch.engine.loop.EngineStatus;
+import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorPrincipal;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Operator API of the engine's own process: what it sees. Served where the engine runs (its own
+ * port when it runs apart; the local run's port in one JVM), not through the front.
+ */
+@Tag(name = "Operator: dispatching")
+@RestController
+public class EngineStatusController {
+
+    private final EngineLoop engine;
+
+    public EngineStatusController(EngineLoop engine) {
+        this.engine = engine;
+    }
+
+    @Operation(summary = "What the dispatch engine sees", description = """
+      {leading (this instance decides), caughtUp (read the log up to where it stood at start), now, waiting: \
+      [{dispatchId, zoneId, openedAt, reason, offersMade, openOffers}], riders: [{riderId, onShift, sandbox, \
+      maxActive, position, positionAt, activeDispatchIds, openOffers, eligible}]}. A rider who gets no offers is \
+      not eligible here: off shift, no position in the last 5 minutes, or holding maxActive deliveries.""")
+    @ApiResponse(responseCode = "200", description = "The engine's view")
+    @GetMapping(path = "/api/v1/admin/dispatch/engine", produces = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<Envelope> status(OperatorPrincipal operator) {
+        return Mono.fromCallable(engine::status)
+                .subscribeOn(Schedulers.boundedElastic())
+                .map((EngineStatus status) -> Envelope.of(status));
+    }
+}
