@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.core.ParameterizedTypeReference;
@@ -29,7 +30,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @SpringBootTest(classes = QueryServiceContext.App.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class DispatchingRoutesTest extends QueryServiceContext {
 
-    static final DispatchEventLog LOG = new DispatchEventLog();
+    /** Each test class its own: the one of a class that finished is closed. */
+    static DispatchEventLog LOG;
+
     static final ParameterizedTypeReference<Map<String, Object>> JSON = new ParameterizedTypeReference<>() {};
 
     @DynamicPropertySource
@@ -42,6 +45,11 @@ abstract class DispatchingRoutesTest extends QueryServiceContext {
 
     @LocalServerPort
     int port;
+
+    @BeforeAll
+    static void openLog() {
+        LOG = new DispatchEventLog();
+    }
 
     @AfterAll
     static void closeLog() {
