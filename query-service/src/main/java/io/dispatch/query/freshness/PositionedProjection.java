@@ -65,6 +65,15 @@ public abstract class PositionedProjection<V> implements RecoverableConsumer {
     protected abstract void write(Connection connection, List<V> values) throws SQLException;
 
     /**
+     * {@link #write}, answering what to do once the transaction has committed (by default nothing):
+     * e.g. count what was applied in metrics, which a poll rolled back and retried must not count twice.
+     */
+    protected Runnable writeThen(Connection connection, List<V> values) throws SQLException {
+        write(connection, values);
+        return () -> {};
+    }
+
+    /**
      * A whole poll in one transaction: its rows, then each partition's next position, so a busy
      * partition costs one commit per poll rather than one per event. When the poll fails for a
      * passing reason (the database away) the container retries it from its first record; for any
@@ -123,14 +132,16 @@ public abstract class PositionedProjection<V> implements RecoverableConsumer {
     private void commit(List<V> values, Map<Integer, Long> next) {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
+            Runnable committed;
             try {
-                write(connection, values);
+                committed = writeThen(connection, values);
                 ProjectionPositions.advance(connection, name, topic, next);
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
                 throw e;
             }
+            committed.run();
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "applying " + values.size() + " record(s) of " + topic + " failed: " + e.getMessage(), e);

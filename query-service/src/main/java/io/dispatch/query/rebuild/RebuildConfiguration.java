@@ -25,7 +25,11 @@ class RebuildConfiguration {
         ProjectionRebuild rebuild = new ProjectionRebuild(
                 dataSource,
                 kafka.buildConsumerProperties(),
-                List.of(new DispatchReplay(json), new WebhookAttemptReplay(), new RiderPositionReplay()),
+                List.of(
+                        new DispatchReplay(json),
+                        new DecisionReplay(json),
+                        new WebhookAttemptReplay(),
+                        new RiderPositionReplay()),
                 settings,
                 clock);
         meters.ifAvailable(rebuild::registerMetrics);

@@ -61,7 +61,7 @@ final class RebuildRun {
 
     /** The fresh tables, the replay up to the live positions, and the swap. */
     Checksums replayAndSwap() throws SQLException {
-        Map<String, Map<Integer, Long>> rebuilt = beginnings();
+        Map<ReplayedProjection, Map<Integer, Long>> rebuilt = beginnings();
         List<String> deferred = FreshTables.create(work, tables());
         work.setAutoCommit(false);
         // the fresh tables are thrown away if anything fails before the swap, whose own commit is durable
@@ -70,7 +70,7 @@ final class RebuildRun {
         }
         long loading = System.nanoTime();
         for (int round = 0; round < settings.maxCatchUpRounds(); round++) {
-            Map<String, Map<Integer, Long>> targets = targets(work);
+            Map<ReplayedProjection, Map<Integer, Long>> targets = targets(work);
             work.commit();
             long remaining = remaining(rebuilt, targets);
             if (round > 0 && remaining <= settings.switchLag()) {
@@ -90,8 +90,8 @@ final class RebuildRun {
         return switchIn(rebuilt);
     }
 
-    private Map<String, Map<Integer, Long>> beginnings() {
-        Map<String, Map<Integer, Long>> beginnings = new HashMap<>();
+    private Map<ReplayedProjection, Map<Integer, Long>> beginnings() {
+        Map<ReplayedProjection, Map<Integer, Long>> beginnings = new HashMap<>();
         for (ReplayedProjection projection : projections) {
             Map<Integer, Long> first = replay.beginnings(projection.topic());
             if (!(projection instanceof RiderPositionReplay)) {
@@ -105,42 +105,46 @@ final class RebuildRun {
                     }
                 });
             }
-            beginnings.put(projection.topic(), new HashMap<>(first));
+            beginnings.put(projection, new HashMap<>(first));
         }
         return beginnings;
     }
 
     /**
-     * Where each live projection has got to. A partition it has no position for yet is read to its
+     * Where each live projection has got to, by projection rather than by topic: two projections
+     * of one topic (the deliveries and the decisions of dispatch-events) are consumer groups of
+     * their own, each at its own position, and each fresh table is replayed up to its own. A partition it has no position for yet is read to its
      * end: the live projection either never saw a record there, or ran before it stored positions.
      */
-    private Map<String, Map<Integer, Long>> targets(Connection connection) throws SQLException {
-        Map<String, Map<Integer, Long>> targets = new HashMap<>();
+    private Map<ReplayedProjection, Map<Integer, Long>> targets(Connection connection) throws SQLException {
+        Map<ReplayedProjection, Map<Integer, Long>> targets = new HashMap<>();
         for (ReplayedProjection projection : projections) {
             Map<Integer, Long> live = new HashMap<>(replay.ends(projection.topic()));
             live.putAll(projection.livePositions(connection));
-            targets.put(projection.topic(), live);
+            targets.put(projection, live);
         }
         return targets;
     }
 
-    private static long remaining(Map<String, Map<Integer, Long>> rebuilt, Map<String, Map<Integer, Long>> targets) {
+    private static long remaining(
+            Map<ReplayedProjection, Map<Integer, Long>> rebuilt, Map<ReplayedProjection, Map<Integer, Long>> targets) {
         long remaining = 0;
-        for (var topic : targets.entrySet()) {
-            for (var target : topic.getValue().entrySet()) {
+        for (var projection : targets.entrySet()) {
+            for (var target : projection.getValue().entrySet()) {
                 remaining += Math.max(
-                        0, target.getValue() - rebuilt.get(topic.getKey()).getOrDefault(target.getKey(), 0L));
+                        0, target.getValue() - rebuilt.get(projection.getKey()).getOrDefault(target.getKey(), 0L));
             }
         }
         return remaining;
     }
 
-    private void replayUpTo(Map<String, Map<Integer, Long>> rebuilt, Map<String, Map<Integer, Long>> targets) {
+    private void replayUpTo(
+            Map<ReplayedProjection, Map<Integer, Long>> rebuilt, Map<ReplayedProjection, Map<Integer, Long>> targets) {
         for (ReplayedProjection projection : projections) {
             replay.read(
                     projection.topic(),
-                    rebuilt.get(projection.topic()),
-                    targets.get(projection.topic()),
+                    rebuilt.get(projection),
+                    targets.get(projection),
                     batch -> batches.apply(projection, batch));
         }
     }
@@ -148,7 +152,7 @@ final class RebuildRun {
     record Checksums(String rebuilt, String replaced) {}
 
     /** The last stretch and the swap, in one transaction that holds the live tables (and their positions) locked. */
-    private Checksums switchIn(Map<String, Map<Integer, Long>> rebuilt) throws SQLException {
+    private Checksums switchIn(Map<ReplayedProjection, Map<Integer, Long>> rebuilt) throws SQLException {
         try (Connection control = dataSource.getConnection()) {
             control.setAutoCommit(false);
             try (Statement statement = control.createStatement()) {
@@ -160,7 +164,7 @@ final class RebuildRun {
                         + String.join(
                                 ", ", locked.stream().map(t -> "query." + t).toList()) + " in access exclusive mode");
                 Instant lockedAt = clock.instant();
-                Map<String, Map<Integer, Long>> targets = targets(control);
+                Map<ReplayedProjection, Map<Integer, Long>> targets = targets(control);
                 counts.planned(remaining(rebuilt, targets));
                 replayUpTo(rebuilt, targets);
                 Checksums checksums = settings.checksums()

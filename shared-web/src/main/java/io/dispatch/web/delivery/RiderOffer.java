@@ -20,10 +20,25 @@ import java.util.UUID;
 @Schema(name = "RiderOffer", description = """
     A delivery a rider may take, before holding it: only what deciding needs. No customer name or phone, no \
     drop-off address or notes, no externalId (the rider sees them once holding the delivery); no PIN or \
-    tracking link ever. Every field is always present, null when it has no value.""")
+    tracking link ever. Every field is always present, null when it has no value. An offer made to this rider \
+    has offerId and expiresAt; a delivery of MANUAL mode any rider may take has both null.""")
 public record RiderOffer(
+        @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, format = "uuid", description = """
+          The offer made to this rider (accept or decline it under /api/v1/rider/offers/{offerId}); null for a \
+          delivery of MANUAL mode, taken with POST /api/v1/rider/dispatches/{id}/accept""")
+        UUID offerId,
+
         @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid")
         UUID dispatchId,
+
+        @Schema(
+                requiredMode = RequiredMode.REQUIRED,
+                nullable = true,
+                description = "When the offer runs out; null for a delivery of MANUAL mode")
+        Instant expiresAt,
+
+        @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid", description = "The same as dispatchId")
+        UUID id,
 
         @Schema(requiredMode = RequiredMode.REQUIRED) Pickup pickup,
 
@@ -86,11 +101,20 @@ public record RiderOffer(
      *     rider has reported none
      */
     public static RiderOffer from(DispatchView view, Double riderLat, Double riderLng) {
+        return from(view, riderLat, riderLng, null, null);
+    }
+
+    /** The delivery as offered to this rider: {@code offerId} until {@code expiresAt}. */
+    public static RiderOffer from(
+            DispatchView view, Double riderLat, Double riderLng, UUID offerId, Instant expiresAt) {
         Stop pickup = view.pickup();
         Stop dropoff = view.dropoff();
         boolean pickupPoint = pickup != null && pickup.hasCoordinates();
         boolean dropoffPoint = dropoff != null && dropoff.hasCoordinates();
         return new RiderOffer(
+                offerId,
+                view.dispatchId(),
+                expiresAt,
                 view.dispatchId(),
                 pickup == null ? null : new Pickup(pickup.address(), pickup.lat(), pickup.lng()),
                 dropoffPoint ? new Area(rounded(dropoff.lat()), rounded(dropoff.lng())) : null,

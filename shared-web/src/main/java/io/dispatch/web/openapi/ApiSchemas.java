@@ -56,9 +56,9 @@ public final class ApiSchemas {
 
             @Schema(requiredMode = RequiredMode.REQUIRED) RiderDelivery data) {}
 
-    @Schema(
-            name = "RiderOfferListResponse",
-            description = "Offers to a rider: what deciding needs, no customer details, PIN or tracking link")
+    @Schema(name = "RiderOfferListResponse", description = """
+          Offers to a rider: the rider's own open offers (soonest expiry first), then the NEW deliveries of \
+          MANUAL mode the rider may take; what deciding needs, no customer details, PIN or tracking link""")
     public record RiderOfferListResponse(
             @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
             boolean success,
