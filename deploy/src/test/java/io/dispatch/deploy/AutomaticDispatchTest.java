@@ -34,7 +34,7 @@ class AutomaticDispatchTest {
     private static Merchant merchant;
 
     @BeforeAll
-    static void merchant() throws Exception {
+    static void registerMerchant() throws Exception {
         merchant = dispatch.newMerchant("Tsavo Deliveries " + UUID.randomUUID());
     }
 
@@ -69,11 +69,13 @@ class AutomaticDispatchTest {
         assertThat(offered.get("policy").get("mode").asText()).isEqualTo("RANKED");
         assertThat(offered.get("policy").get("zoneId").asText()).isEqualTo(place.zoneId());
         List<String> ranked = new ArrayList<>();
-        offered.get("candidates").forEach(candidate -> ranked.add(candidate.get("riderId").asText()));
+        offered.get("candidates")
+                .forEach(candidate -> ranked.add(candidate.get("riderId").asText()));
         assertThat(ranked).containsSubsequence(near.id(), far.id());
         assertThat(offered.get("candidates").get(0).get("rank").asInt()).isEqualTo(1);
         // the merchant sees the delivery NEW then ASSIGNED, nothing of the offers
-        JsonNode history = dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
+        JsonNode history = dispatch.call(
+                        "GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
                 .data();
         List<String> statuses = new ArrayList<>();
         history.forEach(entry -> statuses.add(entry.get("status").asText()));
@@ -94,7 +96,8 @@ class AutomaticDispatchTest {
         assertThat(declined.get("status").asText()).isEqualTo("DECLINED");
 
         JsonNode second = awaitOffer(next, id);
-        assertThat(second.get("offerId").asText()).isNotEqualTo(first.get("offerId").asText());
+        assertThat(second.get("offerId").asText())
+                .isNotEqualTo(first.get("offerId").asText());
         dispatch.call("POST", offerPath(second, "accept"), rider(next), null, 200);
         assertThat(types(awaitDecisions(id, 4))).containsExactly("OFFERED", "DECLINED", "OFFERED", "ACCEPTED");
         assertThat(awaitDecisions(id, 4).get(1).get("reason").asText()).isEqualTo("tyre is flat");
@@ -132,7 +135,8 @@ class AutomaticDispatchTest {
         assertThat(decisions.get(2).get("reason").asText()).isIn("OFFERS_EXHAUSTED", "ALL_DECLINED");
         JsonNode queued = await().atMost(Duration.ofSeconds(15))
                 .until(() -> queueEntry(place.zoneId(), id), entry -> entry != null);
-        assertThat(queued.get("reason").asText()).isEqualTo(decisions.get(2).get("reason").asText());
+        assertThat(queued.get("reason").asText())
+                .isEqualTo(decisions.get(2).get("reason").asText());
         assertThat(queued.get("offersMade").asInt()).isEqualTo(1);
     }
 
@@ -144,7 +148,12 @@ class AutomaticDispatchTest {
 
         String id = create(place);
         JsonNode offer = awaitOffer(offered, id);
-        dispatch.call("POST", "/api/v1/admin/dispatches/" + id + "/assign", admin(), "{\"riderId\":\"" + chosen.id() + "\"}", 200);
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/assign",
+                admin(),
+                "{\"riderId\":\"" + chosen.id() + "\"}",
+                200);
 
         Answer refused = dispatch.call("POST", offerPath(offer, "accept"), rider(offered), null, 409);
         assertThat(refused.error().get("details").get("offerStatus").asText()).isEqualTo("WITHDRAWN");
@@ -179,16 +188,23 @@ class AutomaticDispatchTest {
         String id = create(place);
         await().atMost(Duration.ofSeconds(20)).until(() -> holder(id), best.id()::equals);
         Answer taken = dispatch.call(
-                "POST", "/api/v1/rider/dispatches/" + id + "/decline", rider(best), "{\"reason\":\"off to lunch\"}", 200);
+                "POST",
+                "/api/v1/rider/dispatches/" + id + "/decline",
+                rider(best),
+                "{\"reason\":\"off to lunch\"}",
+                200);
         assertThat(taken.data().get("status").asText()).isEqualTo("DECLINED");
 
         await().atMost(Duration.ofSeconds(20)).until(() -> holder(id), next.id()::equals);
         assertThat(types(awaitDecisions(id, 3))).containsExactly("AUTO_ASSIGNED", "DECLINED", "AUTO_ASSIGNED");
-        JsonNode history = dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
+        JsonNode history = dispatch.call(
+                        "GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
                 .data();
         List<String> statuses = new ArrayList<>();
         history.forEach(entry -> statuses.add(entry.get("status").asText()));
-        assertThat(statuses).as("dispatch.unassigned takes it back to NEW").containsExactly("NEW", "ASSIGNED", "NEW", "ASSIGNED");
+        assertThat(statuses)
+                .as("dispatch.unassigned takes it back to NEW")
+                .containsExactly("NEW", "ASSIGNED", "NEW", "ASSIGNED");
     }
 
     @Test
@@ -237,14 +253,9 @@ class AutomaticDispatchTest {
         {"name":"%s","priority":5,
          "polygon":{"type":"Polygon","coordinates":[[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]]},
          "baseFeeCents":10000,"perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,
-         "targetDeliverySeconds":2700,"detourFactor":1.2,"avgSpeedKmh":20}"""
-                        .formatted(
-                                zoneId,
-                                lng - d, lat - d,
-                                lng + d, lat - d,
-                                lng + d, lat + d,
-                                lng - d, lat + d,
-                                lng - d, lat - d),
+         "targetDeliverySeconds":2700,"detourFactor":1.2,"avgSpeedKmh":20}""".formatted(
+                                zoneId, lng - d, lat - d, lng + d, lat - d, lng + d, lat + d, lng - d, lat + d, lng - d,
+                                lat - d),
                 201);
         JsonNode set = dispatch.call("PUT", "/api/v1/admin/dispatch/policies/" + zoneId, admin(), policy, 200)
                 .data();
@@ -286,8 +297,7 @@ class AutomaticDispatchTest {
         {"customerName":"Wambui Njeri","customerPhone":"+254 722 000 433","externalId":"tsavo-%s",
          "pickup":{"address":"Voi Rd 1","lat":%s,"lng":%s},
          "dropoff":{"address":"Mwatate Rd 9","lat":%s,"lng":%s},
-         "paymentType":"PREPAID"}"""
-                                .formatted(UUID.randomUUID(), place.lat(), place.lng(), place.north(2000), place.lng()),
+         "paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), place.lat(), place.lng(), place.north(2000), place.lng()),
                         201)
                 .data()
                 .get("id")
@@ -299,7 +309,8 @@ class AutomaticDispatchTest {
         dispatch.call("GET", "/api/v1/rider/offers", rider(rider), null, 200)
                 .data()
                 .forEach(offer -> {
-                    if (!offer.path("offerId").isNull() && !offer.path("offerId").isMissingNode()) {
+                    if (!offer.path("offerId").isNull()
+                            && !offer.path("offerId").isMissingNode()) {
                         offers.add(offer);
                     }
                 });
@@ -310,7 +321,8 @@ class AutomaticDispatchTest {
         return await().atMost(Duration.ofSeconds(30))
                 .until(
                         () -> openOffers(rider).stream()
-                                .filter(offer -> offer.get("dispatchId").asText().equals(dispatchId))
+                                .filter(offer ->
+                                        offer.get("dispatchId").asText().equals(dispatchId))
                                 .findFirst()
                                 .orElse(null),
                         offer -> offer != null);
@@ -321,8 +333,7 @@ class AutomaticDispatchTest {
     }
 
     private static List<JsonNode> awaitDecisions(String dispatchId, int count) {
-        return await().atMost(Duration.ofSeconds(30))
-                .until(() -> decisions(dispatchId), list -> list.size() >= count);
+        return await().atMost(Duration.ofSeconds(30)).until(() -> decisions(dispatchId), list -> list.size() >= count);
     }
 
     private static List<JsonNode> decisions(String dispatchId) throws Exception {

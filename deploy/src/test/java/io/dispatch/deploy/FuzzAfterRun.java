@@ -128,8 +128,8 @@ final class FuzzAfterRun {
                         .equals("RUNNING"));
         dispatch.call("PUT", "/api/v1/admin/pricing/default", admin(), pricing.toString(), 200);
         // every dispatching policy the run set goes back to MANUAL: the classes after this one take deliveries by hand
-        for (JsonNode policy :
-                dispatch.call("GET", "/api/v1/admin/dispatch/policies", admin(), null, 200).data()) {
+        for (JsonNode policy : dispatch.call("GET", "/api/v1/admin/dispatch/policies", admin(), null, 200)
+                .data()) {
             String zone = policy.get("zoneId").asText();
             if (!"MANUAL".equals(policy.get("mode").asText())
                     && (zone.equals("default") || zoneIds(dispatch).contains(zone))) {

@@ -65,6 +65,22 @@ class ObservabilityFilesTest {
      * ({@code up}). Nothing else may appear in a rule, a rule test or a panel.
      */
     static final Set<String> KNOWN_METRICS = Set.of(
+            // automatic dispatch: query-service's decisions projection and the dispatch engine (issue 33)
+            "dispatch_offers_total",
+            "dispatch_assigned_total",
+            "dispatch_no_rider_total",
+            "dispatch_dispatches_created_total",
+            "dispatch_time_to_assign_seconds_bucket",
+            "dispatch_time_to_assign_seconds_count",
+            "dispatch_time_to_assign_seconds_sum",
+            "dispatch_engine_decisions_total",
+            "dispatch_engine_decision_latency_seconds_bucket",
+            "dispatch_engine_decision_latency_seconds_count",
+            "dispatch_engine_decision_latency_seconds_sum",
+            "dispatch_engine_decision_latency_seconds",
+            "dispatch_engine_waiting",
+            "dispatch_engine_offers_open",
+            "dispatch_engine_leading",
             // Spring Boot's HTTP server timer (histogram buckets enabled)
             "http_server_requests_seconds_count",
             "http_server_requests_seconds_sum",
