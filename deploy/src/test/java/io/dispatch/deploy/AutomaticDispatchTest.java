@@ -177,6 +177,7 @@ class AutomaticDispatchTest {
         Answer gone = dispatch.call("POST", offerPath(offer, "accept"), rider(leaving), null, 409);
         assertThat(gone.error().get("details").get("offerStatus").asText()).isEqualTo("WITHDRAWN");
         assertThat(types(awaitDecisions(id, 3))).containsExactly("OFFERED", "WITHDRAWN", "OFFERED");
+        assertThat(awaitDecisions(id, 3).get(1).get("reason").asText()).isEqualTo("RIDER_OFF_SHIFT");
     }
 
     @Test

@@ -228,7 +228,7 @@ final class Decider {
             for (OpenOffer offer : rider.openOffers.values()) {
                 if (!state.pending.offerEnding(offer.offerId())) {
                     decisions.add(new Decision.Withdraw(
-                            offer.dispatchId(), offer.offerId(), rider.riderId, "rider went off shift"));
+                            offer.dispatchId(), offer.offerId(), rider.riderId, "RIDER_OFF_SHIFT"));
                     state.pending.markOfferEnding(offer.offerId(), deadline());
                 }
             }

@@ -77,7 +77,7 @@ class LiveSemanticsRulesTest {
         List<Decision> afterWithdrawn = fixture.when(ended(offer, OfferOutcome.WITHDRAWN, 17));
 
         assertThat(offShift)
-                .containsExactly(new Decision.Withdraw(delivery, offer.offerId(), near, "rider went off shift"));
+                .containsExactly(new Decision.Withdraw(delivery, offer.offerId(), near, "RIDER_OFF_SHIFT"));
         assertThat(unrelated).isEmpty();
         assertThat(onlyOffer(afterWithdrawn).riderId()).isEqualTo(far);
     }
