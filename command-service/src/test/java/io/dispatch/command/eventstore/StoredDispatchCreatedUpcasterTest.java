@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.command.dispatch.domain.Dispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
+import io.dispatch.command.dispatch.domain.RiderCapacity;
 import io.dispatch.command.dispatch.domain.SandboxLine;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
@@ -72,6 +73,7 @@ class StoredDispatchCreatedUpcasterTest {
         AggregateTestFixture<Dispatch> fixture = new AggregateTestFixture<>(Dispatch.class);
         fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
         fixture.registerInjectableResource((SandboxLine) (merchant, rider) -> true);
+        fixture.registerInjectableResource((RiderCapacity) rider -> true);
 
         fixture.given(load(STORED_V1, new StoredDispatchCreatedUpcaster()))
                 .when(new AssignRider(ID, RIDER, Actor.rider(RIDER)))

@@ -1,11 +1,10 @@
-package io.dispatch.command.dispatching.web;
+package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.domain.OfferCommands.AcceptOffer;
 import io.dispatch.command.dispatch.domain.OfferCommands.DeclineOffer;
 import io.dispatch.command.dispatch.domain.OfferCommands.GiveBack;
-import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatching.offer.OfferDirectory;
 import io.dispatch.command.dispatching.roster.RiderRoster;
 import io.dispatch.command.web.DocumentedBody;

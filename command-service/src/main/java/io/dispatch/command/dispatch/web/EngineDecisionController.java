@@ -1,4 +1,4 @@
-package io.dispatch.command.dispatching.web;
+package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.domain.OfferCommands.AssignAutomatically;
@@ -6,7 +6,6 @@ import io.dispatch.command.dispatch.domain.OfferCommands.ExpireOffer;
 import io.dispatch.command.dispatch.domain.OfferCommands.NoteNoRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.OfferToRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.WithdrawOffer;
-import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.web.Envelope;
