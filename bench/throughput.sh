@@ -25,6 +25,8 @@
 #   profile   rate=100 seconds=30                    where a create's CPU goes: a warm-up at the rate, then
 #                                                    the same load under a JFR recording, split into a CPU
 #                                                    budget per create by pipeline stage (bench/JfrSummary.java)
+#   dispatch  rate=100 seconds=60 riders=200 report=5 hold=1.5   issue 33: the engine's decision latency at a
+#                                                    create rate, riders on shift reporting every report s
 #   all                                              every scenario above with its defaults
 # Environment: BENCH_OUT=bench/results/<date>  (Markdown appended to $BENCH_OUT.md, charts written as
 #   $BENCH_OUT-<scenario>-*.svg), BENCH_PORT=18090, BENCH_NO_BUILD=1 to reuse the built jar,
@@ -234,6 +236,7 @@ case "$scenario" in
   drains) drains "$@" ;;
   profile) profile "$@" ;;
   recovery) one recovery "Issue 19: an endpoint comes back to its kept notifications" "$@" ;;
+  dispatch) one dispatch "Issue 33: the dispatch engine's decision latency" "$@" ;;
   all)
     one sweep "G1 rate sweep"
     one creates "G1 creates at a fixed rate"

@@ -54,6 +54,7 @@ class MultiProcessTest {
     private static final List<ServiceProcess> commands = new ArrayList<>();
     private static final List<ServiceProcess> queries = new ArrayList<>();
     private static final List<ServiceProcess> dispatchers = new ArrayList<>();
+    private static final List<ServiceProcess> engines = new ArrayList<>();
     private static WebhookReceiver receiver;
     private static String encryptionKey;
     private static final List<String> ALL_CREATED = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -99,12 +100,19 @@ class MultiProcessTest {
         all.addAll(queries);
         all.addAll(dispatchers);
         ServiceProcess.awaitReady(all, Duration.ofMinutes(4));
+        // two dispatch engines (their tables are command-service's, so after it): one decides, one stands by
+        Map<String, String> engineSettings = new HashMap<>(settings);
+        engineSettings.put("dispatch.engine.command-url", commands.get(0).baseUrl());
+        for (int i = 1; i <= 2; i++) {
+            engines.add(ServiceProcess.start("dispatch-engine", "engine-" + i, engineSettings));
+        }
+        ServiceProcess.awaitReady(engines, Duration.ofMinutes(2));
         receiver = new WebhookReceiver();
     }
 
     @AfterAll
     static void stop() {
-        for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
+        for (List<ServiceProcess> group : List.of(engines, commands, queries, dispatchers)) {
             group.forEach(ServiceProcess::close);
         }
         if (receiver != null) {
@@ -113,6 +121,132 @@ class MultiProcessTest {
         if (infrastructure != null) {
             infrastructure.close();
         }
+    }
+
+    /**
+     * Automatic dispatch with two engine processes (decisions.md §14, ADR 0040): the leader offers a
+     * delivery and is SIGKILLed with the offer open; the stand-by takes over, expires the offer once
+     * and offers the delivery to the next rider, and no offer is made twice.
+     */
+    @Test
+    @Order(0)
+    void two_engines_decide_once_and_the_stand_by_carries_on_when_the_leader_is_killed_mid_offer() throws Exception {
+        ServiceProcess command = commands.get(0);
+        String zoneId = "apart-dispatch";
+        command.call("PUT", "/api/v1/admin/zones/" + zoneId, admin(), """
+        {"name":"Apart dispatch","priority":5,
+         "polygon":{"type":"Polygon","coordinates":[[[39.60,-4.10],[39.70,-4.10],[39.70,-4.00],[39.60,-4.00],[39.60,-4.10]]]},
+         "baseFeeCents":10000,"perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,
+         "targetDeliverySeconds":2700,"detourFactor":1.2,"avgSpeedKmh":20}""", 201);
+        command.call(
+                "PUT",
+                "/api/v1/admin/dispatch/policies/" + zoneId,
+                admin(),
+                "{\"mode\":\"RANKED\",\"offerTimeout\":\"PT8S\"}",
+                200);
+        String near = onShiftRider(command, "Near", -4.049);
+        String far = onShiftRider(command, "Far", -4.040);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> engines.stream().allMatch(engine -> eligible(engine, near) && eligible(engine, far)));
+        ServiceProcess leader = await().atMost(Duration.ofSeconds(30))
+                .until(MultiProcessTest::engineLeaders, leaders -> leaders.size() == 1)
+                .getFirst();
+        ServiceProcess standBy =
+                engines.stream().filter(engine -> engine != leader).findFirst().orElseThrow();
+
+        JsonNode merchant =
+                command.call("POST", "/api/v1/admin/merchants", admin(), "{\"name\":\"Apart dispatch\"}", 201);
+        String apiKey = command.call(
+                        "POST",
+                        "/api/v1/admin/merchants/" + merchant.get("id").asText() + "/api-keys",
+                        admin(),
+                        "{}",
+                        201)
+                .get("apiKey")
+                .asText();
+        String id = command.call(
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        Map.of(
+                                "X-API-Key",
+                                apiKey,
+                                "Idempotency-Key",
+                                UUID.randomUUID().toString()),
+                        """
+        {"customerName":"Amina Njeri","customerPhone":"+254 700 000 001","externalId":"apart-dispatch-1",
+         "pickup":{"address":"Moi Ave 1, Mombasa","lat":-4.05,"lng":39.65},
+         "dropoff":{"address":"Nyali Rd 2, Mombasa","lat":-4.03,"lng":39.66},"paymentType":"PREPAID"}""",
+                        201)
+                .get("id")
+                .asText();
+        await().atMost(Duration.ofSeconds(30)).until(() -> decisionTypes(id).contains("OFFERED"));
+        leader.kill();
+
+        // the stand-by leads, lets the open offer expire once and offers the delivery to the next rider
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> decisionTypes(id), types -> types.equals(List.of("OFFERED", "EXPIRED", "OFFERED")));
+        assertThat(standBy.call("GET", "/api/v1/admin/dispatch/engine", admin(), null, 200)
+                        .get("leading")
+                        .asBoolean())
+                .isTrue();
+        List<JsonNode> decisions = decisions(id);
+        assertThat(decisions.get(0).get("riderId").asText()).isEqualTo(near);
+        assertThat(decisions.get(2).get("riderId").asText()).isEqualTo(far);
+        assertThat(decisions.stream()
+                        .map(decision -> decision.get("offerId").asText())
+                        .distinct())
+                .as("no offer recorded twice")
+                .hasSize(2);
+    }
+
+    private static String onShiftRider(ServiceProcess command, String name, double lat) throws Exception {
+        JsonNode rider = command.call(
+                "POST",
+                "/api/v1/admin/riders",
+                admin(),
+                "{\"name\":\"" + name + "\",\"phone\":\"+254 711 000 000\"}",
+                201);
+        Map<String, String> token = Map.of("X-Rider-Token", rider.get("token").asText());
+        command.call("POST", "/api/v1/rider/shift", token, "{\"status\":\"ON\"}", 200);
+        command.call("POST", "/api/v1/rider/location", token, "{\"lat\":" + lat + ",\"lng\":39.65}", 202);
+        return rider.get("id").asText();
+    }
+
+    private static boolean eligible(ServiceProcess engine, String riderId) throws Exception {
+        for (JsonNode known : engine.call("GET", "/api/v1/admin/dispatch/engine", admin(), null, 200)
+                .get("riders")) {
+            if (known.get("riderId").asText().equals(riderId)) {
+                return known.get("eligible").asBoolean();
+            }
+        }
+        return false;
+    }
+
+    private static List<ServiceProcess> engineLeaders() throws Exception {
+        List<ServiceProcess> leaders = new ArrayList<>();
+        for (ServiceProcess engine : engines) {
+            if (engine.alive()
+                    && engine.call("GET", "/api/v1/admin/dispatch/engine", admin(), null, 200)
+                            .get("leading")
+                            .asBoolean()) {
+                leaders.add(engine);
+            }
+        }
+        return leaders;
+    }
+
+    private static List<JsonNode> decisions(String id) throws Exception {
+        List<JsonNode> decisions = new ArrayList<>();
+        queries.get(0)
+                .call("GET", "/api/v1/admin/dispatches/" + id + "/decisions", admin(), null, 200)
+                .forEach(decisions::add);
+        return decisions;
+    }
+
+    private static List<String> decisionTypes(String id) throws Exception {
+        return decisions(id).stream()
+                .map(decision -> decision.get("type").asText())
+                .toList();
     }
 
     @Test
@@ -378,7 +512,7 @@ class MultiProcessTest {
                 secretOf(rider.get("token").asText()),
                 signingSecret,
                 encryptionKey);
-        for (List<ServiceProcess> group : List.of(commands, queries, dispatchers)) {
+        for (List<ServiceProcess> group : List.of(engines, commands, queries, dispatchers)) {
             for (ServiceProcess service : group) {
                 String log = service.log();
                 for (String secret : secrets) {

@@ -78,6 +78,8 @@ class ObservabilityFilesTest {
             "dispatch_engine_decision_latency_seconds_count",
             "dispatch_engine_decision_latency_seconds_sum",
             "dispatch_engine_decision_latency_seconds",
+            "dispatch_engine_decide_latency_seconds",
+            "dispatch_engine_decide_latency_seconds_bucket",
             "dispatch_engine_waiting",
             "dispatch_engine_offers_open",
             "dispatch_engine_leading",

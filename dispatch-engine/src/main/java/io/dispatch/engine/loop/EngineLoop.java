@@ -142,6 +142,7 @@ public final class EngineLoop implements AutoCloseable {
             return;
         }
         for (Decision decision : decisions) {
+            metrics.made(decision, System.nanoTime() - receivedNanos);
             commands.send(decision)
                     .subscribe(outcome -> metrics.decided(decision, outcome, System.nanoTime() - receivedNanos));
         }

@@ -19,6 +19,7 @@ public final class EngineMetrics {
 
     private final MeterRegistry registry;
     private final Timer latency;
+    private final Timer decideLatency;
     private final Counter received;
     private final Counter dropped;
     private final AtomicLong waiting = new AtomicLong();
@@ -34,6 +35,13 @@ public final class EngineMetrics {
                 .minimumExpectedValue(Duration.ofMillis(1))
                 .maximumExpectedValue(Duration.ofSeconds(10))
                 .register(registry);
+        this.decideLatency = Timer.builder("dispatch.engine.decide.latency")
+                .description("From a record's arrival at the engine to the decision made, before it is sent")
+                .publishPercentiles(0.5, 0.9, 0.99)
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofNanos(10_000))
+                .maximumExpectedValue(Duration.ofSeconds(10))
+                .register(registry);
         this.received = Counter.builder("dispatch.engine.records")
                 .description("Records of the log the engine applied")
                 .register(registry);
@@ -47,6 +55,13 @@ public final class EngineMetrics {
 
     void received(int records) {
         received.increment(records);
+    }
+
+    /** A decision out of the core, {@code nanos} after its record reached the engine. */
+    void made(Decision decision, long nanos) {
+        if (decision instanceof Decision.Offer || decision instanceof Decision.AutoAssign) {
+            decideLatency.record(Duration.ofNanos(nanos));
+        }
     }
 
     void dropped(int decisions) {
