@@ -76,8 +76,7 @@ class LiveSemanticsRulesTest {
         List<Decision> unrelated = fixture.when(new Fact.RiderPosition(far, east(900), at(16)));
         List<Decision> afterWithdrawn = fixture.when(ended(offer, OfferOutcome.WITHDRAWN, 17));
 
-        assertThat(offShift)
-                .containsExactly(new Decision.Withdraw(delivery, offer.offerId(), near, "RIDER_OFF_SHIFT"));
+        assertThat(offShift).containsExactly(new Decision.Withdraw(delivery, offer.offerId(), near, "RIDER_OFF_SHIFT"));
         assertThat(unrelated).isEmpty();
         assertThat(onlyOffer(afterWithdrawn).riderId()).isEqualTo(far);
     }
