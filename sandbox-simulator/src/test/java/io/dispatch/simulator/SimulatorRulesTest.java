@@ -70,23 +70,29 @@ class SimulatorRulesTest {
     @Test
     void settings_have_defaults_scale_simulated_time_and_refuse_nonsense() {
         SimulatorProperties defaults =
-                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null);
+                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null, null);
         assertThat(defaults.riders()).isEqualTo(5);
         assertThat(defaults.timeScale()).isEqualTo(20.0);
         assertThat(defaults.failShare()).isEqualTo(0.1);
+        assertThat(defaults.declineShare()).isEqualTo(0.1);
         assertThat(defaults.real(Duration.ofMinutes(10))).isEqualTo(Duration.ofSeconds(30));
-        assertThatThrownBy(() -> new SimulatorProperties(true, 0, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new SimulatorProperties(true, 0, null, null, null, null, null, null, null, null, null))
                 .hasMessageContaining("dispatch.simulator.riders");
-        assertThatThrownBy(() -> new SimulatorProperties(true, null, 0.0, null, null, null, null, null, null, null))
+        assertThatThrownBy(
+                        () -> new SimulatorProperties(true, null, 0.0, null, null, null, null, null, null, null, null))
                 .hasMessageContaining("dispatch.simulator.time-scale");
-        assertThatThrownBy(() -> new SimulatorProperties(true, null, null, 1.5, null, null, null, null, null, null))
+        assertThatThrownBy(
+                        () -> new SimulatorProperties(true, null, null, 1.5, null, null, null, null, null, null, null))
                 .hasMessageContaining("dispatch.simulator.fail-share");
+        assertThatThrownBy(
+                        () -> new SimulatorProperties(true, null, null, null, -0.1, null, null, null, null, null, null))
+                .hasMessageContaining("dispatch.simulator.decline-share");
     }
 
     @Test
     void a_ride_to_another_continent_holds_a_simulated_rider_two_minutes_at_most() {
         SimulatorProperties defaults =
-                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null);
+                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null, null);
         Route acrossTheWorld = new Route(-1.2841, 36.8233, 45.41634, -75.6868, 25);
         assertThat(defaults.real(acrossTheWorld.travelTime())).isGreaterThan(Duration.ofHours(1));
         assertThat(defaults.realRide(acrossTheWorld.travelTime())).isEqualTo(SimulatorProperties.LONGEST_REAL_RIDE);
