@@ -8,6 +8,7 @@ import io.dispatch.events.GreatCircle;
 import io.dispatch.simulator.settings.SimulatorEnabled;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.trip.DoorOutcome;
+import io.dispatch.simulator.trip.RiderDesk;
 import io.dispatch.simulator.trip.Route;
 import java.time.Duration;
 import java.util.UUID;
@@ -50,6 +51,34 @@ class SimulatorRulesTest {
         UUID any = UUID.randomUUID();
         assertThat(DoorOutcome.failsAtTheDoor(any, 0)).isFalse();
         assertThat(DoorOutcome.failsAtTheDoor(any, 1)).isTrue();
+    }
+
+    @Test
+    void the_share_of_offers_declined_and_of_assignments_given_back_is_the_configured_one_and_fixed_per_id() {
+        int n = 100_000;
+        int declined = 0;
+        int givenBack = 0;
+        int givenBackAndFailing = 0;
+        for (int i = 0; i < n; i++) {
+            UUID offer = UUID.randomUUID();
+            UUID delivery = UUID.randomUUID();
+            UUID rider = UUID.randomUUID();
+            declined += RiderDesk.declines(offer, 0.1) ? 1 : 0;
+            boolean back = RiderDesk.givesBack(delivery, rider, 0.1);
+            givenBack += back ? 1 : 0;
+            givenBackAndFailing += back && DoorOutcome.failsAtTheDoor(delivery, 0.1) ? 1 : 0;
+            assertThat(RiderDesk.declines(offer, 0.1)).isEqualTo(RiderDesk.declines(offer, 0.1));
+        }
+        assertThat(declined / (double) n).isCloseTo(0.1, within(0.01));
+        assertThat(givenBack / (double) n).isCloseTo(0.1, within(0.01));
+        assertThat(givenBackAndFailing / (double) n)
+                .as("independent of the door's draw")
+                .isCloseTo(0.01, within(0.003));
+        UUID any = UUID.randomUUID();
+        assertThat(RiderDesk.declines(any, 0)).isFalse();
+        assertThat(RiderDesk.declines(any, 1)).isTrue();
+        assertThat(RiderDesk.givesBack(any, any, 0)).isFalse();
+        assertThat(RiderDesk.givesBack(any, UUID.randomUUID(), 1)).isTrue();
     }
 
     @Test

@@ -30,6 +30,9 @@ public final class FakeRiderService implements RiderApi, Deliveries {
     public final Map<UUID, Delivery> deliveries = new ConcurrentHashMap<>();
     public final Map<UUID, Offer> offers = new ConcurrentHashMap<>();
     public final List<String> calls = new CopyOnWriteArrayList<>();
+    /** When each action was first called, in {@link System#nanoTime}. */
+    public final Map<String, Long> firstCalledAt = new ConcurrentHashMap<>();
+
     private final Map<String, Deque<Integer>> queued = new ConcurrentHashMap<>();
 
     public synchronized void answerFirst(String action, Integer... statuses) {
@@ -199,6 +202,7 @@ public final class FakeRiderService implements RiderApi, Deliveries {
 
     private synchronized Answer call(String action, String record, Supplier<Answer> behave) throws IOException {
         calls.add(record);
+        firstCalledAt.putIfAbsent(action, System.nanoTime());
         Deque<Integer> answers = queued.get(action);
         Integer status = answers == null ? null : answers.poll();
         if (status == null) {
