@@ -34,6 +34,10 @@ final class Dispatching {
 
     /** The riders of a new start go on shift; {@code idle} tells who carries nothing. */
     synchronized void start(RiderApi api, List<SimulatedRider> starting, Predicate<SimulatedRider> idle) {
+        if (desk != null) {
+            // started again without a pause: the former riders' tokens are renewed, their timers must stop
+            desk.close();
+        }
         desk = new RiderDesk(api);
         riders = List.copyOf(starting);
         shifts.start(desk, riders, idle);

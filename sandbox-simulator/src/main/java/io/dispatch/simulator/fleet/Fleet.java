@@ -103,8 +103,16 @@ public final class Fleet implements Status.Source {
         dispatching.offered(offer, this::assigned);
     }
 
-    /** The engine assigned a delivery at once (AUTO_ASSIGN): one of our riders carries it or gives it back. */
+    /**
+     * The engine assigned a delivery at once (AUTO_ASSIGN): one of our riders carries it or gives it
+     * back; never one it carries already (the assignment read again after a restart).
+     */
     public void assignedAutomatically(UUID riderId, UUID dispatchId, Instant assignedAt) {
+        synchronized (lock) {
+            if (active.containsKey(dispatchId) || seats.stream().anyMatch(seat -> seat.held.contains(dispatchId))) {
+                return;
+            }
+        }
         dispatching.assigned(riderId, dispatchId, assignedAt, this::assigned);
     }
 
@@ -198,13 +206,7 @@ public final class Fleet implements Status.Source {
                     settings.failShare(),
                     settings.declineShare(),
                     riderApi,
-                    seats.stream()
-                            .map(seat -> new Status.RiderView(
-                                    seat.rider.id(),
-                                    seat.rider.name(),
-                                    seat.current == null ? null : seat.current.dispatchId(),
-                                    List.copyOf(seat.held)))
-                            .toList(),
+                    seats.stream().map(Seat::view).toList(),
                     offers.waiting(),
                     trips.counts(),
                     dispatching.counts(),
