@@ -55,13 +55,21 @@ public class SandboxSimulatorConfiguration {
                 Deliveries deliveries,
                 TripRunner runner,
                 Clock clock) {
-            return new Fleet(settings, new Roster(riders, settings.riders()), deliveries, runner, clock);
+            return new Fleet(settings, new Roster(riders, settings.riders())::ready, deliveries, runner, clock);
         }
 
         @Bean
         DispatchIntake simulatorIntake(
                 SimulatorProperties settings, MerchantAccounts merchants, Fleet fleet, TripRunner runner, Clock clock) {
-            return new DispatchIntake(settings, merchants, fleet, runner, clock);
+            return new DispatchIntake(
+                    settings,
+                    merchantId -> merchants
+                            .findMerchant(merchantId)
+                            .map(MerchantAccounts.Merchant::sandbox)
+                            .orElse(false),
+                    fleet,
+                    runner,
+                    clock);
         }
 
         /** One consumer: the simulator keeps its state in this process. */

@@ -8,6 +8,7 @@ import io.dispatch.events.GreatCircle;
 import io.dispatch.simulator.settings.SimulatorEnabled;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.trip.DoorOutcome;
+import io.dispatch.simulator.trip.RiderDesk;
 import io.dispatch.simulator.trip.Route;
 import java.time.Duration;
 import java.util.UUID;
@@ -53,6 +54,34 @@ class SimulatorRulesTest {
     }
 
     @Test
+    void the_share_of_offers_declined_and_of_assignments_given_back_is_the_configured_one_and_fixed_per_id() {
+        int n = 100_000;
+        int declined = 0;
+        int givenBack = 0;
+        int givenBackAndFailing = 0;
+        for (int i = 0; i < n; i++) {
+            UUID offer = UUID.randomUUID();
+            UUID delivery = UUID.randomUUID();
+            UUID rider = UUID.randomUUID();
+            declined += RiderDesk.declines(offer, 0.1) ? 1 : 0;
+            boolean back = RiderDesk.givesBack(delivery, rider, 0.1);
+            givenBack += back ? 1 : 0;
+            givenBackAndFailing += back && DoorOutcome.failsAtTheDoor(delivery, 0.1) ? 1 : 0;
+            assertThat(RiderDesk.declines(offer, 0.1)).isEqualTo(RiderDesk.declines(offer, 0.1));
+        }
+        assertThat(declined / (double) n).isCloseTo(0.1, within(0.01));
+        assertThat(givenBack / (double) n).isCloseTo(0.1, within(0.01));
+        assertThat(givenBackAndFailing / (double) n)
+                .as("independent of the door's draw")
+                .isCloseTo(0.01, within(0.003));
+        UUID any = UUID.randomUUID();
+        assertThat(RiderDesk.declines(any, 0)).isFalse();
+        assertThat(RiderDesk.declines(any, 1)).isTrue();
+        assertThat(RiderDesk.givesBack(any, any, 0)).isFalse();
+        assertThat(RiderDesk.givesBack(any, UUID.randomUUID(), 1)).isTrue();
+    }
+
+    @Test
     void it_runs_only_when_switched_on_and_never_under_a_production_profile() {
         assertThat(SimulatorEnabled.enabled(new MockEnvironment())).isFalse();
         assertThat(SimulatorEnabled.enabled(new MockEnvironment().withProperty("dispatch.simulator.enabled", "true")))
@@ -70,23 +99,29 @@ class SimulatorRulesTest {
     @Test
     void settings_have_defaults_scale_simulated_time_and_refuse_nonsense() {
         SimulatorProperties defaults =
-                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null);
+                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null, null);
         assertThat(defaults.riders()).isEqualTo(5);
         assertThat(defaults.timeScale()).isEqualTo(20.0);
         assertThat(defaults.failShare()).isEqualTo(0.1);
+        assertThat(defaults.declineShare()).isEqualTo(0.1);
         assertThat(defaults.real(Duration.ofMinutes(10))).isEqualTo(Duration.ofSeconds(30));
-        assertThatThrownBy(() -> new SimulatorProperties(true, 0, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new SimulatorProperties(true, 0, null, null, null, null, null, null, null, null, null))
                 .hasMessageContaining("dispatch.simulator.riders");
-        assertThatThrownBy(() -> new SimulatorProperties(true, null, 0.0, null, null, null, null, null, null, null))
+        assertThatThrownBy(
+                        () -> new SimulatorProperties(true, null, 0.0, null, null, null, null, null, null, null, null))
                 .hasMessageContaining("dispatch.simulator.time-scale");
-        assertThatThrownBy(() -> new SimulatorProperties(true, null, null, 1.5, null, null, null, null, null, null))
+        assertThatThrownBy(
+                        () -> new SimulatorProperties(true, null, null, 1.5, null, null, null, null, null, null, null))
                 .hasMessageContaining("dispatch.simulator.fail-share");
+        assertThatThrownBy(
+                        () -> new SimulatorProperties(true, null, null, null, -0.1, null, null, null, null, null, null))
+                .hasMessageContaining("dispatch.simulator.decline-share");
     }
 
     @Test
     void a_ride_to_another_continent_holds_a_simulated_rider_two_minutes_at_most() {
         SimulatorProperties defaults =
-                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null);
+                new SimulatorProperties(true, null, null, null, null, null, null, null, null, null, null);
         Route acrossTheWorld = new Route(-1.2841, 36.8233, 45.41634, -75.6868, 25);
         assertThat(defaults.real(acrossTheWorld.travelTime())).isGreaterThan(Duration.ofHours(1));
         assertThat(defaults.realRide(acrossTheWorld.travelTime())).isEqualTo(SimulatorProperties.LONGEST_REAL_RIDE);

@@ -1,33 +1,38 @@
 package io.dispatch.simulator.fleet;
 
+import io.dispatch.events.DispatchOffered;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.status.Status;
 import io.dispatch.simulator.status.TripLog;
 import io.dispatch.simulator.trip.Deliveries;
 import io.dispatch.simulator.trip.RiderApi;
+import io.dispatch.simulator.trip.SimulatedRider;
 import io.dispatch.simulator.trip.Stage;
 import io.dispatch.simulator.trip.Trip;
 import io.dispatch.simulator.trip.TripScript;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Who carries what: each simulated rider carries one delivery at a time, first those it holds
  * (after a restart, or an operator's assignment), then the oldest offer whose accept-after has
- * passed. While this instance does not lead, it has no riders and drives nothing.
+ * passed, or the engine's offers they accepted; they stay on shift while this instance leads
+ * ({@link Dispatching}). While it does not lead, it has no riders and drives nothing.
  */
 public final class Fleet implements Status.Source {
 
     private static final Logger log = LoggerFactory.getLogger(Fleet.class);
 
     private final SimulatorProperties settings;
-    private final Roster roster;
+    private final Supplier<List<SimulatedRider>> roster;
     private final Deliveries deliveries;
     private final TripRunner runner;
     private final Clock clock;
@@ -36,20 +41,28 @@ public final class Fleet implements Status.Source {
     private final List<Seat> seats = new ArrayList<>();
     private final Offers offers = new Offers();
     private final Map<UUID, Trip> active = new HashMap<>();
+    private final Dispatching dispatching;
     private TripScript script;
     private String riderApi;
 
-    public Fleet(SimulatorProperties settings, Roster roster, Deliveries deliveries, TripRunner runner, Clock clock) {
+    /** {@code roster} gives the riders with fresh tokens, at each start ({@link Roster#ready}). */
+    public Fleet(
+            SimulatorProperties settings,
+            Supplier<List<SimulatedRider>> roster,
+            Deliveries deliveries,
+            TripRunner runner,
+            Clock clock) {
         this.settings = settings;
         this.roster = roster;
         this.deliveries = deliveries;
         this.runner = runner;
         this.clock = clock;
+        this.dispatching = new Dispatching(settings, runner, clock);
     }
 
     /** This instance leads now: the riders get fresh tokens and carry on with what they hold. */
     public void start(RiderApi api) {
-        List<Seat> ready = roster.ready().stream().map(Seat::new).toList();
+        List<Seat> ready = roster.get().stream().map(Seat::new).toList();
         ready.forEach(seat -> seat.held.addAll(deliveries.heldBy(seat.rider.id())));
         int carried = ready.stream().mapToInt(seat -> seat.held.size()).sum();
         synchronized (lock) {
@@ -58,14 +71,16 @@ public final class Fleet implements Status.Source {
             seats.addAll(ready);
             script = new TripScript(api, deliveries, settings, System::nanoTime, () -> trips.count("accepted"));
             riderApi = api.baseUrl();
+            dispatching.start(api, ready.stream().map(seat -> seat.rider).toList(), this::idle);
             startNext();
         }
         log.info(
-                "Sandbox rider simulator on: {} riders, time scale {}, fail share {}, {} held deliveries to carry on; "
-                        + "it takes deliveries of sandbox merchants only, through the rider API at {}",
+                "Sandbox rider simulator on: {} riders, time scale {}, fail share {}, decline share {}, {} held "
+                        + "deliveries to carry on; it takes deliveries of sandbox merchants only, through the rider API at {}",
                 ready.size(),
                 settings.timeScale(),
                 settings.failShare(),
+                settings.declineShare(),
                 carried,
                 api.baseUrl());
     }
@@ -80,6 +95,25 @@ public final class Fleet implements Status.Source {
             script = null;
             riderApi = null;
         }
+        dispatching.stop();
+    }
+
+    /** The engine offered a delivery: one of our riders answers it after accept-after. */
+    public void offerMade(DispatchOffered offer) {
+        dispatching.offered(offer, this::assigned);
+    }
+
+    /**
+     * The engine assigned a delivery at once (AUTO_ASSIGN): one of our riders carries it or gives it
+     * back; never one it carries already (the assignment read again after a restart).
+     */
+    public void assignedAutomatically(UUID riderId, UUID dispatchId, Instant assignedAt) {
+        synchronized (lock) {
+            if (active.containsKey(dispatchId) || seats.stream().anyMatch(seat -> seat.held.contains(dispatchId))) {
+                return;
+            }
+        }
+        dispatching.assigned(riderId, dispatchId, assignedAt, this::assigned);
     }
 
     /** A sandbox merchant's new delivery, to be taken once its accept-after has passed ({@link #due}). */
@@ -117,6 +151,13 @@ public final class Fleet implements Status.Source {
                         seat.held.add(dispatchId);
                         startNext();
                     });
+        }
+    }
+
+    /** Carries nothing and has nothing queued: it waits for work where it last reported. */
+    private boolean idle(SimulatedRider rider) {
+        synchronized (lock) {
+            return seats.stream().anyMatch(seat -> seat.rider == rider && seat.current == null && seat.held.isEmpty());
         }
     }
 
@@ -163,16 +204,12 @@ public final class Fleet implements Status.Source {
                     settings.riders(),
                     settings.timeScale(),
                     settings.failShare(),
+                    settings.declineShare(),
                     riderApi,
-                    seats.stream()
-                            .map(seat -> new Status.RiderView(
-                                    seat.rider.id(),
-                                    seat.rider.name(),
-                                    seat.current == null ? null : seat.current.dispatchId(),
-                                    List.copyOf(seat.held)))
-                            .toList(),
+                    seats.stream().map(Seat::view).toList(),
                     offers.waiting(),
                     trips.counts(),
+                    dispatching.counts(),
                     active.values().stream().map(trip -> trip.view(null)).toList(),
                     trips.recent());
         }

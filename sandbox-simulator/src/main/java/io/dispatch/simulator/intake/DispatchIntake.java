@@ -1,21 +1,28 @@
 package io.dispatch.simulator.intake;
 
+import io.dispatch.events.ActorType;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchDecisionEvent;
+import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.RiderUnassigned;
 import io.dispatch.simulator.fleet.Fleet;
 import io.dispatch.simulator.fleet.TripRunner;
 import io.dispatch.simulator.settings.SimulatorProperties;
-import io.dispatch.web.identity.MerchantAccounts;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.UUID;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 
 /**
  * What the simulator learns from {@code dispatch-events}, like every other reader of the log:
- * a sandbox merchant's new delivery becomes an offer once its accept-after has passed; any later
- * event takes a delivery out of NEW; an assignment may give one of the simulated riders work.
+ * a sandbox merchant's new delivery under the MANUAL policy becomes an offer once its
+ * accept-after has passed (under any other mode the engine offers it, decisions.md §14); the
+ * engine's offers and automatic assignments to simulated riders are answered; any later event of
+ * the delivery's life takes it out of NEW; an assignment may give one of the simulated riders work.
  * Its consumer starts only on the instance that runs the simulator.
  */
 public final class DispatchIntake {
@@ -23,16 +30,24 @@ public final class DispatchIntake {
     /** The listener's id and consumer group (named when the simulator lived in command-service). */
     public static final String LISTENER = "command-service.sandbox-simulator";
 
+    /** The mode of the {@code default} zone out of the box, and of every delivery created before policies existed. */
+    static final String MANUAL = "MANUAL";
+
     private final SimulatorProperties settings;
-    private final MerchantAccounts merchants;
+    private final Predicate<UUID> sandboxMerchant;
     private final Fleet fleet;
     private final TripRunner timers;
     private final Clock clock;
 
+    /** {@code sandboxMerchant} tells whether a merchant is a sandbox one, whose deliveries simulated riders take. */
     public DispatchIntake(
-            SimulatorProperties settings, MerchantAccounts merchants, Fleet fleet, TripRunner timers, Clock clock) {
+            SimulatorProperties settings,
+            Predicate<UUID> sandboxMerchant,
+            Fleet fleet,
+            TripRunner timers,
+            Clock clock) {
         this.settings = settings;
-        this.merchants = merchants;
+        this.sandboxMerchant = sandboxMerchant;
         this.fleet = fleet;
         this.timers = timers;
         this.clock = clock;
@@ -49,21 +64,35 @@ public final class DispatchIntake {
         if (envelope == null || envelope.occurredAt().isBefore(clock.instant().minus(settings.maxAge()))) {
             return;
         }
-        if (envelope.event() instanceof DispatchCreated created) {
-            if (merchants
-                    .findMerchant(created.merchantId())
-                    .map(MerchantAccounts.Merchant::sandbox)
-                    .orElse(false)) {
-                fleet.offered(created.dispatchId());
-                Duration wait = settings.real(settings.acceptAfter())
-                        .minus(Duration.between(created.occurredAt(), clock.instant()));
-                timers.later(wait, () -> fleet.due(created.dispatchId()));
+        switch (envelope.event()) {
+            case DispatchCreated created -> {
+                if (manual(created) && sandboxMerchant.test(created.merchantId())) {
+                    fleet.offered(created.dispatchId());
+                    Duration wait = settings.real(settings.acceptAfter())
+                            .minus(Duration.between(created.occurredAt(), clock.instant()));
+                    timers.later(wait, () -> fleet.due(created.dispatchId()));
+                }
             }
-            return;
+            case DispatchOffered offer -> fleet.offerMade(offer);
+            // the engine's other decisions happen while the delivery is NEW, and a give-back returns it
+            // to NEW: none of them takes a delivery out of the open list
+            case DispatchDecisionEvent decision -> {}
+            case RiderUnassigned givenBack -> {}
+            case RiderAssigned assigned -> {
+                fleet.taken(envelope.dispatchId());
+                if (assigned.actor() != null && assigned.actor().type() == ActorType.SYSTEM) {
+                    fleet.assignedAutomatically(assigned.riderId(), envelope.dispatchId(), assigned.occurredAt());
+                } else {
+                    fleet.assigned(assigned.riderId(), envelope.dispatchId());
+                }
+            }
+            default -> fleet.taken(envelope.dispatchId());
         }
-        fleet.taken(envelope.dispatchId());
-        if (envelope.event() instanceof RiderAssigned assigned) {
-            fleet.assigned(assigned.riderId(), envelope.dispatchId());
-        }
+    }
+
+    /** Whether simulated riders take it from the open list: MANUAL, or created before policies existed. */
+    private static boolean manual(DispatchCreated created) {
+        return created.dispatchPolicy() == null
+                || MANUAL.equals(created.dispatchPolicy().mode());
     }
 }

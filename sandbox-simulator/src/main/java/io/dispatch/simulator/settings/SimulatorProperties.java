@@ -12,7 +12,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param riders how many simulated riders there are; each carries one delivery at a time
  * @param timeScale simulated seconds per real second (20: a 10-minute ride takes 30 s)
  * @param failShare share of deliveries, 0 to 1, that end FAILED at the door instead of DELIVERED
- * @param acceptAfter how long a new delivery waits before a free simulated rider accepts it
+ * @param declineShare share, 0 to 1, of the engine's offers a simulated rider declines and of its automatic
+ *     assignments it gives back (decisions.md §14); drawn from the offer's id, so a given offer always gets the
+ *     same answer
+ * @param acceptAfter how long a new delivery waits before a free simulated rider accepts it, and an offer or an
+ *     automatic assignment before the rider answers it
  * @param pickupTime from accepting to confirming the pickup (the rider starts at the pickup point)
  * @param handoverTime from arriving at the dropoff to delivering (or failing)
  * @param locationInterval how often, in real time, a travelling rider reports its position
@@ -25,6 +29,7 @@ public record SimulatorProperties(
         Integer riders,
         Double timeScale,
         Double failShare,
+        Double declineShare,
         Duration acceptAfter,
         Duration pickupTime,
         Duration handoverTime,
@@ -36,6 +41,7 @@ public record SimulatorProperties(
         riders = riders == null ? 5 : riders;
         timeScale = timeScale == null ? 20.0 : timeScale;
         failShare = failShare == null ? 0.1 : failShare;
+        declineShare = declineShare == null ? 0.1 : declineShare;
         acceptAfter = acceptAfter == null ? Duration.ofSeconds(30) : acceptAfter;
         pickupTime = pickupTime == null ? Duration.ofMinutes(2) : pickupTime;
         handoverTime = handoverTime == null ? Duration.ofMinutes(1) : handoverTime;
@@ -44,6 +50,7 @@ public record SimulatorProperties(
         require(riders >= 1 && riders <= 1000, "riders must be 1 to 1000, was " + riders);
         require(timeScale > 0 && timeScale <= 100_000, "time-scale must be above 0 (at most 100000), was " + timeScale);
         require(failShare >= 0 && failShare <= 1, "fail-share must be 0 to 1, was " + failShare);
+        require(declineShare >= 0 && declineShare <= 1, "decline-share must be 0 to 1, was " + declineShare);
         require(
                 !acceptAfter.isNegative() && !pickupTime.isNegative() && !handoverTime.isNegative(),
                 "accept-after, pickup-time and handover-time must not be negative");

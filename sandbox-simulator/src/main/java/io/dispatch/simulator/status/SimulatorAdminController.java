@@ -26,7 +26,9 @@ public class SimulatorAdminController {
       {enabled: false} when dispatch.simulator.enabled is off (always under a production profile); else the \
       settings, each simulated rider with the delivery it carries and the ones queued for it, the deliveries \
       waiting for a free rider, counts of outcomes (accepted, DELIVERED, FAILED, INTERRUPTED, LEFT, GAVE_UP), \
-      and the active and last 50 trips (distance, zone speed, simulated ride time, location reports).""")
+      how the riders answered the dispatch engine (offers: accepted, declined, gone when the offer had expired, \
+      was withdrawn or taken, failed, and automatic assignments kept or givenBack, by declineShare), and the \
+      active and last 50 trips (distance, zone speed, simulated ride time, location reports).""")
     @GetMapping(path = "/api/v1/admin/simulator", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> status(OperatorPrincipal operator) {
         Status.Source running = simulator.getIfAvailable();

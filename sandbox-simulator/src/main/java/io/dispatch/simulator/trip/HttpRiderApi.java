@@ -76,6 +76,29 @@ public final class HttpRiderApi implements RiderApi {
                 JSON.createObjectNode().put("lat", lat).put("lng", lng));
     }
 
+    @Override
+    public Answer shift(String token, boolean on) throws IOException {
+        return post(token, "/api/v1/rider/shift", JSON.createObjectNode().put("status", on ? "ON" : "OFF"));
+    }
+
+    @Override
+    public Answer acceptOffer(String token, UUID offerId) throws IOException {
+        return post(token, "/api/v1/rider/offers/" + offerId + "/accept", null);
+    }
+
+    @Override
+    public Answer declineOffer(String token, UUID offerId, String reason) throws IOException {
+        return post(
+                token,
+                "/api/v1/rider/offers/" + offerId + "/decline",
+                JSON.createObjectNode().put("reason", reason));
+    }
+
+    @Override
+    public Answer giveBack(String token, UUID dispatchId, String reason) throws IOException {
+        return act(token, dispatchId, "decline", JSON.createObjectNode().put("reason", reason));
+    }
+
     private Answer act(String token, UUID dispatchId, String action, ObjectNode body) throws IOException {
         return post(token, "/api/v1/rider/dispatches/" + dispatchId + "/" + action, body);
     }

@@ -38,4 +38,16 @@ public interface RiderApi {
     Answer fail(String token, UUID dispatchId, FailureReason reason, String detail) throws IOException;
 
     Answer location(String token, double lat, double lng) throws IOException;
+
+    /** Goes ON shift ({@code on}) or OFF: only riders ON shift are offered deliveries (decisions.md §14). */
+    Answer shift(String token, boolean on) throws IOException;
+
+    /** Accepts the engine's offer: the delivery becomes this rider's, or 409 when the offer is gone. */
+    Answer acceptOffer(String token, UUID offerId) throws IOException;
+
+    /** Declines the engine's offer; the engine moves on to the next rider. */
+    Answer declineOffer(String token, UUID offerId, String reason) throws IOException;
+
+    /** Gives back a delivery the engine assigned automatically: it goes back to NEW and to the next rider. */
+    Answer giveBack(String token, UUID dispatchId, String reason) throws IOException;
 }

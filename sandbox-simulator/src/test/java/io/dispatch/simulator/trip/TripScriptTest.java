@@ -142,6 +142,7 @@ class TripScriptTest {
                 1,
                 60.0,
                 failShare,
+                0.0,
                 Duration.ofSeconds(30),
                 Duration.ofMinutes(3),
                 Duration.ofMinutes(1),
