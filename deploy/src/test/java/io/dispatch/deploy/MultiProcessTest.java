@@ -146,8 +146,7 @@ class MultiProcessTest {
                 200);
         String near = onShiftRider(command, "Near", -4.049);
         String far = onShiftRider(command, "Far", -4.040);
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> engines.stream().allMatch(engine -> eligible(engine, near) && eligible(engine, far)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> everyEngineSeesEligible(near, far));
         ServiceProcess leader = await().atMost(Duration.ofSeconds(30))
                 .until(MultiProcessTest::engineLeaders, leaders -> leaders.size() == 1)
                 .getFirst();
@@ -210,6 +209,17 @@ class MultiProcessTest {
         command.call("POST", "/api/v1/rider/shift", token, "{\"status\":\"ON\"}", 200);
         command.call("POST", "/api/v1/rider/location", token, "{\"lat\":" + lat + ",\"lng\":39.65}", 202);
         return rider.get("id").asText();
+    }
+
+    private static boolean everyEngineSeesEligible(String... riderIds) throws Exception {
+        for (ServiceProcess engine : engines) {
+            for (String riderId : riderIds) {
+                if (!eligible(engine, riderId)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static boolean eligible(ServiceProcess engine, String riderId) throws Exception {
