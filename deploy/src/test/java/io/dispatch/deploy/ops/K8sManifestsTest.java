@@ -232,8 +232,8 @@ class K8sManifestsTest {
                 new Breakage(
                         "a service the NetworkPolicy leaves open",
                         "network-policy.yaml",
-                        "values: [\"command-service\", \"query-service\", \"webhook-dispatcher\"]",
-                        "values: [\"command-service\", \"query-service\"]",
+                        "values: [\"command-service\", \"query-service\", \"webhook-dispatcher\", \"dispatch-engine\"]",
+                        "values: [\"command-service\", \"query-service\", \"dispatch-engine\"]",
                         references,
                         "http port of webhook-dispatcher"),
                 new Breakage(

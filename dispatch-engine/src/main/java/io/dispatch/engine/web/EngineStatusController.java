@@ -27,7 +27,7 @@ public class EngineStatusController {
         this.engine = engine;
     }
 
-    @Operation(summary = "What the dispatch engine sees", description = """
+    @Operation(operationId = "getDispatchEngine", summary = "What the dispatch engine sees", description = """
       {leading (this instance decides), caughtUp (read the log up to where it stood at start), now, waiting: \
       [{dispatchId, zoneId, openedAt, reason, offersMade, openOffers}], riders: [{riderId, onShift, sandbox, \
       maxActive, position, positionAt, activeDispatchIds, openOffers, eligible}]}. A rider who gets no offers is \

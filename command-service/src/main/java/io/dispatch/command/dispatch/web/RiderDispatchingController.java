@@ -66,7 +66,7 @@ public class RiderDispatchingController {
             @Schema(minLength = 1, maxLength = 500, description = "why, in the rider's words")
             String reason) {}
 
-    @Operation(summary = "Go on or off shift", description = """
+    @Operation(operationId = "setShift", summary = "Go on or off shift", description = """
       Body {status: ON|OFF}. Only riders ON shift, with a position younger than 5 minutes and holding fewer than \
       their maxActive deliveries are offered deliveries. Going OFF withdraws the rider's open offers (the \
       dispatcher does so within a second or two); deliveries held are kept. Asking for the status the rider \
@@ -89,7 +89,7 @@ public class RiderDispatchingController {
                 .map(now -> Envelope.of(new ShiftAnswer(rider.riderId(), now.status(), now.since())));
     }
 
-    @Operation(summary = "Accept an offer", description = """
+    @Operation(operationId = "acceptOffer", summary = "Accept an offer", description = """
       The delivery becomes ASSIGNED to the rider (the held view, as every rider answer). An offer that expired, \
       was withdrawn or was taken by another rider answers 409 CONFLICT with details.offerStatus (EXPIRED, \
       WITHDRAWN, TAKEN); a rider already holding maxActive deliveries 409 too. Another rider's offer, or an \
@@ -107,7 +107,7 @@ public class RiderDispatchingController {
                 .onErrorMap(DispatchErrors::toApi);
     }
 
-    @Operation(summary = "Decline an offer", description = """
+    @Operation(operationId = "declineOffer", summary = "Decline an offer", description = """
       Body {reason?} (optional). The rider is not offered this delivery again; the dispatcher moves on to the \
       next rider. A closed offer answers 409 with details.offerStatus; declining twice answers the same.""")
     @ApiResponse(
@@ -130,7 +130,7 @@ public class RiderDispatchingController {
                 .onErrorMap(DispatchErrors::toApi);
     }
 
-    @Operation(summary = "Decline a delivery the dispatcher assigned", description = """
+    @Operation(operationId = "giveBackDispatch", summary = "Decline a delivery the dispatcher assigned", description = """
       Body {reason?}. Only for a delivery assigned automatically (policy AUTO_ASSIGN) to this rider and not yet \
       picked up: it goes back to NEW (the merchant gets dispatch.unassigned) and to the next rider; this rider \
       is not offered it again. Any other assignment answers 409: report a failure instead.""")

@@ -110,7 +110,7 @@ public class DispatchPolicyController {
                     description = "where a delivery goes when ranked offers run out")
             String fallback) {}
 
-    @Operation(summary = "The dispatching policies", description = """
+    @Operation(operationId = "listDispatchPolicies", summary = "The dispatching policies", description = """
       Zone default first (MANUAL at version 0 until an operator sets it), then every zone with a policy of its \
       own. A zone without one follows default.""")
     @ApiResponse(responseCode = "200", description = "The policies")
@@ -122,7 +122,7 @@ public class DispatchPolicyController {
                 .map(Envelope::of);
     }
 
-    @Operation(summary = "Set a zone's dispatching policy", description = """
+    @Operation(operationId = "putDispatchPolicy", summary = "Set a zone's dispatching policy", description = """
       Body {mode, offerTimeout?, maxOffers?, radiusMeters?, fallback?}; left out: PT30S, 5, 5000, OPERATOR_QUEUE. \
       mode MANUAL (riders take NEW deliveries from the open list), BROADCAST (offered to every eligible rider in \
       radius at once, first to accept holds it), RANKED (offered to the best eligible rider alone for \

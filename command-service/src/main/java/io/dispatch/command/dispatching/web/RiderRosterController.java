@@ -54,7 +54,7 @@ public class RiderRosterController {
                             "sandbox or real; changes only while the rider holds nothing, and never a simulator's rider")
             Boolean sandbox) {}
 
-    @Operation(summary = "Every rider", description = """
+    @Operation(operationId = "listRiders", summary = "Every rider", description = """
       [{id, name, phone, sandbox, maxActive, shift: {status: ON|OFF, since}, position: {lat, lng, recordedAt} | \
       null, activeDispatchIds}], by name.""")
     @ApiResponse(responseCode = "200", description = "The riders")
@@ -65,7 +65,7 @@ public class RiderRosterController {
                 .map(Envelope::of);
     }
 
-    @Operation(summary = "Change a rider's capacity or sandbox side", description = """
+    @Operation(operationId = "changeRider", summary = "Change a rider's capacity or sandbox side", description = """
       Body {maxActive? (1..20), sandbox?}. Answers the rider as GET /admin/riders lists it. A rider holding \
       deliveries cannot cross the sandbox line (409), nor can a simulator's rider (409).""")
     @ApiResponse(
