@@ -6,6 +6,7 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,7 +60,10 @@ final class DocumentSchemas {
                         && property.getTypes() != null
                         && property.getTypes().contains("null")
                         && !property.getEnum().contains(null)) {
-                    property.getEnum().add(null);
+                    // a copy: the list an @Schema(allowableValues) made may be unmodifiable (a 500 on /v3/api-docs)
+                    List<Object> values = new ArrayList<>(property.getEnum());
+                    values.add(null);
+                    property.setEnum(values);
                 }
             });
             properties.replaceAll((name, property) -> {
