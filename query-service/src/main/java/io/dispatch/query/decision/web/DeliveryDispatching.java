@@ -1,5 +1,6 @@
 package io.dispatch.query.decision.web;
 
+import io.dispatch.events.DispatchStatus;
 import io.dispatch.query.decision.MerchantDispatchingRows;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
@@ -16,9 +17,7 @@ public record DeliveryDispatching(
         @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid")
         UUID dispatchId,
 
-        @Schema(
-                requiredMode = RequiredMode.REQUIRED,
-                allowableValues = {"NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED", "FAILED", "CANCELLED"})
+        @Schema(requiredMode = RequiredMode.REQUIRED, implementation = DispatchStatus.class)
         String status,
 
         @Schema(
@@ -51,21 +50,20 @@ public record DeliveryDispatching(
         @Schema(requiredMode = RequiredMode.REQUIRED, description = "True while the delivery is NEW: no rider holds it")
         boolean waiting,
 
-        @Schema(
-                requiredMode = RequiredMode.REQUIRED,
-                nullable = true,
-                allowableValues = {
-                    "NO_RIDER_IN_RADIUS",
-                    "ALL_DECLINED",
-                    "OFFERS_EXHAUSTED",
-                    "MANUAL",
-                    "WAITING_FOR_OFFER"
-                },
-                description = """
+        @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, implementation = Reason.class, description = """
                   While waiting: NO_RIDER_IN_RADIUS, ALL_DECLINED or OFFERS_EXHAUSTED when the latest search found \
                   nobody (until a rider is offered it again), else MANUAL in MANUAL mode, else WAITING_FOR_OFFER \
                   (not offered yet, or offers open). Null when not waiting.""")
         String reason) {
+
+    /** The values of {@code reason}, for the document (a nullable enum is declared through a Java enum). */
+    enum Reason {
+        NO_RIDER_IN_RADIUS,
+        ALL_DECLINED,
+        OFFERS_EXHAUSTED,
+        MANUAL,
+        WAITING_FOR_OFFER
+    }
 
     static DeliveryDispatching of(UUID dispatchId, MerchantDispatchingRows.Dispatching row, Integer maxOffers) {
         boolean waiting = "NEW".equals(row.status());
