@@ -399,15 +399,22 @@ function withCursor(params, cursor) {
 
 async function delivery(id) {
   const path = `/api/v1/external/dispatches/${encodeURIComponent(id)}`;
-  const [d, history, notifications] = await Promise.all([
+  const [d, history, notifications, dispatching] = await Promise.all([
     api("GET", path).then((a) => a.data),
     api("GET", `${path}/events`).then((a) => a.data),
     api("GET", `${path}/webhooks`).then((a) => a.data),
+    // the waiting line is no reason to fail the page: without it, it is read again below
+    api("GET", `${path}/dispatching`).then((a) => a.data).catch((error) => {
+      if (error instanceof Superseded) throw error;
+      return null;
+    }),
   ]);
   const status = h("span", { "data-testid": "status" }, badge(d.status));
+  const waitingBox = h("p", { class: "muted", "data-testid": "waiting", hidden: true });
   const mapBox = h("div", { class: "map", id: "map", "data-testid": "map" });
   const facts = h("div", { class: "card" },
     h("p", {}, "Status: ", status),
+    waitingBox,
     h("p", {}, `Customer: ${d.customerName} · ${d.customerPhone}`),
     h("p", {}, `Pickup: ${d.pickup?.address}`),
     h("p", {}, `Dropoff: ${d.dropoff?.address}`),
@@ -421,8 +428,11 @@ async function delivery(id) {
       h("p", { class: "muted", id: "rider-note" }, d.riderId ? "" : "No rider yet."))),
     h("h2", {}, "History"), historyBox,
     h("h2", {}, "Webhooks sent"), attemptsBox);
-  // the history and the webhooks follow the status: read again after each change
+  const waiting = waitingFor(path, waitingBox);
+  if (d.status === "NEW") waiting.show(dispatching);
+  // the history, the webhooks and the waiting line follow the status: read again after each change
   const refresh = async () => {
+    waiting.read();
     const [nextHistory, nextNotifications] = await Promise.all([
       api("GET", `${path}/events`).then((a) => a.data), api("GET", `${path}/webhooks`).then((a) => a.data)]);
     if (!location.pathname.endsWith(id)) return;
@@ -430,6 +440,57 @@ async function delivery(id) {
     attemptsBox.replaceChildren(attemptsTable(id, nextNotifications));
   };
   live(d, status, mapBox, refresh);
+}
+
+const WAITING_REASONS = {
+  NO_RIDER_IN_RADIUS: "no rider on shift nearby",
+  ALL_DECLINED: "every rider asked declined",
+  OFFERS_EXHAUSTED: "offers ran out: our team will assign a rider",
+};
+
+/** The line under the status while a delivery is NEW (GET .../dispatching), or null once a rider holds it. */
+function waitingLine(w) {
+  if (!w.waiting) return null;
+  let line = "Waiting for a rider";
+  if (w.mode === "MANUAL") line = "Waiting for a rider to take it from the list";
+  else if (w.maxOffers != null) line += ` (offered to ${w.offersMade} of ${w.maxOffers})`;
+  else if (w.offersMade > 0) line += ` (offered to ${w.offersMade} rider${w.offersMade === 1 ? "" : "s"})`;
+  const why = WAITING_REASONS[w.reason];
+  return why ? `${line} · ${why}` : line;
+}
+
+/**
+ * Keeps the waiting line of a delivery's page: show(w) draws what GET .../dispatching answered (null:
+ * nothing yet) and read() reads it now; either reads it again every 5 s while the delivery waits, and
+ * stops once it is no longer NEW or the page changes.
+ */
+function waitingFor(path, box) {
+  let timer = null;
+  let reads = 0;
+  let stopped = false;
+  const show = (w) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    if (w) {
+      const line = waitingLine(w);
+      box.textContent = line || "";
+      box.hidden = !line;
+    }
+    if (!w || w.waiting) timer = setTimeout(read, 5000);
+  };
+  const read = async () => {
+    const mine = ++reads;
+    clearTimeout(timer);
+    let w = null;
+    try {
+      w = (await api("GET", `${path}/dispatching`)).data;
+    } catch (error) {
+      if (error instanceof Superseded) return;
+    }
+    if (mine === reads) show(w); // else a later read (a status change) has taken over
+  };
+  state.cleanup.push(() => { stopped = true; clearTimeout(timer); });
+  return { show, read };
 }
 
 function historyTable(history) {

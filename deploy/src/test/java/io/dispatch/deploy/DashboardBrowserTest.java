@@ -261,7 +261,133 @@ class DashboardBrowserTest {
         });
     }
 
+    @Test
+    void a_new_delivery_says_how_far_dispatching_got_while_it_waits_for_a_rider() throws Exception {
+        open("/dashboard/signup");
+        type("businessName", "Pemba Channel Foods");
+        type("email", "waiting-" + UUID.randomUUID() + "@example.com");
+        type("password", "a long enough password");
+        submit("[data-testid=signup]");
+        eventually("the checklist's address", () -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+        // two zones of this test's own on the coast south of Mombasa, far from every other test's riders; the
+        // merchant is a sandbox one, so its rider is a sandbox rider
+        double lat = -4.9;
+        double lng = 39.2;
+        zoneWithPolicy(lat, lng, "{\"mode\":\"RANKED\",\"offerTimeout\":\"PT10M\"}");
+        zoneWithPolicy(lat - 0.2, lng, "{\"mode\":\"MANUAL\"}");
+        DispatchUnderTest.Rider rider = dispatch.newSandboxRider("Shimoni Rider");
+        dispatch.call("POST", "/api/v1/rider/shift", DispatchUnderTest.rider(rider), "{\"status\":\"ON\"}", 200);
+        dispatch.call(
+                "POST",
+                "/api/v1/rider/location",
+                DispatchUnderTest.rider(rider),
+                "{\"lat\":%s,\"lng\":%s}".formatted(lat + 0.003, lng),
+                202);
+        eventually("the rider eligible for the engine", () -> eligible(rider.id()));
+
+        // RANKED: the engine offers it to the one rider on shift; the line counts the offer against the policy's 5
+        String id = createOnTheForm(lat, lng);
+        eventually(
+                "the waiting line counting one offer of five",
+                Duration.ofSeconds(30),
+                () -> shown("[data-testid=waiting]").equals("Waiting for a rider (offered to 1 of 5)"));
+        assertThat(status()).isEqualTo("NEW");
+        shoot("delivery-waiting");
+        JsonNode offer = null;
+        for (JsonNode open : dispatch.call("GET", "/api/v1/rider/offers", DispatchUnderTest.rider(rider), null, 200)
+                .data()) {
+            if (open.get("dispatchId").asText().equals(id)) {
+                offer = open;
+            }
+        }
+        assertThat(offer).as("the rider's open offer of the delivery").isNotNull();
+        dispatch.call(
+                "POST",
+                "/api/v1/rider/offers/" + offer.get("offerId").asText() + "/accept",
+                DispatchUnderTest.rider(rider),
+                null,
+                200);
+        eventually("ASSIGNED on the delivery's page", () -> status().equals("ASSIGNED"));
+        eventually("no waiting line once the rider holds it", () -> !waitingLineShown());
+
+        // MANUAL: riders take it from the list. A simulated rider takes a sandbox delivery 2 s after its creation,
+        // so what the line showed is recorded as the page draws it, from before the form is sent
+        browser.executeScript("""
+                window.waitingSeen = [];
+                new MutationObserver(() => {
+                  const line = document.querySelector("[data-testid=waiting]");
+                  if (line && !line.hidden && !window.waitingSeen.includes(line.textContent)) {
+                    window.waitingSeen.push(line.textContent);
+                  }
+                }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });""");
+        createOnTheForm(lat - 0.2, lng);
+        eventually(
+                "the list line while the MANUAL delivery is NEW",
+                () -> waitingSeen().contains("Waiting for a rider to take it from the list"));
+        assertThat(waitingSeen()).allMatch(line -> line.startsWith("Waiting for a rider to take it from the list"));
+        eventually(
+                "a simulated rider takes it from the list", RIDE, () -> !status().equals("NEW") && !status().isEmpty());
+        eventually("no waiting line once a rider holds it", () -> !waitingLineShown());
+    }
+
     // ------------------------------------------------------------------------------------------
+
+    /** A square zone of 0.1° around the point, with the policy. */
+    private static void zoneWithPolicy(double lat, double lng, String policy) throws Exception {
+        String zoneId = "pemba-" + UUID.randomUUID().toString().substring(0, 8);
+        double d = 0.05;
+        String ring = "[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]"
+                .formatted(lng - d, lat - d, lng + d, lat - d, lng + d, lat + d, lng - d, lat + d, lng - d, lat - d);
+        dispatch.call(
+                "PUT", "/api/v1/admin/zones/" + zoneId, DispatchUnderTest.admin(), """
+                {"name":"%s","priority":5,"polygon":{"type":"Polygon","coordinates":[%s]},"baseFeeCents":10000,
+                 "perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,"targetDeliverySeconds":2700,
+                 "detourFactor":1.2,"avgSpeedKmh":20}""".formatted(zoneId, ring), 201);
+        dispatch.call("PUT", "/api/v1/admin/dispatch/policies/" + zoneId, DispatchUnderTest.admin(), policy, 200);
+    }
+
+    /** Whether the engine sees the rider as one it may offer deliveries to. */
+    private static boolean eligible(String riderId) throws Exception {
+        for (JsonNode known : dispatch.call(
+                        "GET", "/api/v1/admin/dispatch/engine", DispatchUnderTest.admin(), null, 200)
+                .data()
+                .get("riders")) {
+            if (known.get("riderId").asText().equals(riderId)) {
+                return known.get("eligible").asBoolean();
+            }
+        }
+        return false;
+    }
+
+    /** A delivery made on the New delivery page, picked up at the point; its id, once its page shows. */
+    private static String createOnTheForm(double lat, double lng) {
+        navigate("New delivery");
+        type("customerName", "Mwanajuma Said");
+        type("customerPhone", "+254 711 000 333");
+        type("externalId", "WAIT-" + UUID.randomUUID().toString().substring(0, 6));
+        type("pickup.address", "Shimoni Jetty");
+        type("pickup.lat", String.valueOf(lat));
+        type("pickup.lng", String.valueOf(lng));
+        type("dropoff.address", "Wasini Rd 3");
+        type("dropoff.lat", String.valueOf(lat + 0.01));
+        type("dropoff.lng", String.valueOf(lng));
+        type("amountCents", "90000");
+        submit("[data-testid=new-delivery]");
+        eventually(
+                "the new delivery's address",
+                () -> browser.getCurrentUrl().matches(".*/dashboard/deliveries/[0-9a-f-]{36}$"));
+        return browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
+    }
+
+    private static boolean waitingLineShown() {
+        return browser.findElements(By.cssSelector("[data-testid=waiting]")).stream()
+                .anyMatch(WebElement::isDisplayed);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> waitingSeen() {
+        return (List<String>) browser.executeScript("return window.waitingSeen || []");
+    }
 
     /**
      * Each control of the page scrolled to the bottom edge of the screen ({@code block: 'end'}, as WebDriver scrolls

@@ -64,6 +64,7 @@ class OpenApiDocumentTest {
                         "listDispatches",
                         "getDispatch",
                         "listDispatchEvents",
+                        "getDispatching",
                         "listDispatchWebhooks",
                         "cancelDispatch",
                         "sendTestWebhook",

@@ -139,6 +139,7 @@ class FrontRoutingTest {
             new Route("GET", "/api/v1/external/dispatches/{id}", QUERY),
             new Route("GET", "/api/v1/external/dispatches/{id}/events", QUERY),
             new Route("GET", "/api/v1/external/dispatches/{id}/webhooks", QUERY),
+            new Route("GET", "/api/v1/external/dispatches/{id}/dispatching", QUERY),
             new Route("GET", "/api/v1/external/webhooks/attempts", QUERY),
             new Route("GET", "/api/v1/external/stats/daily", QUERY),
             new Route("GET", "/api/v1/admin/dispatches/{id}", QUERY),

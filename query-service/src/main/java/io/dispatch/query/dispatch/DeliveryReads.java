@@ -69,7 +69,8 @@ public class DeliveryReads {
         return Mono.error(fresh ? ApiException.notFound("Delivery") : catchingUp());
     }
 
-    static ApiException catchingUp() {
+    /** The 503 of a read the read model cannot answer yet (also for reads of other projections about the delivery). */
+    public static ApiException catchingUp() {
         return new ApiException(
                 ErrorCode.INTERNAL_ERROR,
                 HttpStatus.SERVICE_UNAVAILABLE,
