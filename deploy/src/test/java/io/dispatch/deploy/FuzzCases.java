@@ -202,8 +202,13 @@ final class FuzzCases {
                 -1, route.key(), "valid", route.method(), target, sent, body, baselineExpect(route), null);
     }
 
-    /** Routes without a path id whose valid request meets a 409 that is right: one rebuild at a time. */
-    private static final Set<String> ONE_AT_A_TIME = Set.of("POST /api/v1/admin/projections/rebuild");
+    /**
+     * Routes without a path id whose valid request may be refused rightly: one rebuild at a time, and
+     * the dispatch engine's decisions, which name a delivery in their body (a delivery the run never
+     * made is 404, one that moved on 409, a decision without the fields its type needs 422).
+     */
+    private static final Set<String> ONE_AT_A_TIME =
+            Set.of("POST /api/v1/admin/projections/rebuild", "POST /api/v1/admin/dispatch/decisions");
 
     /**
      * VALID when nothing in the service's state can make the valid request fail: reads, and routes

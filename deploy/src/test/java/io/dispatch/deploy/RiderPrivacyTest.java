@@ -39,6 +39,9 @@ class RiderPrivacyTest {
     private static final String DROPOFF_ADDRESS = "Uganda Rd 17, Eldoret";
     private static final String DROPOFF_NOTES = "Blue gate, second floor";
     private static final Set<String> OFFER_FIELDS = Set.of(
+            "offerId",
+            "expiresAt",
+            "id",
             "dispatchId",
             "pickup",
             "dropoffArea",

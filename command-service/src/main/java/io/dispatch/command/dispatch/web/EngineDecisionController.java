@@ -60,7 +60,10 @@ public class EngineDecisionController {
         this.dispatches = dispatches;
     }
 
-    @Operation(operationId = "recordEngineDecision", summary = "Record a decision of the dispatch engine (the engine's own route)", description = """
+    @Operation(
+            operationId = "recordEngineDecision",
+            summary = "Record a decision of the dispatch engine (the engine's own route)",
+            description = """
       Body {type: OFFER|AUTO_ASSIGN|NO_RIDER|EXPIRE|WITHDRAW, dispatchId, offerId?, riderId?, expiresAt?, \
       reason?, policy?: {zoneId, mode, version}, candidates?: [...at most 10], rule?}. Repeating a decision \
       (same offerId, same automatic assignment) changes nothing; a decision the delivery no longer allows \

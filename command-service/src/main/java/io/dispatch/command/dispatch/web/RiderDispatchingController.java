@@ -130,7 +130,10 @@ public class RiderDispatchingController {
                 .onErrorMap(DispatchErrors::toApi);
     }
 
-    @Operation(operationId = "giveBackDispatch", summary = "Decline a delivery the dispatcher assigned", description = """
+    @Operation(
+            operationId = "giveBackDispatch",
+            summary = "Decline a delivery the dispatcher assigned",
+            description = """
       Body {reason?}. Only for a delivery assigned automatically (policy AUTO_ASSIGN) to this rider and not yet \
       picked up: it goes back to NEW (the merchant gets dispatch.unassigned) and to the next rider; this rider \
       is not offered it again. Any other assignment answers 409: report a failure instead.""")

@@ -39,7 +39,10 @@ public class AdminDecisionController {
         this.decisions = decisions;
     }
 
-    @Operation(operationId = "getDispatchDecisions", summary = "The dispatching decisions about any merchant's delivery", description = """
+    @Operation(
+            operationId = "getDispatchDecisions",
+            summary = "The dispatching decisions about any merchant's delivery",
+            description = """
       Every offer, accept, decline, expiry, withdrawal, automatic assignment and "nobody eligible" of the \
       delivery, oldest first by sequence: {sequence, type, occurredAt, riderId, offerId, reason, policy {zoneId, \
       mode, version}, candidates [{riderId, etaToPickupSeconds, distanceMeters, activeCount, rank}]}. A rider \

@@ -38,7 +38,10 @@ public class DispatchQueueController {
         this.clock = clock;
     }
 
-    @Operation(operationId = "getDispatchQueue", summary = "NEW deliveries nobody holds, oldest first", description = """
+    @Operation(
+            operationId = "getDispatchQueue",
+            summary = "NEW deliveries nobody holds, oldest first",
+            description = """
       Every merchant's deliveries in status NEW, oldest first (createdAt, then dispatchId): {dispatchId, \
       merchantId, zoneId, createdAt, waitingSeconds (since createdAt), offersMade, reason}. reason: the engine's \
       latest "nobody eligible" (NO_RIDER_IN_RADIUS, ALL_DECLINED, OFFERS_EXHAUSTED) until it makes another offer or \

@@ -40,7 +40,10 @@ public class DispatchStatsController {
         this.clock = clock;
     }
 
-    @Operation(operationId = "getDispatchStats", summary = "Dispatching figures over the deliveries created in a period", description = """
+    @Operation(
+            operationId = "getDispatchStats",
+            summary = "Dispatching figures over the deliveries created in a period",
+            description = """
       Over every delivery created in [from, to) (ISO 8601 date-times with an offset; to defaults to now, from to \
       24 hours before to), of zoneId's pickup zone when given, of sandbox merchants only (sandbox=true), real ones \
       only (false) or both (absent): created; assigned (of those, assigned at least once); timeToAssignSeconds \
