@@ -37,6 +37,23 @@ final class FuzzDocumentedRules {
                     return Verdict.INVALID;
                 }
             }
+            case "DefaultPricing" -> {
+                // targetDeliverySeconds not below targetPickupSeconds (operator docs); an absent target keeps the
+                // stored one, which an earlier request of the run may have set: then either answer can be right
+                boolean pickup = present(value, "targetPickupSeconds");
+                boolean delivery = present(value, "targetDeliverySeconds");
+                if (pickup
+                        && delivery
+                        && value.get("targetDeliverySeconds").isNumber()
+                        && value.get("targetPickupSeconds").isNumber()
+                        && value.get("targetDeliverySeconds").asLong()
+                                < value.get("targetPickupSeconds").asLong()) {
+                    return Verdict.INVALID;
+                }
+                if (pickup != delivery) {
+                    return Verdict.UNKNOWN;
+                }
+            }
             case "DispatchPolicyRequest" -> {
                 // offerTimeout: an ISO 8601 duration from PT5S to PT10M (operator docs)
                 String timeout = value.path("offerTimeout").asText(null);

@@ -1,6 +1,7 @@
 package io.dispatch.query.decision;
 
 import io.dispatch.events.view.DispatchView;
+import io.dispatch.query.dispatch.DispatchRows;
 import io.r2dbc.postgresql.codec.Json;
 import java.time.Instant;
 import java.util.UUID;
@@ -58,10 +59,8 @@ public class OfferRows {
      * until it has: its policy is not known before.
      */
     public Flux<DispatchView> manual(boolean sandbox, Double nearLat, Double nearLng, int count) {
-        String order = nearLat == null
-                ? "d.created_at, d.id"
-                : "d.pickup_lat is null, (d.pickup_lat - :lat) ^ 2 + ((d.pickup_lng - :lng) * cos(radians(:lat))) ^ 2,"
-                        + " d.created_at, d.id";
+        String order =
+                nearLat == null ? "d.created_at, d.id" : DispatchRows.nearestPickupFirst("d") + ", d.created_at, d.id";
         var spec = db.sql("""
                 select d.body from query.dispatches d join query.dispatching s on s.dispatch_id = d.id
                  where d.status = 'NEW' and d.sandbox = :sandbox and s.policy_mode = 'MANUAL'

@@ -73,9 +73,23 @@ public class DispatchRows {
      * coordinates last), else oldest first.
      */
     public Flux<DispatchView> offers(boolean sandbox, Double nearLat, Double nearLng, int count) {
-        String order = nearLat == null
-                ? "created_at, id"
-                : "pickup_lat is null, (pickup_lat - :lat) ^ 2 + ((pickup_lng - :lng) * cos(radians(:lat))) ^ 2, created_at, id";
+        return offersNear(sandbox, nearLat, nearLng, count);
+    }
+
+    /**
+     * SQL ordering by the pickup's distance from {@code :lat}, {@code :lng} (deliveries without
+     * pickup coordinates last), columns of {@code alias} (empty: none). Differences under 1e-12
+     * degrees (a micrometre) count as that much: PostgreSQL refuses a square, or a product, that
+     * underflows, and 4.9E-324, the smallest double, is a valid latitude for a pickup or a rider.
+     */
+    public static String nearestPickupFirst(String alias) {
+        String p = alias.isEmpty() ? "" : alias + ".";
+        return p + "pickup_lat is null, greatest(abs(" + p + "pickup_lat - :lat), 1e-12) ^ 2 + (greatest(abs(" + p
+                + "pickup_lng - :lng), 1e-12) * cos(radians(greatest(abs(:lat), 1e-12)))) ^ 2";
+    }
+
+    private Flux<DispatchView> offersNear(boolean sandbox, Double nearLat, Double nearLng, int count) {
+        String order = nearLat == null ? "created_at, id" : nearestPickupFirst("") + ", created_at, id";
         var spec = db.sql("select body from query.dispatches where status = 'NEW' and sandbox = :sandbox order by "
                         + order + " limit :count")
                 .bind("sandbox", sandbox)

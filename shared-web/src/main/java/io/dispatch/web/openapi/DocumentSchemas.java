@@ -59,7 +59,7 @@ final class DocumentSchemas {
                 if (property.getEnum() != null
                         && property.getTypes() != null
                         && property.getTypes().contains("null")
-                        && !property.getEnum().contains(null)) {
+                        && property.getEnum().stream().noneMatch(java.util.Objects::isNull)) {
                     // a copy: the list an @Schema(allowableValues) made may be unmodifiable (a 500 on /v3/api-docs)
                     List<Object> values = new ArrayList<>(property.getEnum());
                     values.add(null);
