@@ -1036,7 +1036,7 @@ public class Throughput {
     md.append(summary("Issue 33 creates in a RANKED zone (" + riders + " riders on shift, a position every " + report
         + " s; each delivery failed by an operator " + holdMillis + " ms after its 201)", s));
     String metrics = call("GET", "/actuator/prometheus", operator, null).body();
-    md.append(String.format("- engine, a record's arrival to the decision out of its core (offers): p50 %s ms, p90 %s ms,"
+    md.append(String.format("- engine, a record's arrival to the decision out of its core (offers; histogram bucket bounds): p50 %s ms, p90 %s ms,"
         + " **p99 %s ms**%n", quantile(metrics, "dispatch_engine_decide_latency_seconds", "0.5"),
         quantile(metrics, "dispatch_engine_decide_latency_seconds", "0.9"),
         quantile(metrics, "dispatch_engine_decide_latency_seconds", "0.99")));
@@ -1052,7 +1052,11 @@ public class Throughput {
       counts.append(decisions.group(2)).append(' ').append(decisions.group(1)).append(' ')
           .append((long) Double.parseDouble(decisions.group(3))).append("; ");
     }
-    md.append("- engine decisions by type and outcome: " + counts + "operator fails answered 200: " + failed.get() + "\n");
+    Matcher records = Pattern.compile("^dispatch_engine_records_total\\{[^}]*} ([0-9.E+]+)", Pattern.MULTILINE)
+        .matcher(metrics);
+    md.append("- engine decisions by type and outcome: " + counts + "records the engine applied: "
+        + (records.find() ? (long) Double.parseDouble(records.group(1)) : "?") + "; operator fails answered 200: "
+        + failed.get() + "\n");
     if (opt.containsKey("jdbc")) {
       try (java.sql.Connection db = java.sql.DriverManager.getConnection(opt.get("jdbc"), "postgres", "postgres");
           java.sql.ResultSet rows = db.createStatement().executeQuery("""
@@ -1085,12 +1089,29 @@ public class Throughput {
     }
   }
 
-  /** A Micrometer percentile gauge, seconds to milliseconds, from Prometheus text; "?" when absent. */
+  /**
+   * A percentile of a Prometheus histogram (seconds) in milliseconds, from its cumulative buckets: the upper bound
+   * of the first bucket holding the quantile, as histogram_quantile does without interpolating; "?" when absent.
+   */
   static String quantile(String metrics, String name, String q) {
-    Matcher m = Pattern.compile("^" + name + "\\{[^}]*quantile=\"" + Pattern.quote(q) + "\"[^}]*} ([0-9.E-]+)",
-        Pattern.MULTILINE).matcher(metrics);
-    return m.find() ? String.format("%.2f", 1000 * Double.parseDouble(m.group(1))) : "?";
+    Matcher m = Pattern.compile("^" + name + "_bucket\\{[^}]*le=\"([^\"]+)\"[^}]*} ([0-9.E+-]+)", Pattern.MULTILINE)
+        .matcher(metrics);
+    List<double[]> buckets = new ArrayList<>();
+    while (m.find()) {
+      double le = m.group(1).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(m.group(1));
+      buckets.add(new double[] {le, Double.parseDouble(m.group(2))});
+    }
+    if (buckets.isEmpty()) return "?";
+    buckets.sort(java.util.Comparator.comparingDouble(b -> b[0]));
+    double total = buckets.get(buckets.size() - 1)[1];
+    for (double[] bucket : buckets) {
+      if (bucket[1] >= Double.parseDouble(q) * total) {
+        return Double.isInfinite(bucket[0]) ? "> max" : String.format("%.1f", 1000 * bucket[0]);
+      }
+    }
+    return "?";
   }
+
 
   /** A field of the merchant's GET /api/v1/external/webhooks. */
   static String endpointField(Merchant m, String name) {

@@ -21,7 +21,7 @@ final class Decider {
     static final String RULE_FALLBACK_BROADCAST = "fallback broadcast: every eligible rider within radius";
 
     /** A delivery that takes part in the matching, with the riders it may get. */
-    private record Row(DeliveryState delivery, List<Measured> considered, List<Measured> free) {}
+    private record Row(DeliveryState delivery, List<Measured> free) {}
 
     private final CoreState state;
 
@@ -34,9 +34,13 @@ final class Decider {
         withdrawOffersOfRidersOffShift(decisions);
         Instant now = state.now;
         List<RiderState> eligible = new ArrayList<>();
+        List<RiderState> unoffered = new ArrayList<>();
         for (RiderState rider : state.riders.values()) {
             if (rider.eligible(now, state.config.maxPositionAge())) {
                 eligible.add(rider);
+                if (rider.openOffers.isEmpty() && !state.pending.riderPending(rider.riderId)) {
+                    unoffered.add(rider);
+                }
             }
         }
         List<Row> rows = new ArrayList<>();
@@ -44,12 +48,11 @@ final class Decider {
             if (!delivery.waiting() || !delivery.policy.mode().automatic() || parked(delivery)) {
                 continue;
             }
-            List<Measured> considered = considered(delivery, eligible, true);
             boolean allDeclined = allDeclined(delivery);
             Policy policy = delivery.policy;
             boolean fallingBack = policy.mode() != Mode.BROADCAST && (delivery.exhausted() || allDeclined);
             if (policy.mode() == Mode.BROADCAST || (fallingBack && policy.fallback() == Fallback.BROADCAST)) {
-                broadcast(delivery, considered, allDeclined, decisions);
+                broadcast(delivery, considered(delivery, eligible, true), allDeclined, decisions);
                 continue;
             }
             if (state.pending.deliveryPending(delivery.dispatchId) || !delivery.openOffers.isEmpty()) {
@@ -57,27 +60,51 @@ final class Decider {
             }
             if (fallingBack) {
                 QueueReason reason = delivery.exhausted() ? QueueReason.OFFERS_EXHAUSTED : QueueReason.ALL_DECLINED;
-                noRider(delivery, reason, considered, decisions);
-            } else if (considered.isEmpty()) {
+                noRider(delivery, reason, considered(delivery, eligible, true), decisions);
+                continue;
+            }
+            // only riders free to take it are measured here: every fact decides again, so measuring every rider
+            // for every waiting delivery would cost deliveries x riders each time (the candidates of a decision
+            // are measured once it is made)
+            List<Measured> free = free(delivery, unoffered);
+            if (!free.isEmpty()) {
+                rows.add(new Row(delivery, free));
+            } else if (delivery.notedReason != QueueReason.NO_RIDER_IN_RADIUS && noneInRadius(delivery, eligible)) {
                 noRider(delivery, QueueReason.NO_RIDER_IN_RADIUS, considered(delivery, eligible, false), decisions);
-            } else {
-                List<Measured> free = new ArrayList<>();
-                for (Measured measured : considered) {
-                    RiderState rider = measured.rider();
-                    if (rider.openOffers.isEmpty()
-                            && !state.pending.riderPending(rider.riderId)
-                            && (rider.active.isEmpty()
-                                    || measured.seconds() <= state.config.busyRiderMaxEtaSeconds())) {
-                        free.add(measured);
-                    }
-                }
-                if (!free.isEmpty()) {
-                    rows.add(new Row(delivery, considered, free));
-                }
             }
         }
-        match(rows, decisions);
+        match(rows, eligible, decisions);
         return decisions;
+    }
+
+    /** The riders without an open offer who may take the delivery now: in radius, and empty or right by the pickup. */
+    private List<Measured> free(DeliveryState delivery, List<RiderState> unoffered) {
+        TravelModel travel = state.travelOf(delivery.zoneId);
+        List<Measured> free = new ArrayList<>();
+        for (RiderState rider : unoffered) {
+            if (rider.sandbox != delivery.sandbox || delivery.excluded.contains(rider.riderId)) {
+                continue;
+            }
+            Measured measured = RiderRanking.measure(rider, delivery, travel);
+            if (RiderRanking.inRadius(measured, delivery)
+                    && (rider.active.isEmpty() || measured.seconds() <= state.config.busyRiderMaxEtaSeconds())) {
+                free.add(measured);
+            }
+        }
+        return free;
+    }
+
+    /** Whether no eligible rider (busy or not) is within the delivery's radius; stops at the first one that is. */
+    private boolean noneInRadius(DeliveryState delivery, List<RiderState> eligible) {
+        TravelModel travel = state.travelOf(delivery.zoneId);
+        for (RiderState rider : eligible) {
+            if (rider.sandbox == delivery.sandbox
+                    && !delivery.excluded.contains(rider.riderId)
+                    && RiderRanking.inRadius(RiderRanking.measure(rider, delivery, travel), delivery)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** OPERATOR_QUEUE fallback reached and recorded: no more offers, the operator decides. */
@@ -164,7 +191,7 @@ final class Decider {
     }
 
     /** RANKED and AUTO_ASSIGN: all waiting deliveries against all free riders at once (ADR 0039). */
-    private void match(List<Row> rows, List<Decision> decisions) {
+    private void match(List<Row> rows, List<RiderState> eligible, List<Decision> decisions) {
         if (rows.isEmpty()) {
             return;
         }
@@ -193,7 +220,7 @@ final class Decider {
             }
             Row row = rows.get(index);
             RiderState chosen = columnRiders.get(assignment[index]);
-            List<Candidate> candidates = RiderRanking.candidates(row.considered(), chosen);
+            List<Candidate> candidates = RiderRanking.candidates(considered(row.delivery(), eligible, true), chosen);
             boolean best = candidates.getFirst().riderId().equals(chosen.riderId);
             String rule = best ? RULE_BEST_RIDER : RULE_MATCHING;
             DeliveryState delivery = row.delivery();
