@@ -102,14 +102,15 @@ public final class EngineLoop implements AutoCloseable {
         }
     }
 
+    /** One poll's records, applied together: the core decides once, on what they add up to. */
     private void apply(LogIntake.Batch batch) {
+        List<Fact> facts = new java.util.ArrayList<>();
         for (EventEnvelope envelope : batch.envelopes()) {
-            for (Fact fact : eventFacts.of(envelope)) {
-                execute(core.apply(fact), batch.receivedNanos());
-            }
+            facts.addAll(eventFacts.of(envelope));
         }
-        for (Fact position : batch.positions()) {
-            execute(core.apply(position), batch.receivedNanos());
+        facts.addAll(batch.positions());
+        if (!facts.isEmpty()) {
+            execute(core.applyAll(facts), batch.receivedNanos());
         }
         if (batch.caughtUp() && !caughtUp) {
             caughtUp = true;

@@ -36,6 +36,21 @@ public final class DispatchCore {
         return mayDecide ? decider.decide() : List.of();
     }
 
+    /**
+     * Applies facts that arrived together (one poll of the log) and decides once, after the last:
+     * what they add up to, not each step on the way. A rider freed by a withdrawal is then not
+     * offered the very delivery whose end came in the same append, and a busy log costs one
+     * decision round per poll rather than one per record. Time is that of the latest fact.
+     */
+    public List<Decision> applyAll(List<Fact> facts) {
+        boolean mayDecide = false;
+        for (Fact fact : facts) {
+            state.advanceTo(fact.at());
+            mayDecide |= state.evolve(fact);
+        }
+        return mayDecide ? decider.decide() : List.of();
+    }
+
     /** Expires offers whose time is up and retries decisions whose fact never came back. */
     public List<Decision> tick(Instant now) {
         state.advanceTo(now);

@@ -66,6 +66,24 @@ class LiveSemanticsRulesTest {
     }
 
     @Test
+    void facts_that_arrive_together_are_decided_on_once_so_a_rider_freed_by_an_end_is_not_offered_that_delivery() {
+        CoreFixture fixture = CoreFixture.withPolicy(Mode.RANKED);
+        fixture.given(riderOn(near, east(500), 0));
+        Decision.Offer offer = onlyOffer(fixture.when(opened(delivery, east(0), 10)));
+        fixture.given(made(offer, 11));
+        UUID waiting = id("delivery-2");
+        fixture.given(opened(waiting, east(100), 12));
+
+        List<Decision> together = fixture.core.applyAll(
+                List.of(ended(offer, OfferOutcome.WITHDRAWN, 20), new Fact.Ended(delivery, at(20))));
+
+        assertThat(together).singleElement().isInstanceOfSatisfying(Decision.Offer.class, next -> {
+            assertThat(next.dispatchId()).isEqualTo(waiting);
+            assertThat(next.riderId()).isEqualTo(near);
+        });
+    }
+
+    @Test
     void a_rider_going_off_shift_with_an_open_offer_has_it_withdrawn_once() {
         CoreFixture fixture = CoreFixture.withPolicy(Mode.RANKED);
         fixture.given(riderOn(near, east(500), 0)).given(riderOn(far, east(1000), 0));
