@@ -72,6 +72,13 @@ public final class EventFacts {
             case OfferAccepted e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.ACCEPTED, envelope);
             case OfferDeclined e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.DECLINED, envelope);
             case OfferExpired e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.EXPIRED, envelope);
+            case OfferWithdrawn e
+            when OfferWithdrawn.CANCELLED.equals(e.reason()) ->
+                // the delivery is ending (its failure or cancellation follows in the same append): end it
+                // first, so that the rider this frees is not offered it again meanwhile
+                List.of(
+                        new Fact.Ended(id, e.occurredAt()),
+                        new Fact.OfferEnded(id, e.offerId(), e.riderId(), OfferOutcome.WITHDRAWN, e.occurredAt()));
             case OfferWithdrawn e ->
                 ended(
                         id,
