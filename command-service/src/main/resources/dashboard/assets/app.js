@@ -399,15 +399,10 @@ function withCursor(params, cursor) {
 
 async function delivery(id) {
   const path = `/api/v1/external/dispatches/${encodeURIComponent(id)}`;
-  const [d, history, notifications, dispatching] = await Promise.all([
+  const [d, history, notifications] = await Promise.all([
     api("GET", path).then((a) => a.data),
     api("GET", `${path}/events`).then((a) => a.data),
     api("GET", `${path}/webhooks`).then((a) => a.data),
-    // the waiting line is no reason to fail the page: without it, it is read again below
-    api("GET", `${path}/dispatching`).then((a) => a.data).catch((error) => {
-      if (error instanceof Superseded) throw error;
-      return null;
-    }),
   ]);
   const status = h("span", { "data-testid": "status" }, badge(d.status));
   const waitingBox = h("p", { class: "muted", "data-testid": "waiting", hidden: true });
@@ -429,7 +424,8 @@ async function delivery(id) {
     h("h2", {}, "History"), historyBox,
     h("h2", {}, "Webhooks sent"), attemptsBox);
   const waiting = waitingFor(path, waitingBox);
-  if (d.status === "NEW") waiting.show(dispatching);
+  // read after the page is drawn, never before it: the read may wait for the decisions' read model
+  if (d.status === "NEW") waiting.read();
   // the history, the webhooks and the waiting line follow the status: read again after each change
   const refresh = async () => {
     waiting.read();
