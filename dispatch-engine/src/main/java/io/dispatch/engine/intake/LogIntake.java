@@ -45,7 +45,9 @@ public final class LogIntake implements AutoCloseable {
     private final Consumer<Batch> engine;
     private final EventCodec codec = EventCodec.standard();
     private final RiderPositionCodec.Reader positions = new RiderPositionCodec.Reader();
-    private final Thread thread;
+    private final java.util.concurrent.ScheduledExecutorService thread =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().name("dispatch-engine-log").daemon().factory());
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private volatile boolean running = true;
 
@@ -60,15 +62,15 @@ public final class LogIntake implements AutoCloseable {
         this.replayWindow = replayWindow;
         this.maxPositionAge = maxPositionAge;
         this.engine = engine;
-        this.thread = Thread.ofPlatform().name("dispatch-engine-log").daemon().unstarted(this::run);
     }
 
     public void start() {
-        thread.start();
+        thread.execute(this::run);
     }
 
+    /** Reads until stopped; when the consumer fails, reads again (replaying the window) 2 s later. */
     private void run() {
-        while (running) {
+        if (running) {
             try (KafkaConsumer<byte[], byte[]> reading = new KafkaConsumer<>(settings)) {
                 consumer = reading;
                 Map<TopicPartition, Long> replayEnd = assign(reading);
@@ -97,7 +99,9 @@ public final class LogIntake implements AutoCloseable {
             } catch (RuntimeException e) {
                 // the broker went away or the consumer failed: start over, replaying the window
                 log.warn("The dispatch engine's log reader failed ({}); reading again in 2 s", e.toString());
-                pause();
+                if (running) {
+                    thread.schedule(this::run, 2, java.util.concurrent.TimeUnit.SECONDS);
+                }
             }
         }
     }
@@ -143,15 +147,6 @@ public final class LogIntake implements AutoCloseable {
         }
     }
 
-    private void pause() {
-        try {
-            Thread.sleep(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
-        }
-    }
-
     @Override
     public void close() {
         running = false;
@@ -159,8 +154,9 @@ public final class LogIntake implements AutoCloseable {
         if (current != null) {
             current.wakeup();
         }
+        thread.shutdown();
         try {
-            thread.join(5000);
+            thread.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
