@@ -1,0 +1,6 @@
+package io.dispatch.planner;
+
+public enum StopKind {
+    PICKUP,
+    DROPOFF
+}
