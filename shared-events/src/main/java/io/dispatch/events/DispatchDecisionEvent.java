@@ -16,7 +16,8 @@ public sealed interface DispatchDecisionEvent extends DispatchLifecycleEvent
                 OfferExpired,
                 OfferWithdrawn,
                 RiderAutoAssigned,
-                NoRiderFound {
+                NoRiderFound,
+                DeliveryPlanned {
 
     /** The rider the decision concerns; null for "nobody eligible". */
     UUID riderId();

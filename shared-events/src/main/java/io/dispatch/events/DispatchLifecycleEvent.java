@@ -12,4 +12,5 @@ public sealed interface DispatchLifecycleEvent extends DispatchEvent
                 RiderLocationUpdated,
                 DeliveryPinEvent,
                 RiderUnassigned,
+                EtaUpdated,
                 DispatchDecisionEvent {}

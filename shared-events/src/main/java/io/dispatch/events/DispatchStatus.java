@@ -35,6 +35,7 @@ public enum DispatchStatus {
                     case RiderLocationUpdated e -> null;
                     case RiderUnassigned e -> NEW;
                     case DeliveryPinEvent e -> null;
+                    case EtaUpdated e -> null;
                     case DispatchDecisionEvent e -> null;
                     case WebhookAttemptRecorded e -> null;
                 });

@@ -29,6 +29,8 @@ public enum EventType {
     DISPATCH_OFFER_WITHDRAWN("dispatch.offer_withdrawn", 1, OfferWithdrawn.class),
     DISPATCH_AUTO_ASSIGNED("dispatch.auto_assigned", 1, RiderAutoAssigned.class),
     DISPATCH_NO_RIDER("dispatch.no_rider", 1, NoRiderFound.class),
+    DISPATCH_PLANNED("dispatch.planned", 1, DeliveryPlanned.class),
+    DISPATCH_ETA_UPDATED("dispatch.eta_updated", 1, EtaUpdated.class),
     WEBHOOK_ATTEMPT_RECORDED("webhook.attempt_recorded", 1, WebhookAttemptRecorded.class);
 
     private static final Map<String, EventType> BY_WIRE_NAME =

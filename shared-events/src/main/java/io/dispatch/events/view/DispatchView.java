@@ -1,6 +1,7 @@
 package io.dispatch.events.view;
 
 import io.dispatch.events.DeliveryPinRejected;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
@@ -10,6 +11,7 @@ import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.PaymentType;
@@ -40,6 +42,11 @@ import java.util.UUID;
  * 20 seconds must not churn. The same holds for the PIN guard's events: {@link #pinGuesses()}
  * counts the wrong PIN guesses since the last reset (operators see it, merchants do not), and
  * neither a guess nor a reset moves {@code updatedAt}.
+ *
+ * <p>{@code estimatedPickupAt} and {@code estimatedDeliveryAt} are the route planner's estimates of the steps still
+ * ahead (decisions.md §15, BATCHED only; null otherwise): a plan sets them without moving {@code updatedAt}, a pickup
+ * clears the pickup's, and leaving the rider (unassigned, failed, cancelled) clears both; a delivered one keeps its
+ * last delivery estimate.
  */
 public record DispatchView(
         UUID dispatchId,
@@ -67,6 +74,8 @@ public record DispatchView(
         ProofOfDelivery proofOfDelivery,
         RiderPosition lastLocation,
         PinGuesses pinGuesses,
+        Instant estimatedPickupAt,
+        Instant estimatedDeliveryAt,
         Instant createdAt,
         Instant updatedAt,
         long sequence) {
@@ -109,6 +118,8 @@ public record DispatchView(
                 null,
                 null,
                 PinGuesses.NONE,
+                null,
+                null,
                 e.occurredAt(),
                 e.occurredAt(),
                 envelope.sequence());
@@ -139,7 +150,9 @@ public record DispatchView(
             case RiderAssigned e ->
                 next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
             case DispatchPickedUp e ->
-                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt())
+                        .rider(e.riderId())
+                        .estimates(null, estimatedDeliveryAt);
             case DispatchDeparted e ->
                 next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
             case DispatchDelivered e ->
@@ -147,9 +160,13 @@ public record DispatchView(
                         .rider(e.riderId())
                         .proof(e.proof());
             case DispatchFailed e ->
-                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).failure(e.reasonCode(), e.detail());
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt())
+                        .failure(e.reasonCode(), e.detail())
+                        .estimates(null, null);
             case DispatchCancelled e ->
-                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).cancellation(e.reason());
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt())
+                        .cancellation(e.reason())
+                        .estimates(null, null);
             case RiderLocationUpdated e ->
                 next.location(new RiderPosition(e.latitude(), e.longitude(), e.recordedAt()));
             case DeliveryPinRejected e ->
@@ -157,7 +174,11 @@ public record DispatchView(
                         e.wrongGuesses(), e.occurredAt(), e.locked() ? e.occurredAt() : pinGuesses.lockedAt()));
             case DeliveryPinReset e -> next.pinGuesses(PinGuesses.NONE);
             case RiderUnassigned e ->
-                next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(null);
+                next.transition(DispatchStatus.reachedBy(e), e.occurredAt())
+                        .rider(null)
+                        .estimates(null, null);
+            case DeliveryPlanned e -> next.estimates(e.estimatedPickupAt(), e.estimatedDeliveryAt());
+            case EtaUpdated e -> next.estimates(e.estimatedPickupAt(), e.estimatedDeliveryAt());
             case DispatchDecisionEvent e -> {
                 // the engine's decisions change no field of the delivery; only its sequence moves on
             }

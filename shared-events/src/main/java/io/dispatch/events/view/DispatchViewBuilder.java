@@ -22,6 +22,8 @@ final class DispatchViewBuilder {
     private ProofOfDelivery proofOfDelivery;
     private RiderPosition lastLocation;
     private PinGuesses pinGuesses;
+    private Instant estimatedPickupAt;
+    private Instant estimatedDeliveryAt;
     private Instant updatedAt;
 
     DispatchViewBuilder(DispatchView base, long sequence) {
@@ -35,6 +37,8 @@ final class DispatchViewBuilder {
         this.proofOfDelivery = base.proofOfDelivery();
         this.lastLocation = base.lastLocation();
         this.pinGuesses = base.pinGuesses();
+        this.estimatedPickupAt = base.estimatedPickupAt();
+        this.estimatedDeliveryAt = base.estimatedDeliveryAt();
         this.updatedAt = base.updatedAt();
     }
 
@@ -75,6 +79,12 @@ final class DispatchViewBuilder {
         return this;
     }
 
+    DispatchViewBuilder estimates(Instant pickupAt, Instant deliveryAt) {
+        this.estimatedPickupAt = pickupAt;
+        this.estimatedDeliveryAt = deliveryAt;
+        return this;
+    }
+
     DispatchView build() {
         return new DispatchView(
                 base.dispatchId(),
@@ -102,6 +112,8 @@ final class DispatchViewBuilder {
                 proofOfDelivery,
                 lastLocation,
                 pinGuesses,
+                estimatedPickupAt,
+                estimatedDeliveryAt,
                 base.createdAt(),
                 updatedAt,
                 sequence);

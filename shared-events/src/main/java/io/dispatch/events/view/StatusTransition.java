@@ -5,6 +5,7 @@ import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.RiderUnassigned;
@@ -30,6 +31,7 @@ public record StatusTransition(
     public static boolean isTransition(EventEnvelope envelope) {
         return !(envelope.event() instanceof RiderLocationUpdated
                 || envelope.event() instanceof DeliveryPinEvent
+                || envelope.event() instanceof EtaUpdated
                 || envelope.event() instanceof DispatchDecisionEvent
                 || envelope.event() instanceof WebhookAttemptRecorded);
     }

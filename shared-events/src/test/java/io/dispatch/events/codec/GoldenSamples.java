@@ -25,6 +25,8 @@ import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.RiderAssigned;
+import io.dispatch.events.DeliveryPlanned;
+import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.RiderAutoAssigned;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.RiderUnassigned;
@@ -217,6 +219,36 @@ final class GoldenSamples {
                                 "NO_RIDER_IN_RADIUS",
                                 POLICY,
                                 java.util.List.of()));
+            case DISPATCH_PLANNED ->
+                EventEnvelope.of(
+                        eventId(21),
+                        1,
+                        new DeliveryPlanned(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:15:31.004"),
+                                Actor.system(),
+                                RIDER,
+                                at("10:24:10.000"),
+                                at("10:41:45.000"),
+                                DeliveryPlanned.INSERTED,
+                                2,
+                                4,
+                                5,
+                                312,
+                                new DecisionPolicy("nairobi-cbd", "BATCHED", 4),
+                                CANDIDATES));
+            case DISPATCH_ETA_UPDATED ->
+                EventEnvelope.of(
+                        eventId(22),
+                        5,
+                        new EtaUpdated(
+                                DISPATCH,
+                                MERCHANT,
+                                at("10:32:00.000"),
+                                Actor.system(),
+                                null,
+                                at("10:49:30.000")));
             case WEBHOOK_ATTEMPT_RECORDED ->
                 EventEnvelope.of(
                         eventId(9),

@@ -14,6 +14,10 @@ import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.DecisionPolicy;
+import io.dispatch.events.RiderUnassigned;
+import io.dispatch.events.EtaUpdated;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.NotificationStatus;
@@ -308,9 +312,63 @@ class DispatchViewTest {
                 null,
                 null,
                 pinGuesses,
+                null,
+                null,
                 T0,
                 T0,
                 0);
+    }
+
+    private static EventEnvelope planned(long sequence, int pickupMinute, int deliveryMinute) {
+        return envelope(
+                sequence,
+                new DeliveryPlanned(
+                        DISPATCH,
+                        MERCHANT,
+                        at(2),
+                        Actor.system(),
+                        RIDER,
+                        pickupMinute < 0 ? null : at(pickupMinute),
+                        at(deliveryMinute),
+                        DeliveryPlanned.INSERTED,
+                        pickupMinute < 0 ? null : 1,
+                        2,
+                        2,
+                        60,
+                        new DecisionPolicy("nairobi-cbd", "BATCHED", 1),
+                        List.of()));
+    }
+
+    @Test
+    void a_plan_sets_the_estimates_without_moving_status_or_update_time_and_a_pickup_clears_the_pickups() {
+        DispatchView assigned = DispatchView.created(created()).apply(assigned(1, RIDER, 1));
+
+        DispatchView planned = assigned.apply(planned(2, 10, 25));
+        DispatchView moved = planned.apply(envelope(
+                3, new EtaUpdated(DISPATCH, MERCHANT, at(4), Actor.system(), at(12), at(33))));
+        DispatchView picked = moved.apply(pickedUp(4));
+
+        assertThat(planned.estimatedPickupAt()).isEqualTo(at(10));
+        assertThat(planned.estimatedDeliveryAt()).isEqualTo(at(25));
+        assertThat(planned.updatedAt()).isEqualTo(assigned.updatedAt());
+        assertThat(planned.status()).isEqualTo(DispatchStatus.ASSIGNED);
+        assertThat(moved.estimatedDeliveryAt()).isEqualTo(at(33));
+        assertThat(moved.updatedAt()).isEqualTo(assigned.updatedAt());
+        assertThat(picked.estimatedPickupAt()).isNull();
+        assertThat(picked.estimatedDeliveryAt()).isEqualTo(at(33));
+    }
+
+    @Test
+    void leaving_the_rider_clears_both_estimates() {
+        DispatchView planned =
+                DispatchView.created(created()).apply(assigned(1, RIDER, 1)).apply(planned(2, 10, 25));
+
+        DispatchView unassigned = planned.apply(envelope(
+                3, new RiderUnassigned(DISPATCH, MERCHANT, at(3), Actor.rider(RIDER), RIDER, "too far")));
+
+        assertThat(unassigned.estimatedPickupAt()).isNull();
+        assertThat(unassigned.estimatedDeliveryAt()).isNull();
+        assertThat(unassigned.status()).isEqualTo(DispatchStatus.NEW);
     }
 
     private static EventEnvelope pinRejected(long sequence, int wrongGuesses, boolean locked, int minute) {

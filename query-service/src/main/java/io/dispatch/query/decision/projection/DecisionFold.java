@@ -4,6 +4,7 @@ import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DeliveryPinEvent;
 import io.dispatch.events.DispatchDelivered;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
@@ -95,6 +96,9 @@ final class DecisionFold {
                         e.candidates());
                 return next.decided(e.policy(), next.offersMade(), null, next.noRiderAt());
             }
+            case DeliveryPlanned e ->
+                changes.decision(
+                        envelope, "PLANNED", e.riderId(), null, plannedReason(e), or(e.policy(), current), e.candidates());
             case NoRiderFound e -> {
                 changes.decision(envelope, "NO_RIDER", null, null, e.reason(), or(e.policy(), current), e.candidates());
                 if (next.noRiderAt() == null) {
@@ -125,6 +129,14 @@ final class DecisionFold {
             }
         }
         return next;
+    }
+
+    /** Why the delivery sits where it does on its rider's route, e.g. "INSERTED: stops 2 and 4 of 5, +312 s". */
+    static String plannedReason(DeliveryPlanned e) {
+        String stops = e.pickupStop() == null
+                ? "stop " + e.dropoffStop()
+                : "stops " + e.pickupStop() + " and " + e.dropoffStop();
+        return e.reason() + ": " + stops + " of " + e.routeStops() + ", +" + e.addedSeconds() + " s";
     }
 
     private static void answered(

@@ -25,10 +25,13 @@ public record DecisionEntry(
                     "EXPIRED",
                     "WITHDRAWN",
                     "AUTO_ASSIGNED",
-                    "NO_RIDER"
+                    "NO_RIDER",
+                    "PLANNED"
                 },
-                description =
-                        "A rider giving back an automatic assignment (dispatch.unassigned) is DECLINED, offerId null")
+                description = """
+                        A rider giving back an automatic assignment (dispatch.unassigned) is DECLINED, offerId null. \
+                        PLANNED (BATCHED mode, decisions.md section 15): the route planner placed the delivery on its \
+                        rider's route; reason says where and what it added, e.g. "INSERTED: stops 2 and 4 of 5, +312 s\"""")
         String type,
 
         @Schema(requiredMode = RequiredMode.REQUIRED) Instant occurredAt,
