@@ -17,6 +17,8 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.RecordRiderLocation;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotAutomaticallyAssigned;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotHeldByRider;
+import io.dispatch.command.dispatch.domain.PlanCommands.PlanDelivery;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferClosed;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferNotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OffersOnly;
@@ -46,6 +48,10 @@ import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.DecisionCandidate;
+import io.dispatch.events.DecisionPolicy;
+import io.dispatch.events.EtaUpdated;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.NoRiderFound;
 import io.dispatch.events.OfferAccepted;
 import io.dispatch.events.OfferDeclined;
@@ -58,6 +64,7 @@ import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.RiderUnassigned;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.axonframework.commandhandling.CommandHandler;
@@ -95,6 +102,7 @@ public class Dispatch {
     private String mode = MANUAL;
     private boolean automaticallyAssigned;
     private final OfferBook offers = new OfferBook();
+    private final DeliveryEstimates estimates = new DeliveryEstimates();
 
     protected Dispatch() {
         // for Axon
@@ -283,9 +291,54 @@ public class Dispatch {
                 command.policy(),
                 command.candidates(),
                 command.rule()));
+        if (command.plan() != null) {
+            applyPlan(command.riderId(), command.plan(), command.policy(), command.candidates(), now);
+        }
         withdrawOpenOffers(clock, Actor.engine(), OfferWithdrawn.TAKEN, null);
         apply(new RiderAssigned(dispatchId, merchantId, now, Actor.engine(), command.riderId(), null));
         return lastSequence();
+    }
+
+    /**
+     * BATCHED: the rider's route changed around the delivery the rider holds. The same plan again changes nothing; a
+     * move of an estimate by more than five minutes from what the merchant was last told is told to the merchant
+     * ({@code dispatch.eta_updated}, at most one per five minutes).
+     */
+    @CommandHandler
+    public long handle(PlanDelivery command, Clock clock) {
+        requireNotEnded(status, "plan");
+        if (status == DispatchStatus.NEW || !command.riderId().equals(riderId)) {
+            throw new NotHeldByRider();
+        }
+        if (estimates.sameAs(command.plan())) {
+            return lastSequence();
+        }
+        Instant now = clock.instant();
+        applyPlan(command.riderId(), command.plan(), command.policy(), command.candidates(), now);
+        if (estimates.etaUpdateDue(now)) {
+            apply(new EtaUpdated(
+                    dispatchId, merchantId, now, Actor.engine(), estimates.pickupAt(), estimates.deliveryAt()));
+        }
+        return lastSequence();
+    }
+
+    private void applyPlan(
+            UUID rider, PlannedStops plan, DecisionPolicy policy, List<DecisionCandidate> candidates, Instant now) {
+        apply(new DeliveryPlanned(
+                dispatchId,
+                merchantId,
+                now,
+                Actor.engine(),
+                rider,
+                plan.estimatedPickupAt(),
+                plan.estimatedDeliveryAt(),
+                plan.reason(),
+                plan.pickupStop(),
+                plan.dropoffStop(),
+                plan.routeStops(),
+                plan.addedSeconds(),
+                policy,
+                candidates));
     }
 
     /** Nobody to offer it to; said once per reason until something is offered again. */
@@ -436,6 +489,7 @@ public class Dispatch {
         status = DispatchStatus.reachedBy(event);
         riderId = event.riderId();
         automaticallyAssigned = event.actor().type() == ActorType.SYSTEM;
+        estimates.told();
     }
 
     @EventSourcingHandler
@@ -444,6 +498,17 @@ public class Dispatch {
         riderId = null;
         automaticallyAssigned = false;
         offers.exclude(event.riderId());
+        estimates.cleared();
+    }
+
+    @EventSourcingHandler
+    void on(DeliveryPlanned event) {
+        estimates.on(event);
+    }
+
+    @EventSourcingHandler
+    void on(EtaUpdated event) {
+        estimates.on(event);
     }
 
     @EventSourcingHandler
@@ -458,6 +523,15 @@ public class Dispatch {
     @EventSourcingHandler
     void on(DispatchLifecycleEvent event) {
         DispatchStatus.after(event).ifPresent(next -> status = next);
+        switch (event) {
+            case DispatchPickedUp e -> estimates.pickedUp();
+            case DispatchFailed e -> estimates.cleared();
+            case DispatchCancelled e -> estimates.cleared();
+            case DispatchDeparted e -> estimates.told();
+            default -> {
+                // the estimates stay as they are
+            }
+        }
     }
 
     @EventSourcingHandler

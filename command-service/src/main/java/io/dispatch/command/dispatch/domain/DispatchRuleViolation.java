@@ -154,4 +154,11 @@ public sealed class DispatchRuleViolation extends RuntimeException {
             super("Only a delivery the dispatcher assigned automatically can be declined; report a failure instead");
         }
     }
+
+    /** A plan for a rider who no longer holds the delivery (409): it was given back, reassigned or is NEW again. */
+    public static final class NotHeldByRider extends DispatchRuleViolation {
+        public NotHeldByRider() {
+            super("The rider this plan is for does not hold this delivery");
+        }
+    }
 }

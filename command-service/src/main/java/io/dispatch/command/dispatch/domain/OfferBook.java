@@ -1,5 +1,6 @@
 package io.dispatch.command.dispatch.domain;
 
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.NoRiderFound;
@@ -91,6 +92,9 @@ final class OfferBook {
                 close(e.offerId(), OfferWithdrawn.TAKEN.equals(e.reason()) ? OfferStatus.TAKEN : OfferStatus.WITHDRAWN);
             case RiderAutoAssigned e -> lastNoRiderReason = null;
             case NoRiderFound e -> lastNoRiderReason = e.reason();
+            case DeliveryPlanned e -> {
+                // a plan is about the route, not the offers (DeliveryEstimates keeps it)
+            }
         }
     }
 

@@ -25,13 +25,23 @@ public final class OfferCommands {
             List<DecisionCandidate> candidates,
             String rule) {}
 
-    /** Assign the best rider at once (AUTO_ASSIGN). */
+    /**
+     * Assign the best rider at once (AUTO_ASSIGN), or where the route planner inserted the delivery (BATCHED: {@code
+     * plan} is where it sits on the rider's route; null otherwise).
+     */
     public record AssignAutomatically(
             @TargetAggregateIdentifier UUID dispatchId,
             UUID riderId,
             DecisionPolicy policy,
             List<DecisionCandidate> candidates,
-            String rule) {}
+            String rule,
+            PlannedStops plan) {
+
+        public AssignAutomatically(
+                UUID dispatchId, UUID riderId, DecisionPolicy policy, List<DecisionCandidate> candidates, String rule) {
+            this(dispatchId, riderId, policy, candidates, rule, null);
+        }
+    }
 
     /** Nobody could be offered the delivery, for {@code reason} (a queue reason). */
     public record NoteNoRider(

@@ -6,6 +6,8 @@ import io.dispatch.command.dispatch.domain.OfferCommands.ExpireOffer;
 import io.dispatch.command.dispatch.domain.OfferCommands.NoteNoRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.OfferToRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.WithdrawOffer;
+import io.dispatch.command.dispatch.domain.PlanCommands.PlanDelivery;
+import io.dispatch.command.dispatch.domain.PlannedStops;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.web.Envelope;
@@ -47,7 +49,8 @@ public class EngineDecisionController {
             String reason,
             DecisionPolicy policy,
             List<DecisionCandidate> candidates,
-            String rule) {}
+            String rule,
+            PlannedStops plan) {}
 
     public record Decided(UUID dispatchId, long sequence) {}
 
@@ -64,10 +67,12 @@ public class EngineDecisionController {
             operationId = "recordEngineDecision",
             summary = "Record a decision of the dispatch engine (the engine's own route)",
             description = """
-      Body {type: OFFER|AUTO_ASSIGN|NO_RIDER|EXPIRE|WITHDRAW, dispatchId, offerId?, riderId?, expiresAt?, \
-      reason?, policy?: {zoneId, mode, version}, candidates?: [...at most 10], rule?}. Repeating a decision \
-      (same offerId, same automatic assignment) changes nothing; a decision the delivery no longer allows \
-      answers 409. Answers {dispatchId, sequence} once stored.""")
+      Body {type: OFFER|AUTO_ASSIGN|NO_RIDER|EXPIRE|WITHDRAW|PLAN, dispatchId, offerId?, riderId?, expiresAt?, \
+      reason?, policy?: {zoneId, mode, version}, candidates?: [...at most 10], rule?, plan?: {estimatedPickupAt, \
+      estimatedDeliveryAt, reason, pickupStop, dropoffStop, routeStops, addedSeconds}}. AUTO_ASSIGN with a plan \
+      is the route planner's insertion (BATCHED); PLAN moves a delivery its rider holds to a new place on the \
+      route. Repeating a decision (same offerId, same automatic assignment, same plan) changes nothing; a \
+      decision the delivery no longer allows answers 409. Answers {dispatchId, sequence} once stored.""")
     @ApiResponse(responseCode = "200", description = "Stored")
     @PostMapping(
             path = "/api/v1/admin/dispatch/decisions",
@@ -111,13 +116,25 @@ public class EngineDecisionController {
                         d.rule());
             case "AUTO_ASSIGN" ->
                 new AssignAutomatically(
-                        id, required(d.riderId(), "riderId"), required(d.policy(), "policy"), d.candidates(), d.rule());
+                        id,
+                        required(d.riderId(), "riderId"),
+                        required(d.policy(), "policy"),
+                        d.candidates(),
+                        d.rule(),
+                        d.plan() == null ? null : checked(d.plan()));
+            case "PLAN" ->
+                new PlanDelivery(
+                        id,
+                        required(d.riderId(), "riderId"),
+                        checked(d.plan()),
+                        required(d.policy(), "policy"),
+                        d.candidates());
             case "NO_RIDER" ->
                 new NoteNoRider(id, required(d.reason(), "reason"), required(d.policy(), "policy"), d.candidates());
             case "EXPIRE" -> new ExpireOffer(id, required(d.offerId(), "offerId"));
             case "WITHDRAW" -> new WithdrawOffer(id, required(d.offerId(), "offerId"), required(d.reason(), "reason"));
             default ->
-                throw ApiException.validation("type", "must be OFFER, AUTO_ASSIGN, NO_RIDER, EXPIRE or WITHDRAW");
+                throw ApiException.validation("type", "must be OFFER, AUTO_ASSIGN, NO_RIDER, EXPIRE, WITHDRAW or PLAN");
         };
     }
 
@@ -126,5 +143,28 @@ public class EngineDecisionController {
             throw ApiException.validation(field, "is required for this type");
         }
         return value;
+    }
+
+    /** A plan names the delivery estimate and sane stop positions; the pickup's only while not picked up. */
+    private static PlannedStops checked(PlannedStops plan) {
+        required(plan, "plan");
+        required(plan.estimatedDeliveryAt(), "plan.estimatedDeliveryAt");
+        required(plan.reason(), "plan.reason");
+        if (!List.of("INSERTED", "REOPTIMIZED", "REPLANNED").contains(plan.reason())) {
+            throw ApiException.validation("plan.reason", "must be INSERTED, REOPTIMIZED or REPLANNED");
+        }
+        boolean stopsValid = plan.routeStops() >= 1
+                && plan.dropoffStop() >= 1
+                && plan.dropoffStop() <= plan.routeStops()
+                && (plan.pickupStop() == null || (plan.pickupStop() >= 1 && plan.pickupStop() < plan.dropoffStop()))
+                && (plan.pickupStop() == null) == (plan.estimatedPickupAt() == null);
+        if (!stopsValid) {
+            throw ApiException.validation(
+                    "plan", "stops must satisfy 1 <= pickupStop < dropoffStop <= routeStops, pickup both or neither");
+        }
+        if (plan.addedSeconds() < 0) {
+            throw ApiException.validation("plan.addedSeconds", "must not be negative");
+        }
+        return plan;
     }
 }
