@@ -6,6 +6,8 @@ import io.dispatch.engine.intake.StoreIntake;
 import io.dispatch.engine.loop.EngineLoop;
 import io.dispatch.engine.loop.EngineMetrics;
 import io.dispatch.engine.settings.EngineProperties;
+import io.dispatch.engine.settings.PlanProperties;
+import io.dispatch.planner.RouteSolvers;
 import io.dispatch.engine.web.EngineStatusController;
 import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.policy.core.CoreConfig;
@@ -34,7 +36,7 @@ import org.springframework.web.reactive.function.client.WebClient;
  */
 @Configuration(proxyBeanMethods = false)
 @Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
-@EnableConfigurationProperties(EngineProperties.class)
+@EnableConfigurationProperties({EngineProperties.class, PlanProperties.class})
 @ConditionalOnBooleanProperty(name = "dispatch.engine.enabled", matchIfMissing = true)
 public class DispatchEngineConfiguration {
 
@@ -84,17 +86,18 @@ public class DispatchEngineConfiguration {
 
     /** Starts reading once the web server listens (the decisions go to it in the local run). */
     @Bean
-    EngineStart dispatchEngineStart(EngineProperties settings, EngineLoop loop, LogIntake log) {
-        return new EngineStart(settings, loop, log);
+    EngineStart dispatchEngineStart(EngineProperties settings, PlanProperties plan, EngineLoop loop, LogIntake log) {
+        return new EngineStart(settings, plan, loop, log);
     }
 
     /** The engine starts after the application is ready: its log reader, its thread, then its bid to lead. */
-    public record EngineStart(EngineProperties settings, EngineLoop loop, LogIntake log) {
+    public record EngineStart(EngineProperties settings, PlanProperties plan, EngineLoop loop, LogIntake log) {
 
         @EventListener(ApplicationReadyEvent.class)
         public void start() {
             // the leadership bids for the lock on the same event (its own listener)
             loop.start(settings.tick(), settings.storePoll());
+            loop.improveRoutes(RouteSolvers.standard(), plan.reoptimizeInterval(), plan.reoptimizeBudget());
             log.start();
         }
     }

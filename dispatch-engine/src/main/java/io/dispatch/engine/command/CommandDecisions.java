@@ -2,6 +2,7 @@ package io.dispatch.engine.command;
 
 import io.dispatch.policy.core.Candidate;
 import io.dispatch.policy.core.Decision;
+import io.dispatch.policy.core.PlanSpot;
 import io.dispatch.policy.core.PolicyRef;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -104,6 +105,15 @@ public final class CommandDecisions {
                 body.put("policy", policy(assign.policy()));
                 body.put("candidates", candidates(assign.candidates()));
                 body.put("rule", assign.rule());
+                if (assign.plan() != null) {
+                    body.put("plan", plan(assign.plan()));
+                }
+            }
+            case Decision.Plan plan -> {
+                body.put("type", "PLAN");
+                body.put("riderId", plan.riderId());
+                body.put("policy", policy(plan.policy()));
+                body.put("plan", plan(plan.spot()));
             }
             case Decision.NoRider none -> {
                 body.put("type", "NO_RIDER");
@@ -122,6 +132,18 @@ public final class CommandDecisions {
             }
         }
         return body;
+    }
+
+    private static Map<String, Object> plan(PlanSpot spot) {
+        Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("estimatedPickupAt", spot.estimatedPickupAt() == null ? null : spot.estimatedPickupAt().toString());
+        plan.put("estimatedDeliveryAt", spot.estimatedDeliveryAt().toString());
+        plan.put("reason", spot.reason());
+        plan.put("pickupStop", spot.pickupStop());
+        plan.put("dropoffStop", spot.dropoffStop());
+        plan.put("routeStops", spot.routeStops());
+        plan.put("addedSeconds", spot.addedSeconds());
+        return plan;
     }
 
     private static Map<String, Object> policy(PolicyRef policy) {

@@ -7,6 +7,7 @@ import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchOffered;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.NoRiderFound;
@@ -19,6 +20,7 @@ import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.Stop;
 import io.dispatch.policy.core.Fact;
 import io.dispatch.policy.core.OfferOutcome;
+import io.dispatch.policy.core.PlanSpot;
 import io.dispatch.policy.core.Point;
 import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.QueueReason;
@@ -66,7 +68,9 @@ public final class EventFacts {
                         point(e.pickup()),
                         null,
                         sandboxMerchant.test(e.merchantId()),
-                        recordedPolicy(e)));
+                        recordedPolicy(e),
+                        point(e.dropoff()),
+                        e.targetDeliveryAt()));
             case DispatchOffered e ->
                 List.of(new Fact.OfferMade(id, e.offerId(), e.riderId(), e.expiresAt(), e.occurredAt()));
             case OfferAccepted e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.ACCEPTED, envelope);
@@ -91,6 +95,19 @@ public final class EventFacts {
                 List.of(new Fact.Assigned(
                         id, e.riderId(), e.actor() != null && e.actor().type() == ActorType.OPERATOR, e.occurredAt()));
             case RiderUnassigned e -> List.of(new Fact.Unassigned(id, e.riderId(), e.occurredAt()));
+            case DeliveryPlanned e ->
+                List.of(new Fact.Planned(
+                        id,
+                        e.riderId(),
+                        new PlanSpot(
+                                e.estimatedPickupAt(),
+                                e.estimatedDeliveryAt(),
+                                e.reason(),
+                                e.pickupStop(),
+                                e.dropoffStop(),
+                                e.routeStops(),
+                                e.addedSeconds()),
+                        e.occurredAt()));
             case DispatchPickedUp e -> List.of(new Fact.PickedUp(id, e.riderId(), e.occurredAt()));
             case DispatchDelivered e -> List.of(new Fact.Ended(id, e.occurredAt()));
             case DispatchFailed e -> List.of(new Fact.Ended(id, e.occurredAt()));

@@ -9,10 +9,15 @@ import io.dispatch.policy.core.Decision;
 import io.dispatch.policy.core.DispatchCore;
 import io.dispatch.policy.core.Fact;
 import io.dispatch.policy.core.Policy;
+import io.dispatch.policy.core.RouteSnapshot;
+import io.dispatch.planner.PlanSolution;
+import io.dispatch.planner.RouteSolver;
+import io.dispatch.planner.SolveBudget;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +43,9 @@ public final class EngineLoop implements AutoCloseable {
     private final Clock clock;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("dispatch-engine").daemon().factory());
+    private final ExecutorService planner = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name("dispatch-planner").daemon().factory());
+    private boolean planning;
     private volatile boolean leading;
     private boolean caughtUp;
     private boolean storeRead;
@@ -62,6 +70,48 @@ public final class EngineLoop implements AutoCloseable {
         thread.scheduleWithFixedDelay(() -> guarded(this::readStore), 0, storePoll.toMillis(), TimeUnit.MILLISECONDS);
         thread.scheduleWithFixedDelay(
                 () -> guarded(this::tick), tick.toMillis(), tick.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * BATCHED's background speed (decisions.md §15): every {@code interval}, each zone's routes are copied on the
+     * engine's thread, improved by {@code solver} on the planner's own thread within {@code budget}, and the result
+     * handed back to the core on the engine's thread, which plans what changed (and ignores the routes of riders
+     * whose deliveries changed meanwhile). Decisions never wait for the solver.
+     */
+    public void improveRoutes(RouteSolver solver, Duration interval, Duration budget) {
+        thread.scheduleWithFixedDelay(
+                () -> guarded(() -> improve(solver, budget)),
+                interval.toMillis(),
+                interval.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    private void improve(RouteSolver solver, Duration budget) {
+        if (!leading || !caughtUp || planning) {
+            return;
+        }
+        List<RouteSnapshot> snapshots = new java.util.ArrayList<>();
+        for (String zone : core.zonesWithRoutes()) {
+            core.routes(zone).ifPresent(snapshots::add);
+        }
+        if (snapshots.isEmpty()) {
+            return;
+        }
+        planning = true;
+        planner.execute(() -> {
+            for (RouteSnapshot snapshot : snapshots) {
+                long started = System.nanoTime();
+                try {
+                    PlanSolution better =
+                            solver.solve(snapshot.problem(), snapshot.current(), new SolveBudget(budget, Long.MAX_VALUE, 1));
+                    metrics.reoptimized(System.nanoTime() - started);
+                    thread.execute(() -> guarded(() -> execute(core.improved(snapshot, better), System.nanoTime())));
+                } catch (RuntimeException e) {
+                    log.error("Improving the routes of zone {} failed; they stay as they are", snapshot.zoneId(), e);
+                }
+            }
+            thread.execute(() -> planning = false);
+        });
     }
 
     /** From the log reader's thread: one poll's records, applied on the engine's thread in order. */
@@ -161,6 +211,7 @@ public final class EngineLoop implements AutoCloseable {
     @Override
     public void close() {
         leading = false;
+        planner.shutdownNow();
         thread.shutdownNow();
     }
 }

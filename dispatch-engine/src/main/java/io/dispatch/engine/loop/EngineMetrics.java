@@ -22,6 +22,7 @@ public final class EngineMetrics {
     private final Timer decideLatency;
     private final Counter received;
     private final Counter dropped;
+    private final Timer reoptimize;
     private final AtomicLong waiting = new AtomicLong();
     private final AtomicLong openOffers = new AtomicLong();
     private final AtomicLong leading = new AtomicLong();
@@ -48,6 +49,10 @@ public final class EngineMetrics {
         this.dropped = Counter.builder("dispatch.engine.decisions.dropped")
                 .description("Decisions not sent: a stand-by's, or made while the log was replayed at start")
                 .register(registry);
+        this.reoptimize = Timer.builder("dispatch.engine.routes.reoptimize")
+                .description("How long the route planner's background improvement of one zone's routes took")
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
         registry.gauge("dispatch.engine.waiting", waiting);
         registry.gauge("dispatch.engine.offers.open", openOffers);
         registry.gauge("dispatch.engine.leading", leading);
@@ -62,6 +67,10 @@ public final class EngineMetrics {
         if (decision instanceof Decision.Offer || decision instanceof Decision.AutoAssign) {
             decideLatency.record(Duration.ofNanos(nanos));
         }
+    }
+
+    void reoptimized(long nanos) {
+        reoptimize.record(Duration.ofNanos(nanos));
     }
 
     void dropped(int decisions) {
@@ -85,6 +94,7 @@ public final class EngineMetrics {
             case Decision.NoRider none -> "no_rider";
             case Decision.Expire expire -> "expire";
             case Decision.Withdraw withdraw -> "withdraw";
+            case Decision.Plan plan -> "plan";
         };
         Counter.builder("dispatch.engine.decisions")
                 .description("Decisions sent to the aggregate, by type and outcome")

@@ -56,7 +56,8 @@ final class CoreState {
             case Fact.OfferEnded ended -> offerEnded(ended);
             case Fact.Assigned assigned -> assigned(assigned);
             case Fact.Unassigned unassigned -> unassigned(unassigned);
-            case Fact.PickedUp pickedUp -> false;
+            case Fact.PickedUp pickedUp -> pickedUp(pickedUp);
+            case Fact.Planned planned -> planned(planned);
             case Fact.Ended ended -> ended(ended);
             case Fact.RiderShift shift -> shift(shift);
             case Fact.RiderPosition position -> position(position);
@@ -83,7 +84,9 @@ final class CoreState {
                         opened.readyAt(),
                         opened.sandbox(),
                         opened.at(),
-                        policy));
+                        policy,
+                        opened.dropoff(),
+                        opened.dropoffDue()));
         return policy.mode().automatic();
     }
 
@@ -137,7 +140,8 @@ final class CoreState {
         if (delivery.holder != null && !delivery.holder.equals(assigned.riderId())) {
             release(delivery);
         }
-        if (!assigned.byOperator() && delivery.policy.mode() == Mode.AUTO_ASSIGN) {
+        if (!assigned.byOperator()
+                && (delivery.policy.mode() == Mode.AUTO_ASSIGN || delivery.policy.mode() == Mode.BATCHED)) {
             // an automatic assignment is AUTO_ASSIGN's offer: it counts towards maxOffers
             delivery.offersMade++;
         }
@@ -160,6 +164,24 @@ final class CoreState {
         delivery.holder = null;
     }
 
+    private boolean pickedUp(Fact.PickedUp pickedUp) {
+        DeliveryState delivery = deliveries.get(pickedUp.dispatchId());
+        if (delivery != null) {
+            delivery.pickedUp = true;
+        }
+        return false;
+    }
+
+    private boolean planned(Fact.Planned planned) {
+        DeliveryState delivery = deliveries.get(planned.dispatchId());
+        pending.clearPlan(planned.dispatchId());
+        if (delivery != null && planned.riderId().equals(delivery.holder)) {
+            delivery.recordedSpot = planned.spot();
+            delivery.spot = planned.spot();
+        }
+        return false;
+    }
+
     private boolean unassigned(Fact.Unassigned unassigned) {
         DeliveryState delivery = deliveries.get(unassigned.dispatchId());
         if (delivery == null || delivery.holder == null) {
@@ -167,6 +189,8 @@ final class CoreState {
         }
         release(delivery);
         delivery.byOperator = false;
+        delivery.spot = null;
+        delivery.recordedSpot = null;
         delivery.excluded.add(unassigned.riderId());
         return true;
     }

@@ -24,9 +24,11 @@ final class Decider {
     private record Row(DeliveryState delivery, List<Measured> free) {}
 
     private final CoreState state;
+    private final RoutePlanning planning;
 
-    Decider(CoreState state) {
+    Decider(CoreState state, RoutePlanning planning) {
         this.state = state;
+        this.planning = planning;
     }
 
     List<Decision> decide() {
@@ -44,6 +46,7 @@ final class Decider {
             }
         }
         List<Row> rows = new ArrayList<>();
+        List<DeliveryState> batched = new ArrayList<>();
         for (DeliveryState delivery : state.deliveries.values()) {
             if (!delivery.waiting() || !delivery.policy.mode().automatic() || parked(delivery)) {
                 continue;
@@ -66,6 +69,10 @@ final class Decider {
             // only riders free to take it are measured here: every fact decides again, so measuring every rider
             // for every waiting delivery would cost deliveries x riders each time (the candidates of a decision
             // are measured once it is made)
+            if (policy.mode() == Mode.BATCHED) {
+                batched.add(delivery);
+                continue;
+            }
             List<Measured> free = free(delivery, unoffered);
             if (!free.isEmpty()) {
                 rows.add(new Row(delivery, free));
@@ -74,7 +81,33 @@ final class Decider {
             }
         }
         match(rows, eligible, decisions);
+        for (DeliveryState delivery : batched) {
+            insert(delivery, eligible, decisions);
+        }
         return decisions;
+    }
+
+    /** BATCHED: into the route of the eligible rider with room where it adds least (decisions.md §15). */
+    private void insert(DeliveryState delivery, List<RiderState> eligible, List<Decision> decisions) {
+        List<Measured> considered = considered(delivery, eligible, true);
+        if (!delivery.plannable()) {
+            noRider(delivery, QueueReason.NO_RIDER_IN_RADIUS, considered, decisions);
+            return;
+        }
+        List<RiderState> withRoom = new ArrayList<>();
+        for (Measured measured : considered) {
+            RiderState rider = measured.rider();
+            if (rider.active.size() + state.pending.pendingCount(rider.riderId) < rider.maxActive) {
+                withRoom.add(rider);
+            }
+        }
+        List<Decision> made = withRoom.isEmpty()
+                ? List.of()
+                : planning.insert(delivery, withRoom, RiderRanking.candidates(considered, null)).orElse(List.of());
+        if (made.isEmpty()) {
+            noRider(delivery, QueueReason.NO_RIDER_IN_RADIUS, considered, decisions);
+        }
+        decisions.addAll(made);
     }
 
     /** The riders without an open offer who may take the delivery now: in radius, and empty or right by the pickup. */

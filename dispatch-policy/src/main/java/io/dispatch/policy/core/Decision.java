@@ -27,13 +27,24 @@ public sealed interface Decision {
         }
     }
 
-    /** Assign the rider at once (AUTO_ASSIGN); the rider may still decline, which comes back as Unassigned. */
-    record AutoAssign(UUID dispatchId, UUID riderId, PolicyRef policy, List<Candidate> candidates, String rule)
+    /**
+     * Assign the rider at once (AUTO_ASSIGN, or BATCHED with {@code plan}: where the route planner inserted it); the
+     * rider may still decline, which comes back as Unassigned.
+     */
+    record AutoAssign(
+            UUID dispatchId, UUID riderId, PolicyRef policy, List<Candidate> candidates, String rule, PlanSpot plan)
             implements Decision {
         public AutoAssign {
             candidates = List.copyOf(candidates);
         }
+
+        public AutoAssign(UUID dispatchId, UUID riderId, PolicyRef policy, List<Candidate> candidates, String rule) {
+            this(dispatchId, riderId, policy, candidates, rule, null);
+        }
     }
+
+    /** BATCHED: the route of the rider who holds the delivery changed; it now sits at {@code spot}. */
+    record Plan(UUID dispatchId, UUID riderId, PolicyRef policy, PlanSpot spot) implements Decision {}
 
     /** The offer's expiresAt has passed: end it as EXPIRED. */
     record Expire(UUID dispatchId, UUID offerId, UUID riderId) implements Decision {}

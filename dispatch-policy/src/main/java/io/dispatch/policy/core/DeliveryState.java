@@ -18,8 +18,15 @@ final class DeliveryState {
     final boolean sandbox;
     final Instant openedAt;
     final Policy policy;
+    final Point dropoff;
+    final Instant dropoffDue;
 
     UUID holder;
+    boolean pickedUp;
+    /** BATCHED: where it sits on its rider's route, as last decided or recorded (the route's order comes from it). */
+    PlanSpot spot;
+    /** The spot the log last recorded (a Planned fact): a new plan is only decided when it differs. */
+    PlanSpot recordedSpot;
     boolean byOperator;
     int offersMade;
     QueueReason notedReason;
@@ -34,7 +41,9 @@ final class DeliveryState {
             Instant readyAt,
             boolean sandbox,
             Instant openedAt,
-            Policy policy) {
+            Policy policy,
+            Point dropoff,
+            Instant dropoffDue) {
         this.dispatchId = dispatchId;
         this.zoneId = zoneId;
         this.pickup = pickup;
@@ -42,6 +51,13 @@ final class DeliveryState {
         this.sandbox = sandbox;
         this.openedAt = openedAt;
         this.policy = policy;
+        this.dropoff = dropoff;
+        this.dropoffDue = dropoffDue;
+    }
+
+    /** Whether the route planner can place it: BATCHED, with both ends' coordinates. */
+    boolean plannable() {
+        return policy.mode() == Mode.BATCHED && pickup != null && dropoff != null;
     }
 
     boolean waiting() {

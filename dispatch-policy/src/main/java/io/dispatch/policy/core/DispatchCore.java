@@ -24,10 +24,39 @@ public final class DispatchCore {
 
     private final CoreState state;
     private final Decider decider;
+    private final RoutePlanning planning;
 
     public DispatchCore(CoreConfig config) {
+        this(config, PlanningConfig.defaults());
+    }
+
+    public DispatchCore(CoreConfig config, PlanningConfig planningConfig) {
         this.state = new CoreState(config);
-        this.decider = new Decider(state);
+        this.planning = new RoutePlanning(state, planningConfig);
+        this.decider = new Decider(state, planning);
+    }
+
+    /** BATCHED: the zones whose deliveries riders now carry on planned routes. */
+    public List<String> zonesWithRoutes() {
+        return planning.zonesWithRoutes();
+    }
+
+    /**
+     * BATCHED: the zone's routes now, for the background improvement (decisions.md §15, every {@code
+     * dispatch.plan.reoptimize-interval}). Solve it anywhere (it is a copy), then hand the result to {@link
+     * #improved}.
+     */
+    public Optional<RouteSnapshot> routes(String zoneId) {
+        return planning.reoptimization(zoneId);
+    }
+
+    /**
+     * A better solution of {@code snapshot}: plans for the deliveries whose place or times changed. A rider whose
+     * deliveries changed since the snapshot (one was picked up, delivered, given back or added) keeps the route
+     * the core has and waits for the next round.
+     */
+    public List<Decision> improved(RouteSnapshot snapshot, io.dispatch.planner.PlanSolution better) {
+        return planning.improved(snapshot, better);
     }
 
     public List<Decision> apply(Fact fact) {

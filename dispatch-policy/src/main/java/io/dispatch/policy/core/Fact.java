@@ -13,12 +13,22 @@ public sealed interface Fact {
     Instant at();
 
     /**
-     * A delivery became NEW. {@code pickup} and {@code readyAt} may be null (a delivery without coordinates). {@code
-     * policy} is the policy the delivery recorded when it was created (decisions.md §14: it takes its pickup zone's
-     * policy then, and keeps it); null takes the zone's current policy, as the simulator's days do.
+     * A delivery became NEW. {@code pickup}, {@code dropoff}, {@code readyAt} and {@code dropoffDue} may be null (a
+     * delivery without coordinates or targets). {@code policy} is the policy the delivery recorded when it was
+     * created (decisions.md §14: it takes its pickup zone's policy then, and keeps it); null takes the zone's current
+     * policy, as the simulator's days do. The route planner (BATCHED) plans with the drop-off and aims at {@code
+     * dropoffDue} (the delivery's target, soft).
      */
     record DeliveryOpened(
-            UUID dispatchId, Instant at, String zoneId, Point pickup, Instant readyAt, boolean sandbox, Policy policy)
+            UUID dispatchId,
+            Instant at,
+            String zoneId,
+            Point pickup,
+            Instant readyAt,
+            boolean sandbox,
+            Policy policy,
+            Point dropoff,
+            Instant dropoffDue)
             implements Fact {
         public DeliveryOpened {
             Objects.requireNonNull(dispatchId, "dispatchId");
@@ -27,8 +37,13 @@ public sealed interface Fact {
         }
 
         public DeliveryOpened(
+                UUID dispatchId, Instant at, String zoneId, Point pickup, Instant readyAt, boolean sandbox, Policy policy) {
+            this(dispatchId, at, zoneId, pickup, readyAt, sandbox, policy, null, null);
+        }
+
+        public DeliveryOpened(
                 UUID dispatchId, Instant at, String zoneId, Point pickup, Instant readyAt, boolean sandbox) {
-            this(dispatchId, at, zoneId, pickup, readyAt, sandbox, null);
+            this(dispatchId, at, zoneId, pickup, readyAt, sandbox, null, null, null);
         }
     }
 
@@ -55,6 +70,9 @@ public sealed interface Fact {
     record PolicyChanged(Policy policy, Instant at) implements Fact {}
 
     record ZoneTravel(String zoneId, TravelModel model, Instant at) implements Fact {}
+
+    /** The log recorded a {@link Decision.Plan} (or the plan of a {@link Decision.AutoAssign}). */
+    record Planned(UUID dispatchId, UUID riderId, PlanSpot spot, Instant at) implements Fact {}
 
     /** The log recorded a {@link Decision.NoRider}; the core will not repeat it. */
     record NoRiderNoted(UUID dispatchId, QueueReason reason, Instant at) implements Fact {}

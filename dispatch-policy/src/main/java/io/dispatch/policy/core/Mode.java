@@ -1,8 +1,8 @@
 package io.dispatch.policy.core;
 
 /**
- * How a zone's deliveries find a rider (decisions.md section 14). {@link #BATCHED} belongs to the route planner
- * (section 15), which does not exist yet: the core gives such deliveries no decisions and lists them as MANUAL.
+ * How a zone's deliveries find a rider (decisions.md section 14). {@link #BATCHED} is the route planner's (section
+ * 15): the delivery is inserted into the eligible riders' routes where it adds least, and assigned at once.
  */
 public enum Mode {
     MANUAL,
@@ -13,6 +13,6 @@ public enum Mode {
 
     /** Whether the core itself chooses riders for deliveries under this mode. */
     public boolean automatic() {
-        return this == BROADCAST || this == RANKED || this == AUTO_ASSIGN;
+        return this != MANUAL;
     }
 }

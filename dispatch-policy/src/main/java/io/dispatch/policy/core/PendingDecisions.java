@@ -21,6 +21,33 @@ final class PendingDecisions {
     private final Map<UUID, Integer> pairsByRider = new HashMap<>();
     private final Map<UUID, Instant> offerEndings = new LinkedHashMap<>();
     private final Map<UUID, NoRiderPending> noRiders = new LinkedHashMap<>();
+    private final Map<UUID, PendingPlan> plans = new LinkedHashMap<>();
+
+    private record PendingPlan(PlanSpot spot, Instant deadline) {}
+
+    /** BATCHED: a plan decided for the delivery, until its Planned fact (or the deadline). */
+    void markPlan(UUID dispatchId, PlanSpot spot, Instant deadline) {
+        plans.put(dispatchId, new PendingPlan(spot, deadline));
+    }
+
+    boolean planPending(UUID dispatchId, PlanSpot spot) {
+        PendingPlan pending = plans.get(dispatchId);
+        return pending != null && pending.spot().equals(spot);
+    }
+
+    void clearPlan(UUID dispatchId) {
+        plans.remove(dispatchId);
+    }
+
+    /** The riders a delivery's pending decisions went to (offers, automatic assignments). */
+    java.util.Set<UUID> ridersPendingFor(UUID dispatchId) {
+        Map<UUID, Instant> riders = pairsByDelivery.get(dispatchId);
+        return riders == null ? java.util.Set.of() : riders.keySet();
+    }
+
+    int pendingCount(UUID riderId) {
+        return pairsByRider.getOrDefault(riderId, 0);
+    }
 
     void markPair(UUID dispatchId, UUID riderId, Instant deadline) {
         Map<UUID, Instant> riders = pairsByDelivery.computeIfAbsent(dispatchId, id -> new LinkedHashMap<>());
@@ -106,6 +133,7 @@ final class PendingDecisions {
         }
         dropped |= offerEndings.values().removeIf(deadline -> !deadline.isAfter(now));
         dropped |= noRiders.values().removeIf(pending -> !pending.deadline().isAfter(now));
+        plans.values().removeIf(pending -> !pending.deadline().isAfter(now));
         return dropped;
     }
 

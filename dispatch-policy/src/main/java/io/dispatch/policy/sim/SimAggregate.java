@@ -52,6 +52,12 @@ final class SimAggregate {
             case Decision.AutoAssign autoAssign -> autoAssign(autoAssign);
             case Decision.Expire expire -> end(expire.offerId(), OfferOutcome.EXPIRED);
             case Decision.Withdraw withdraw -> end(withdraw.offerId(), OfferOutcome.WITHDRAWN);
+            case Decision.Plan plan -> {
+                SimOrder order = ordersById.get(plan.dispatchId());
+                if (order != null && order.holder != null && order.holder.riderId.equals(plan.riderId())) {
+                    simulation.feed(new Fact.Planned(plan.dispatchId(), plan.riderId(), plan.spot(), now()));
+                }
+            }
             case Decision.NoRider noRider ->
                 simulation.feed(new Fact.NoRiderNoted(noRider.dispatchId(), noRider.reason(), now()));
         }
@@ -97,6 +103,9 @@ final class SimAggregate {
         }
         made++;
         assign(order, rider, false);
+        if (decision.plan() != null) {
+            simulation.feed(new Fact.Planned(order.dispatchId, rider.riderId, decision.plan(), now()));
+        }
         if (!accepts()) {
             simulation.queue().at(simulation.queue().nowMillis() + acceptMillis(), () -> giveBack(order, rider));
         }

@@ -24,7 +24,7 @@ public record DispatchPolicy(
     public static final int DEFAULT_MAX_OFFERS = 5;
     public static final int DEFAULT_RADIUS_METERS = 5000;
 
-    /** How riders get a delivery. BATCHED arrives with routes (decisions.md §15). */
+    /** How riders get a delivery; BATCHED plans routes (decisions.md §15). */
     public enum DispatchMode {
         MANUAL,
         BROADCAST,

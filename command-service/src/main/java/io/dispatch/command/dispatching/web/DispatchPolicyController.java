@@ -80,8 +80,8 @@ public class DispatchPolicyController {
     @Schema(name = "DispatchPolicyRequest", requiredProperties = "mode")
     record PolicyDocument(
             @Schema(
-                    allowableValues = {"MANUAL", "BROADCAST", "RANKED", "AUTO_ASSIGN"},
-                    description = "BATCHED arrives with batching and routes (decisions.md §15); until then 422")
+                    allowableValues = {"MANUAL", "BROADCAST", "RANKED", "AUTO_ASSIGN", "BATCHED"},
+                    description = "BATCHED: the route planner inserts each delivery into the riders' routes (decisions.md §15)")
             String mode,
 
             @Schema(
@@ -127,7 +127,9 @@ public class DispatchPolicyController {
       mode MANUAL (riders take NEW deliveries from the open list), BROADCAST (offered to every eligible rider in \
       radius at once, first to accept holds it), RANKED (offered to the best eligible rider alone for \
       offerTimeout, then the next, up to maxOffers, then the fallback), AUTO_ASSIGN (the best eligible rider is \
-      assigned at once and may decline). BATCHED answers 422 until routes arrive. zoneId is default or a zone \
+      assigned at once and may decline), BATCHED (the route planner inserts the delivery into the route of the \
+      eligible rider with room where it adds least time, assigns it at once, and keeps the routes improved; a rider \
+      holds up to maxActive). zoneId is default or a zone \
       of GET /admin/zones (else 404). Answers the policy with its new version; deliveries created from now on \
       follow it (those already created keep theirs).""")
     @ApiResponse(
@@ -166,10 +168,6 @@ public class DispatchPolicyController {
         Duration timeout = DispatchPolicy.DEFAULT_OFFER_TIMEOUT;
         if (given != null && given.offerTimeout() != null) {
             timeout = timeout(given.offerTimeout(), errors);
-        }
-        if (given != null && "BATCHED".equals(given.mode())) {
-            errors.add(
-                    "mode", "BATCHED arrives with batching and routes; use MANUAL, BROADCAST, RANKED or AUTO_ASSIGN");
         }
         errors.throwIfAny();
         return new DispatchPolicies.Setting(
