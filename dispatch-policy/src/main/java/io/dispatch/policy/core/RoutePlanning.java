@@ -9,6 +9,8 @@ import io.dispatch.planner.PlanSolution;
 import io.dispatch.planner.PlanVehicle;
 import io.dispatch.planner.PlannedRoute;
 import io.dispatch.planner.PlannedStop;
+import io.dispatch.planner.Schedules;
+import io.dispatch.planner.StopRef;
 import io.dispatch.planner.StopKind;
 import io.dispatch.planner.TimeWindow;
 import io.dispatch.planner.Travel;
@@ -113,7 +115,12 @@ final class RoutePlanning {
             if (rider == null || !unchanged(snapshot, rider)) {
                 continue;
             }
-            Map<UUID, PlanSpot> spots = spots(route, snapshot.at(), PlanSpot.REOPTIMIZED);
+            PlanVehicle vehicle = snapshot.problem().vehicles().stream()
+                    .filter(v -> v.id().equals(route.vehicleId()))
+                    .findFirst()
+                    .orElseThrow();
+            PlannedRoute timed = Schedules.time(snapshot.problem(), vehicle, refs(route));
+            Map<UUID, PlanSpot> spots = spots(timed, snapshot.at(), PlanSpot.REOPTIMIZED);
             replan(spots, null, rider, decisions);
         }
         return decisions;
@@ -194,6 +201,10 @@ final class RoutePlanning {
         return spots;
     }
 
+    private static List<StopRef> refs(PlannedRoute route) {
+        return route.stops().stream().map(stop -> new StopRef(stop.jobId(), stop.kind())).toList();
+    }
+
     private static PlannedRoute routeOf(PlanSolution solution, String vehicleId) {
         return solution.routes().stream()
                 .filter(route -> route.vehicleId().equals(vehicleId))
@@ -230,6 +241,7 @@ final class RoutePlanning {
         List<PlanVehicle> vehicles = new ArrayList<>();
         List<PlanJob> jobs = new ArrayList<>();
         List<PlannedRoute> routes = new ArrayList<>();
+        Map<PlanVehicle, List<StopRef>> untimed = new LinkedHashMap<>();
         TravelModel travel = state.travelOf(zoneId);
         for (RiderState rider : riders) {
             String riderKey = rider.riderId.toString();
@@ -264,12 +276,12 @@ final class RoutePlanning {
             }
             vehicles.add(new PlanVehicle(
                     riderKey, start, 0, -1, Math.max(1, rider.maxActive), onBoard, pinned, first));
-            List<PlannedStop> planned = new ArrayList<>();
+            List<StopRef> planned = new ArrayList<>();
             for (Stop stop : stops) {
-                planned.add(new PlannedStop(stop.job().id(), stop.kind(), stop.location(), 0, 0));
+                planned.add(new StopRef(stop.job().id(), stop.kind()));
             }
             if (!planned.isEmpty()) {
-                routes.add(new PlannedRoute(riderKey, planned));
+                untimed.put(vehicles.getLast(), planned);
             }
         }
         if (extra != null) {
@@ -277,6 +289,9 @@ final class RoutePlanning {
         }
         Travel model = new PointTravel(List.copyOf(points), travel);
         PlanProblem problem = new PlanProblem(vehicles, jobs, model, Objective.LEAST_TIME);
+        for (Map.Entry<PlanVehicle, List<StopRef>> route : untimed.entrySet()) {
+            routes.add(Schedules.time(problem, route.getKey(), route.getValue()));
+        }
         PlanSolution current = new PlanSolution(routes, List.of());
         return new RouteSnapshot(zoneId, at, problem, current);
     }

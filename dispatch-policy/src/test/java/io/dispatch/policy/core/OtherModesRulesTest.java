@@ -75,19 +75,6 @@ class OtherModesRulesTest {
     }
 
     @Test
-    void a_batched_policy_is_not_dispatched_by_the_core_yet_and_waits_as_manual() {
-        CoreFixture fixture = CoreFixture.withPolicy(Mode.BATCHED);
-        fixture.given(riderOn(near, east(0), 0));
-
-        List<Decision> decisions = fixture.when(opened(delivery, east(300), 6));
-
-        assertThat(decisions).isEmpty();
-        assertThat(fixture.core.waitingDeliveries())
-                .extracting(WaitingDelivery::reason)
-                .containsExactly(QueueReason.MANUAL);
-    }
-
-    @Test
     void with_nobody_in_radius_the_core_says_so_once_and_offers_as_soon_as_a_rider_becomes_eligible() {
         CoreFixture fixture = CoreFixture.withPolicy(Mode.RANKED);
         fixture.given(riderOn(outside, east(6000), 0));

@@ -1,0 +1,167 @@
+package io.dispatch.policy.core;
+
+import static io.dispatch.policy.core.CoreFixture.at;
+import static io.dispatch.policy.core.CoreFixture.east;
+import static io.dispatch.policy.core.CoreFixture.id;
+import static io.dispatch.policy.core.CoreFixture.riderOn;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dispatch.planner.PlanSolution;
+import io.dispatch.planner.PlannedRoute;
+import io.dispatch.planner.PlannedStop;
+import io.dispatch.planner.PlanVehicle;
+import io.dispatch.planner.StopKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** BATCHED (decisions.md §15): the route planner's rules as the core applies them. */
+class BatchedRulesTest {
+
+    private final UUID amina = id("amina");
+    private final UUID baraka = id("baraka");
+    private final UUID first = id("delivery-1");
+    private final UUID second = id("delivery-2");
+
+    private static Fact.DeliveryOpened opened(UUID dispatchId, double pickupEast, double dropoffEast, long at) {
+        return new Fact.DeliveryOpened(
+                dispatchId,
+                at(at),
+                Policy.DEFAULT_ZONE,
+                east(pickupEast),
+                null,
+                false,
+                null,
+                dropoffEast < 0 ? null : east(dropoffEast),
+                null);
+    }
+
+    private CoreFixture twoRiders(int maxActive) {
+        CoreFixture fixture = CoreFixture.withPolicy(Mode.BATCHED);
+        fixture.given(riderOn(amina, east(0), 0, false, maxActive));
+        fixture.given(riderOn(baraka, east(3000), 0, false, maxActive));
+        return fixture;
+    }
+
+    /** Carries out an insertion as the aggregate does: assigned, and its plan recorded. */
+    private static void carryOut(CoreFixture fixture, Decision.AutoAssign insertion, long at) {
+        fixture.given(
+                new Fact.Assigned(insertion.dispatchId(), insertion.riderId(), false, at(at)),
+                new Fact.Planned(insertion.dispatchId(), insertion.riderId(), insertion.plan(), at(at)));
+    }
+
+    private static Decision.AutoAssign insertion(List<Decision> decisions) {
+        return decisions.stream()
+                .filter(Decision.AutoAssign.class::isInstance)
+                .map(Decision.AutoAssign.class::cast)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no insertion in " + decisions));
+    }
+
+    @Test
+    void a_new_delivery_is_assigned_at_once_to_the_rider_it_costs_least_with_its_place_and_estimates() {
+        CoreFixture fixture = twoRiders(3);
+
+        List<Decision> decisions = fixture.when(opened(first, 200, 1200, 10));
+
+        Decision.AutoAssign assign = insertion(decisions);
+        assertThat(assign.riderId()).isEqualTo(amina);
+        assertThat(assign.rule()).isEqualTo(RoutePlanning.RULE);
+        assertThat(assign.plan().reason()).isEqualTo(PlanSpot.INSERTED);
+        assertThat(assign.plan().pickupStop()).isEqualTo(1);
+        assertThat(assign.plan().dropoffStop()).isEqualTo(2);
+        assertThat(assign.plan().routeStops()).isEqualTo(2);
+        assertThat(assign.plan().estimatedPickupAt()).isAfter(at(10));
+        assertThat(assign.plan().estimatedDeliveryAt()).isAfter(assign.plan().estimatedPickupAt());
+        assertThat(assign.candidates()).extracting(Candidate::riderId).contains(amina, baraka);
+    }
+
+    @Test
+    void a_delivery_on_the_way_joins_the_same_route_and_the_deliveries_it_moves_are_planned_again() {
+        CoreFixture fixture = twoRiders(3);
+        carryOut(fixture, insertion(fixture.when(opened(first, 200, 1200, 10))), 11);
+
+        List<Decision> decisions = fixture.when(opened(second, 400, 1400, 20));
+
+        Decision.AutoAssign assign = insertion(decisions);
+        assertThat(assign.riderId()).isEqualTo(amina);
+        assertThat(assign.plan().routeStops()).isEqualTo(4);
+        assertThat(decisions)
+                .filteredOn(Decision.Plan.class::isInstance)
+                .singleElement()
+                .isInstanceOfSatisfying(Decision.Plan.class, plan -> {
+                    assertThat(plan.dispatchId()).isEqualTo(first);
+                    assertThat(plan.riderId()).isEqualTo(amina);
+                    assertThat(plan.spot().routeStops()).isEqualTo(4);
+                    assertThat(plan.spot().reason()).isEqualTo(PlanSpot.REPLANNED);
+                });
+    }
+
+    @Test
+    void a_rider_holding_max_active_deliveries_gets_no_more() {
+        CoreFixture fixture = twoRiders(1);
+        carryOut(fixture, insertion(fixture.when(opened(first, 200, 1200, 10))), 11);
+
+        Decision.AutoAssign assign = insertion(fixture.when(opened(second, 400, 1400, 20)));
+
+        assertThat(assign.riderId()).isEqualTo(baraka);
+    }
+
+    @Test
+    void a_delivery_without_a_drop_off_position_cannot_be_planned_and_waits_for_an_operator() {
+        CoreFixture fixture = twoRiders(3);
+
+        List<Decision> decisions = fixture.when(opened(first, 200, -1, 10));
+
+        assertThat(decisions).singleElement().isInstanceOfSatisfying(Decision.NoRider.class, none -> assertThat(
+                        none.reason())
+                .isEqualTo(QueueReason.NO_RIDER_IN_RADIUS));
+    }
+
+    @Test
+    void a_picked_up_parcel_stays_on_board_its_rider_and_an_improvement_that_moves_it_elsewhere_is_ignored() {
+        CoreFixture fixture = twoRiders(3);
+        carryOut(fixture, insertion(fixture.when(opened(first, 200, 1200, 10))), 11);
+        fixture.given(new Fact.PickedUp(first, amina, at(60)));
+
+        RouteSnapshot snapshot = fixture.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        PlanVehicle aminas = snapshot.problem().vehicles().getFirst();
+        PlanSolution moved = new PlanSolution(
+                List.of(new PlannedRoute(
+                        baraka.toString(),
+                        List.of(new PlannedStop(first.toString(), StopKind.DROPOFF, 2, 100, 100)))),
+                List.of());
+
+        assertThat(aminas.id()).isEqualTo(amina.toString());
+        assertThat(aminas.onBoard()).containsExactly(first.toString());
+        assertThat(aminas.pinned()).contains(first.toString());
+        assertThat(snapshot.current().routes().getFirst().stops())
+                .extracting(PlannedStop::kind)
+                .containsExactly(StopKind.DROPOFF);
+        assertThat(fixture.core.improved(snapshot, moved)).isEmpty();
+    }
+
+    @Test
+    void after_a_restart_the_routes_are_rebuilt_from_the_log_as_they_were() {
+        CoreFixture live = twoRiders(3);
+        carryOut(live, insertion(live.when(opened(first, 200, 1200, 10))), 11);
+        List<Decision> second = live.when(opened(this.second, 400, 1400, 20));
+        carryOut(live, insertion(second), 21);
+        for (Decision decision : second) {
+            if (decision instanceof Decision.Plan plan) {
+                live.given(new Fact.Planned(plan.dispatchId(), plan.riderId(), plan.spot(), at(21)));
+            }
+        }
+
+        CoreFixture restarted = new CoreFixture();
+        List<Fact> history = new ArrayList<>(live.history);
+        restarted.given(history.toArray(Fact[]::new));
+
+        RouteSnapshot before = live.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        RouteSnapshot after = restarted.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        assertThat(after.current()).isEqualTo(before.current());
+        assertThat(after.current().routes().getFirst().stops()).hasSize(4);
+        assertThat(restarted.core.improved(after, after.current())).isEmpty();
+    }
+}
