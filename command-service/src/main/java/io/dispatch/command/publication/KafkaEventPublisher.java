@@ -5,6 +5,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +59,14 @@ public class KafkaEventPublisher {
      * event. Any failed send fails the batch: nothing of it is marked done, all of it is retried.
      * An event its writer sent itself ({@link DirectPublication}) is not sent again: the batch waits
      * for that send while it is in flight, and passes it once it is acknowledged.
+     *
+     * <p>A writer's send goes through a producer of its own, so this one keeps no order with it: an
+     * event sent here while a writer's send of an earlier event of the delivery is still in flight
+     * could land before it, and consumers, which drop an event at or below the last sequence they
+     * applied, would drop the earlier one. A write of two events (an offer accepted, then the rider
+     * assigned) sends the first itself and leaves the second here, so before sending an event the
+     * batch waits for the writers' sends of the delivery's earlier events (issue 33: the decisions
+     * read lost ACCEPTED and AUTO_ASSIGNED entries).
      */
     @EventHandler
     public void on(
@@ -65,47 +74,71 @@ public class KafkaEventPublisher {
             @MessageIdentifier String messageId,
             @SequenceNumber Long sequence,
             TrackingToken token) {
-        CompletableFuture<SendResult<String, EventEnvelope>> sent = direct.inFlight(event.dispatchId(), sequence);
-        EventEnvelope envelope = null;
-        if (sent == null && !tracker.isPublished(event.dispatchId(), sequence)) {
-            envelope = AxonEnvelopes.of(messageId, sequence, event);
-            sent = kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
-        }
         UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
         List<Pending> pending = batch.getOrComputeResource(PENDING, key -> {
             List<Pending> sends = new ArrayList<>();
             batch.onPrepareCommit(u -> awaitAll(sends));
             return sends;
         });
-        pending.add(new Pending(envelope, sent, token));
+        CompletableFuture<SendResult<String, EventEnvelope>> sent = direct.inFlight(event.dispatchId(), sequence);
+        EventEnvelope envelope = null;
+        if (sent == null && !tracker.isPublished(event.dispatchId(), sequence)) {
+            awaitWritersSends(pending, event.dispatchId());
+            envelope = AxonEnvelopes.of(messageId, sequence, event);
+            sent = kafka.send(Topics.DISPATCH_EVENTS.name(), Topics.keyOf(envelope.dispatchId()), envelope);
+        }
+        pending.add(new Pending(event.dispatchId(), envelope, sent, token));
     }
 
-    /** An event of the batch: its send (null when already acknowledged) and its envelope (null unless sent here). */
+    /**
+     * An event of the batch: its send (null when already acknowledged) and its envelope (null unless
+     * sent here: a send with no envelope is a writer's).
+     */
     private record Pending(
-            EventEnvelope envelope, CompletableFuture<SendResult<String, EventEnvelope>> sent, TrackingToken token) {}
+            UUID dispatchId,
+            EventEnvelope envelope,
+            CompletableFuture<SendResult<String, EventEnvelope>> sent,
+            TrackingToken token) {
+
+        boolean writersSendOf(UUID delivery) {
+            return envelope == null && sent != null && dispatchId.equals(delivery);
+        }
+    }
+
+    /** Waits for the writers' sends of the delivery's earlier events in this batch; a failed one fails the batch. */
+    private static void awaitWritersSends(List<Pending> pending, UUID dispatchId) {
+        for (Pending send : pending) {
+            if (send.writersSendOf(dispatchId)) {
+                acknowledged(send.sent());
+            }
+        }
+    }
 
     private void awaitAll(List<Pending> sends) {
         List<PublicationTracker.Published> published = new ArrayList<>(sends.size());
-        try {
-            for (Pending send : sends) {
-                if (send.sent() == null) {
-                    continue;
-                }
-                RecordMetadata metadata =
-                        send.sent().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS).getRecordMetadata();
-                if (send.envelope() != null) {
-                    published.add(
-                            new PublicationTracker.Published(send.envelope(), metadata.partition(), metadata.offset()));
-                }
+        for (Pending send : sends) {
+            if (send.sent() == null) {
+                continue;
             }
+            RecordMetadata metadata = acknowledged(send.sent());
+            if (send.envelope() != null) {
+                published.add(
+                        new PublicationTracker.Published(send.envelope(), metadata.partition(), metadata.offset()));
+            }
+        }
+        // only now, with every event of the batch acknowledged: other instances' writers wait on this
+        watermark.recordPublished(sends.getLast().token());
+        published.forEach(tracker::published);
+    }
+
+    private static RecordMetadata acknowledged(CompletableFuture<SendResult<String, EventEnvelope>> sent) {
+        try {
+            return sent.get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS).getRecordMetadata();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while waiting for Kafka", e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("Kafka did not acknowledge an event; the batch will be retried", e);
         }
-        // only now, with every event of the batch acknowledged: other instances' writers wait on this
-        watermark.recordPublished(sends.getLast().token());
-        published.forEach(tracker::published);
     }
 }
