@@ -231,7 +231,9 @@ class WebhookDeliveryTest {
             assertThat(updated.get("estimated_delivery_at").asText()).isEqualTo("2030-01-01T10:55:00.000Z");
 
             JsonNode pickedUp = bodies.get(3).get("data");
-            assertThat(pickedUp.get("estimated_pickup_at").isNull()).as("a pickup clears its estimate").isTrue();
+            assertThat(pickedUp.get("estimated_pickup_at").isNull())
+                    .as("a pickup clears its estimate")
+                    .isTrue();
             assertThat(pickedUp.get("estimated_delivery_at").asText()).isEqualTo("2030-01-01T10:55:00.000Z");
 
             JsonNode cancelled = bodies.get(4).get("data");
@@ -239,11 +241,13 @@ class WebhookDeliveryTest {
             assertThat(cancelled.get("estimated_delivery_at").isNull()).isTrue();
 
             // the pull feed lists what was sent, the estimate update included, and no plan
-            HttpResponse<String> feed = dispatcher.call(
-                    "GET", "/api/v1/external/events", Map.of("X-API-Key", merchant.apiKey()), null);
+            HttpResponse<String> feed =
+                    dispatcher.call("GET", "/api/v1/external/events", Map.of("X-API-Key", merchant.apiKey()), null);
             assertThat(feed.statusCode()).as(feed.body()).isEqualTo(200);
             List<String> fed = new ArrayList<>();
-            JSON.readTree(feed.body()).get("data").forEach(e -> fed.add(e.get("event").asText()));
+            JSON.readTree(feed.body())
+                    .get("data")
+                    .forEach(e -> fed.add(e.get("event").asText()));
             assertThat(fed)
                     .containsExactly(
                             "dispatch.created",

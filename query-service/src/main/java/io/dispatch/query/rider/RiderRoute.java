@@ -23,7 +23,8 @@ import java.util.UUID;
     the stops without a planned time (no plan, or a dispatching mode without routes) by when their delivery was \
     assigned. Every field is always present, null when it has no value.""")
 public record RiderRoute(
-        @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid") UUID riderId,
+        @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid")
+        UUID riderId,
 
         @Schema(
                 requiredMode = RequiredMode.REQUIRED,
@@ -42,9 +43,13 @@ public record RiderRoute(
       One stop: the pickup of a delivery the rider has still to collect (ASSIGNED), or the drop-off of one the rider \
       holds (ASSIGNED, PICKED_UP, IN_TRANSIT). lat and lng are null when the merchant gave only an address.""")
     public record RouteStop(
-            @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid") UUID dispatchId,
+            @Schema(requiredMode = RequiredMode.REQUIRED, format = "uuid")
+            UUID dispatchId,
+
             @Schema(requiredMode = RequiredMode.REQUIRED) Kind kind,
-            @Schema(requiredMode = RequiredMode.REQUIRED, example = "Kenyatta Ave 1, Nairobi") String address,
+
+            @Schema(requiredMode = RequiredMode.REQUIRED, example = "Kenyatta Ave 1, Nairobi")
+            String address,
 
             @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, example = "-1.2841")
             Double lat,
@@ -100,6 +105,7 @@ public record RiderRoute(
             }
         }
         stops.sort(ORDER);
-        return new RiderRoute(riderId, updatedAt, stops.stream().map(Ordered::stop).toList());
+        return new RiderRoute(
+                riderId, updatedAt, stops.stream().map(Ordered::stop).toList());
     }
 }

@@ -178,10 +178,9 @@ public class TrackingController {
 
     private Flux<ServerSentEvent<Object>> current(DispatchView view) {
         ServerSentEvent<Object> status = TrackingEvents.status(view.status(), view.updatedAt());
-        Flux<ServerSentEvent<Object>> estimates =
-                view.estimatedPickupAt() == null && view.estimatedDeliveryAt() == null
-                        ? Flux.empty()
-                        : Flux.just(TrackingEvents.estimates(view.estimatedPickupAt(), view.estimatedDeliveryAt()));
+        Flux<ServerSentEvent<Object>> estimates = view.estimatedPickupAt() == null && view.estimatedDeliveryAt() == null
+                ? Flux.empty()
+                : Flux.just(TrackingEvents.estimates(view.estimatedPickupAt(), view.estimatedDeliveryAt()));
         if (view.riderId() == null || view.status().isTerminal() || view.status() == DispatchStatus.NEW) {
             return Flux.concat(Mono.just(status), estimates);
         }

@@ -84,7 +84,8 @@ class RiderRouteTest extends QueryServiceContext {
 
     @Test
     void a_rider_sees_the_stops_of_what_it_holds_in_planned_order_then_the_unplanned_by_assignment() {
-        UUID merchant = merchants.createMerchant("Route " + UUID.randomUUID(), false).id();
+        UUID merchant =
+                merchants.createMerchant("Route " + UUID.randomUUID(), false).id();
         var rider = riders.createRider("Otieno", "+254700000002", false);
         var otherRider = riders.createRider("Wanjiru", "+254700000004", false);
         UUID other = otherRider.id();
@@ -178,7 +179,9 @@ class RiderRouteTest extends QueryServiceContext {
 
     @Test
     void the_delivery_and_its_tracking_carry_the_planners_estimates() {
-        UUID merchant = merchants.createMerchant("Estimates " + UUID.randomUUID(), false).id();
+        UUID merchant = merchants
+                .createMerchant("Estimates " + UUID.randomUUID(), false)
+                .id();
         String apiKey = merchants.issueKey(merchant, Set.of(Scope.READ)).apiKey();
         UUID rider = riders.createRider("Achieng", "+254700000006", false).id();
         DecisionLog plannedOne = delivery(merchant);
@@ -197,8 +200,7 @@ class RiderRouteTest extends QueryServiceContext {
                 .containsEntry("estimatedPickupAt", iso(NOW.plusSeconds(600)))
                 .containsEntry("estimatedDeliveryAt", iso(NOW.plusSeconds(1800)));
         assertThat(List.copyOf(delivery.keySet()))
-                .containsSubsequence(
-                        "targetPickupAt", "targetDeliveryAt", "estimatedPickupAt", "estimatedDeliveryAt");
+                .containsSubsequence("targetPickupAt", "targetDeliveryAt", "estimatedPickupAt", "estimatedDeliveryAt");
         assertThat(merchantRead(apiKey, collected.dispatchId))
                 .containsEntry("estimatedPickupAt", null)
                 .containsEntry("estimatedDeliveryAt", iso(NOW.plusSeconds(1200)));
@@ -324,7 +326,8 @@ class RiderRouteTest extends QueryServiceContext {
 
     /** How the API writes an instant: ISO 8601 in UTC with milliseconds. */
     private static String iso(Instant instant) {
-        return java.time.format.DateTimeFormatter.ISO_INSTANT.format(instant.truncatedTo(ChronoUnit.MILLIS))
+        return java.time.format.DateTimeFormatter.ISO_INSTANT
+                .format(instant.truncatedTo(ChronoUnit.MILLIS))
                 .replaceFirst("(:\\d\\d)Z$", "$1.000Z");
     }
 

@@ -80,7 +80,9 @@ class TrackingHubTest {
         }
         hub.publish(delivery, status(2_000, DispatchStatus.PICKED_UP));
         hub.publish(delivery, new EstimatesChanged(2_001, null, now.plusSeconds(900)));
-        assertThat(hub.largestBacklog()).as("two statuses, a position, estimates").isEqualTo(4);
+        assertThat(hub.largestBacklog())
+                .as("two statuses, a position, estimates")
+                .isEqualTo(4);
 
         viewer.requestUnbounded();
         assertThat(viewer.received)
