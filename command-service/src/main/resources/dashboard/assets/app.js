@@ -415,6 +415,9 @@ async function delivery(id) {
     h("p", {}, `Dropoff: ${d.dropoff?.address}`),
     h("p", {}, `${d.paymentType} · ${money(d.amountCents, d.currency)} · fee ${money(d.feeCents, d.currency)} · source ${d.source}`),
     h("p", {}, "Deliver by: ", when(d.targetDeliveryAt)),
+    // the route planner's estimates (dispatching mode BATCHED), when there are any
+    d.estimatedPickupAt ? h("p", { "data-testid": "estimated-pickup" }, "Estimated pickup: ", when(d.estimatedPickupAt)) : null,
+    d.estimatedDeliveryAt ? h("p", { "data-testid": "estimated-delivery" }, "Estimated delivery: ", when(d.estimatedDeliveryAt)) : null,
     h("p", {}, "Tracking link for the customer: ", h("a", { href: d.trackingUrl, target: "_blank", rel: "noopener", "data-testid": "tracking" }, d.trackingUrl)));
   const historyBox = h("div", {}, historyTable(history));
   const attemptsBox = h("div", {}, attemptsTable(id, notifications));

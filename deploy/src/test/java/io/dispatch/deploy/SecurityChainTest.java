@@ -93,8 +93,10 @@ class SecurityChainTest {
     @Test
     void the_walk_arounds_of_the_rider_api_answer_400_or_401() throws Exception {
         assertAnswers(walkArounds("GET", "/api/v1/rider/offers", null, NO_RIDER, 401));
+        assertAnswers(walkArounds("GET", "/api/v1/rider/route", null, NO_RIDER, 401));
         Rider rider = dispatch.newRider("Walk-around rider");
         dispatch.call("GET", "/api/v1/rider/offers", DispatchUnderTest.rider(rider), null, 200);
+        dispatch.call("GET", "/api/v1/rider/route", DispatchUnderTest.rider(rider), null, 200);
     }
 
     @Test

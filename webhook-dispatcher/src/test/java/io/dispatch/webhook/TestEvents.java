@@ -1,13 +1,16 @@
 package io.dispatch.webhook;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchPickedUp;
+import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.RiderAssigned;
@@ -16,6 +19,7 @@ import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.UUID;
 
 /** One delivery's events as command-service would publish them, sequence by sequence. */
@@ -56,6 +60,29 @@ final class TestEvents {
 
     EventEnvelope assigned() {
         return next(new RiderAssigned(dispatchId, merchantId, at(), Actor.operator("ops"), riderId, null));
+    }
+
+    /** The route planner's placement (a decision event), estimates as given (null: none). */
+    EventEnvelope planned(String reason, Instant pickupAt, Instant deliveryAt) {
+        return next(new DeliveryPlanned(
+                dispatchId,
+                merchantId,
+                at(),
+                Actor.system(),
+                riderId,
+                pickupAt,
+                deliveryAt,
+                reason,
+                pickupAt == null ? null : 1,
+                2,
+                2,
+                600,
+                new DecisionPolicy("nairobi-cbd", "BATCHED", 1),
+                List.of()));
+    }
+
+    EventEnvelope etaUpdated(Instant pickupAt, Instant deliveryAt) {
+        return next(new EtaUpdated(dispatchId, merchantId, at(), Actor.system(), pickupAt, deliveryAt));
     }
 
     EventEnvelope moved(double latitude, double longitude) {

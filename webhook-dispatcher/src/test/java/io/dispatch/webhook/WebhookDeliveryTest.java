@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.events.WebhookAttemptRecorded;
@@ -19,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -166,6 +168,93 @@ class WebhookDeliveryTest {
                     JSON.readTree(receiver.received().get(6).body()).get("data");
             assertThat(cancelled.get("cancel_reason").asText()).isEqualTo("x");
             assertThat(cancelled.get("rider_id").asText()).isEqualTo(delivery.riderId.toString());
+        }
+    }
+
+    @Test
+    void plans_are_never_sent_but_their_estimates_ride_on_the_lifecycle_payload_and_eta_updates_are_sent_and_fed()
+            throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            var merchant = dispatcher.newMerchant();
+            dispatcher.register(merchant.id(), receiver.url());
+            TestEvents delivery = new TestEvents(merchant.id());
+            Instant pickupAt = Instant.parse("2030-01-01T10:15:00.123Z");
+            Instant deliveryAt = Instant.parse("2030-01-01T10:40:00Z");
+            Instant later = deliveryAt.plusSeconds(900);
+            // decisions.md §15: INSERTED comes between the engine's choice and the assignment, so the
+            // assignment already carries the estimates; the plans themselves are decisions, never sent
+            RunningDispatcher.publish(List.of(
+                    delivery.created(),
+                    delivery.planned(DeliveryPlanned.INSERTED, pickupAt, deliveryAt),
+                    delivery.assigned(),
+                    delivery.planned(DeliveryPlanned.REPLANNED, pickupAt, later),
+                    delivery.etaUpdated(pickupAt, later),
+                    delivery.pickedUp(),
+                    delivery.planned(DeliveryPlanned.REOPTIMIZED, null, later.plusSeconds(60)),
+                    delivery.cancelled("x")));
+
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> receiver.received().size() == 5);
+            List<JsonNode> bodies = new ArrayList<>();
+            for (WebhookReceiver.Received hook : receiver.received()) {
+                bodies.add(JSON.readTree(hook.body()));
+            }
+            assertThat(bodies)
+                    .extracting(body -> body.get("event").asText())
+                    .containsExactly(
+                            "dispatch.created",
+                            "dispatch.assigned",
+                            "dispatch.eta_updated",
+                            "dispatch.picked_up",
+                            "dispatch.cancelled");
+            assertThat(receiver.received().get(2).header("X-Dispatch-Event")).isEqualTo("dispatch.eta_updated");
+            assertThat(receiver.received().get(2).header("X-Dispatch-Sequence")).isEqualTo("4");
+
+            JsonNode created = bodies.get(0).get("data");
+            assertThat(iterable(created.fieldNames()))
+                    .containsSubsequence(
+                            "target_pickup_at", "target_delivery_at", "estimated_pickup_at", "estimated_delivery_at");
+            assertThat(created.get("estimated_pickup_at").isNull()).isTrue();
+            assertThat(created.get("estimated_delivery_at").isNull()).isTrue();
+
+            JsonNode assigned = bodies.get(1).get("data");
+            assertThat(assigned.get("estimated_pickup_at").asText()).isEqualTo("2030-01-01T10:15:00.123Z");
+            assertThat(assigned.get("estimated_delivery_at").asText()).isEqualTo("2030-01-01T10:40:00.000Z");
+
+            JsonNode updated = bodies.get(2).get("data");
+            assertThat(iterable(updated.fieldNames())).isEqualTo(iterable(assigned.fieldNames()));
+            assertThat(updated.get("status").asText()).as("status unchanged").isEqualTo("ASSIGNED");
+            assertThat(updated.get("updated_at").asText())
+                    .as("an estimate is no status change")
+                    .isEqualTo(assigned.get("updated_at").asText());
+            assertThat(updated.get("estimated_pickup_at").asText()).isEqualTo("2030-01-01T10:15:00.123Z");
+            assertThat(updated.get("estimated_delivery_at").asText()).isEqualTo("2030-01-01T10:55:00.000Z");
+
+            JsonNode pickedUp = bodies.get(3).get("data");
+            assertThat(pickedUp.get("estimated_pickup_at").isNull())
+                    .as("a pickup clears its estimate")
+                    .isTrue();
+            assertThat(pickedUp.get("estimated_delivery_at").asText()).isEqualTo("2030-01-01T10:55:00.000Z");
+
+            JsonNode cancelled = bodies.get(4).get("data");
+            assertThat(cancelled.get("estimated_pickup_at").isNull()).isTrue();
+            assertThat(cancelled.get("estimated_delivery_at").isNull()).isTrue();
+
+            // the pull feed lists what was sent, the estimate update included, and no plan
+            HttpResponse<String> feed =
+                    dispatcher.call("GET", "/api/v1/external/events", Map.of("X-API-Key", merchant.apiKey()), null);
+            assertThat(feed.statusCode()).as(feed.body()).isEqualTo(200);
+            List<String> fed = new ArrayList<>();
+            JSON.readTree(feed.body())
+                    .get("data")
+                    .forEach(e -> fed.add(e.get("event").asText()));
+            assertThat(fed)
+                    .containsExactly(
+                            "dispatch.created",
+                            "dispatch.assigned",
+                            "dispatch.eta_updated",
+                            "dispatch.picked_up",
+                            "dispatch.cancelled");
         }
     }
 

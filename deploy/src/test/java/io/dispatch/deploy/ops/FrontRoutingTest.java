@@ -148,6 +148,7 @@ class FrontRoutingTest {
             new Route("GET", "/api/v1/admin/dispatch/queue", QUERY),
             new Route("GET", "/api/v1/admin/dispatch/stats", QUERY),
             new Route("GET", "/api/v1/rider/offers", QUERY),
+            new Route("GET", "/api/v1/rider/route", QUERY),
             new Route("GET", "/api/v1/track/{token}", QUERY),
             new Route("GET", "/api/v1/track/{token}/stream", QUERY),
             new Route("GET", "/track/{token}", QUERY),

@@ -100,6 +100,27 @@ public class DispatchRows {
         return spec.map(row -> read(row.get("body", Json.class))).all();
     }
 
+    /** A delivery a rider holds, with when it was assigned and last planned (null: never, or not for this rider). */
+    public record Held(DispatchView view, Instant assignedAt, Instant plannedAt) {}
+
+    /**
+     * The deliveries {@code riderId} holds and has still to carry (ASSIGNED, PICKED_UP, IN_TRANSIT),
+     * at most {@code count} (a rider holds at most 20): the rider's route (decisions.md §15).
+     */
+    public Flux<Held> held(UUID riderId, int count) {
+        return db.sql("""
+            select body, assigned_at, planned_at from query.dispatches
+             where rider_id = :rider and status in ('ASSIGNED', 'PICKED_UP', 'IN_TRANSIT')
+             order by assigned_at nulls last, id limit :count""")
+                .bind("rider", riderId)
+                .bind("count", count)
+                .map(row -> new Held(
+                        read(row.get("body", Json.class)),
+                        row.get("assigned_at", Instant.class),
+                        row.get("planned_at", Instant.class)))
+                .all();
+    }
+
     /** The delivery a customer's tracking token opens. */
     public Mono<DispatchView> findByTrackingToken(String token) {
         return db.sql("select body from query.dispatches where tracking_token = :token")

@@ -32,8 +32,8 @@ import reactor.core.scheduler.Schedulers;
  * What the customer holding a tracking link may see, and no more: status and its timeline, the
  * drop-off address and point, the pickup point (where the parcel comes from: coordinates only,
  * no address or notes), the rider's first name and position while the rider has the parcel or
- * is heading to it, the target time and the PIN to give at the door. No key: the token is the
- * secret (144 random bits).
+ * is heading to it, the target time, the route planner's estimates (decisions.md §15) and the PIN
+ * to give at the door. No key: the token is the secret (144 random bits).
  */
 @Tag(name = "Tracking", description = "Public, for the customer: no key")
 @RestController
@@ -99,14 +99,21 @@ public class TrackingController {
             Rider rider,
             List<Step> events,
             Instant targetDeliveryAt,
+            Instant estimatedPickupAt,
+            Instant estimatedDeliveryAt,
             String deliveryPin) {}
+
+    /** SSE {@code estimates} data: the route planner's times, null when not planned. */
+    public record Estimates(Instant estimatedPickupAt, Instant estimatedDeliveryAt) {}
 
     @Operation(summary = "Track a delivery", description = """
       The customer's view: {status, externalId, dropoff: {address, lat?, lng?}, pickup: {lat, lng} | null, \
-      rider: {name, location} | null, events: [{status, occurredAt}], targetDeliveryAt, deliveryPin}. \
-      dropoff.lat and dropoff.lng are left out, and pickup is null, when the merchant gave that stop no \
-      coordinates; the pickup's address and notes are never shown. rider.location is the rider's newest \
-      position while the delivery is ASSIGNED, PICKED_UP or IN_TRANSIT, else null. Unknown token: 404.""")
+      rider: {name, location} | null, events: [{status, occurredAt}], targetDeliveryAt, estimatedPickupAt, \
+      estimatedDeliveryAt, deliveryPin}. dropoff.lat and dropoff.lng are left out, and pickup is null, when the \
+      merchant gave that stop no coordinates; the pickup's address and notes are never shown. rider.location is \
+      the rider's newest position while the delivery is ASSIGNED, PICKED_UP or IN_TRANSIT, else null. \
+      estimatedPickupAt and estimatedDeliveryAt are the route planner's times (dispatching mode BATCHED), null \
+      without a plan; the pickup's is null once the parcel is collected. Unknown token: 404.""")
     @GetMapping(path = "/api/v1/track/{token}", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> track(@PathVariable String token) {
         if (!TOKEN.matcher(token).matches()) {
@@ -124,6 +131,8 @@ public class TrackingController {
                                 rider.orElse(null),
                                 steps,
                                 view.targetDeliveryAt(),
+                                view.estimatedPickupAt(),
+                                view.estimatedDeliveryAt(),
                                 view.deliveryPin())))
                 .map(Envelope::of);
     }
@@ -132,9 +141,10 @@ public class TrackingController {
     public record StatusData(DispatchStatus status, Instant occurredAt) {}
 
     @Operation(summary = "Follow a delivery live (Server-Sent Events)", description = """
-      text/event-stream. First the current state: a `status` event {status, occurredAt} and, while a rider \
-      has the parcel or is heading to it, a `location` event {latitude, longitude, timestamp}; then each \
-      change as it happens. A comment line (`:heartbeat`) every 15 s keeps proxies from closing the \
+      text/event-stream. First the current state: a `status` event {status, occurredAt}, while a rider \
+      has the parcel or is heading to it a `location` event {latitude, longitude, timestamp}, and when the \
+      route planner has estimates an `estimates` event {estimatedPickupAt, estimatedDeliveryAt}; then each \
+      change as it happens (a new plan sends `estimates` again). A comment line (`:heartbeat`) every 15 s keeps proxies from closing the \
       connection. The stream ends after a DELIVERED, FAILED or CANCELLED status. Unknown token: 404.""")
     @GetMapping(path = "/api/v1/track/{token}/stream", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     public Flux<ServerSentEvent<Object>> stream(@PathVariable String token) {
@@ -149,8 +159,12 @@ public class TrackingController {
                     .flatMapMany(view -> Flux.concat(
                             current(view),
                             live.updates()
-                                    .filter(update -> !(update instanceof TrackingHub.StatusChanged s)
-                                            || s.sequence() > view.sequence())
+                                    .filter(update -> switch (update) {
+                                        // at or below the state read: in it already
+                                        case TrackingHub.StatusChanged s -> s.sequence() > view.sequence();
+                                        case TrackingHub.EstimatesChanged e -> e.sequence() > view.sequence();
+                                        case TrackingHub.RiderMoved m -> true;
+                                    })
                                     .map(TrackingEvents::event)));
             // The stream ends with the terminal status, which also stops the heartbeats. A small
             // prefetch: what a slow viewer has waiting stays in the hub's bounded buffers.
@@ -164,15 +178,19 @@ public class TrackingController {
 
     private Flux<ServerSentEvent<Object>> current(DispatchView view) {
         ServerSentEvent<Object> status = TrackingEvents.status(view.status(), view.updatedAt());
+        Flux<ServerSentEvent<Object>> estimates = view.estimatedPickupAt() == null && view.estimatedDeliveryAt() == null
+                ? Flux.empty()
+                : Flux.just(TrackingEvents.estimates(view.estimatedPickupAt(), view.estimatedDeliveryAt()));
         if (view.riderId() == null || view.status().isTerminal() || view.status() == DispatchStatus.NEW) {
-            return Flux.just(status);
+            return Flux.concat(Mono.just(status), estimates);
         }
         return Flux.concat(
                 Mono.just(status),
                 positions
                         .latest(view.riderId())
                         .map(p -> TrackingEvents.event(
-                                new TrackingHub.RiderMoved(p.latitude(), p.longitude(), p.recordedAt()))));
+                                new TrackingHub.RiderMoved(p.latitude(), p.longitude(), p.recordedAt()))),
+                estimates);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.dispatch.query.tracking;
 
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.query.tracking.TrackingController.Estimates;
 import io.dispatch.query.tracking.TrackingController.Location;
 import io.dispatch.query.tracking.TrackingController.StatusData;
 import java.time.Duration;
@@ -24,7 +25,14 @@ final class TrackingEvents {
                 .build();
     }
 
-    /** A change from the hub as the event the page reads: {@code status} or {@code location}. */
+    /** An {@code estimates} event: the route planner's times, null when not planned. */
+    static ServerSentEvent<Object> estimates(Instant pickupAt, Instant deliveryAt) {
+        return ServerSentEvent.<Object>builder(new Estimates(pickupAt, deliveryAt))
+                .event("estimates")
+                .build();
+    }
+
+    /** A change from the hub as the event the page reads: {@code status}, {@code location} or {@code estimates}. */
     static ServerSentEvent<Object> event(TrackingHub.Update update) {
         return switch (update) {
             case TrackingHub.StatusChanged s -> status(s.status(), s.occurredAt());
@@ -32,6 +40,7 @@ final class TrackingEvents {
                 ServerSentEvent.<Object>builder(new Location(m.latitude(), m.longitude(), m.timestamp()))
                         .event("location")
                         .build();
+            case TrackingHub.EstimatesChanged e -> estimates(e.estimatedPickupAt(), e.estimatedDeliveryAt());
         };
     }
 

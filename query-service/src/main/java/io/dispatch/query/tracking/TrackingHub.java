@@ -1,6 +1,8 @@
 package io.dispatch.query.tracking;
 
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderPositionReported;
 import java.time.Instant;
@@ -27,7 +29,8 @@ import reactor.core.publisher.Sinks;
  *
  * <p>A viewer that reads slower than changes come (a phone on a bad network, a client that
  * stopped reading) holds a bounded backlog, never a growing one: of the rider's positions only
- * the newest waits (older ones are dropped, a newer position replaces them), and at most
+ * the newest waits (older ones are dropped, a newer position replaces them), so does the newest
+ * of the route planner's estimates, and at most
  * {@link #STATUS_BACKLOG} status changes wait; a viewer further behind than that is ended, and
  * its browser reconnects to the current state.
  */
@@ -36,8 +39,8 @@ public class TrackingHub {
 
     /** Status changes one viewer may have waiting; a delivery has seven statuses in its life. */
     public static final int STATUS_BACKLOG = 16;
-    /** The most updates one viewer ever has waiting in the hub: the statuses and one position. */
-    public static final int MAX_BACKLOG = STATUS_BACKLOG + 1;
+    /** The most updates one viewer ever has waiting in the hub: the statuses, one position and one estimate. */
+    public static final int MAX_BACKLOG = STATUS_BACKLOG + 2;
 
     /**
      * The hub's consumers: a group of this instance's own (each instance fans every record out to
@@ -53,6 +56,13 @@ public class TrackingHub {
     public record StatusChanged(long sequence, DispatchStatus status, Instant occurredAt) implements Update {}
 
     public record RiderMoved(double latitude, double longitude, Instant timestamp) implements Update {}
+
+    /**
+     * The route planner's estimates after a plan or an estimate update (decisions.md §15): when the
+     * rider is planned to collect the parcel and to hand it over, null when not planned.
+     */
+    public record EstimatesChanged(long sequence, Instant estimatedPickupAt, Instant estimatedDeliveryAt)
+            implements Update {}
 
     /** A viewer further behind than {@link #STATUS_BACKLOG} status changes: its stream ends. */
     public static final class ViewerFellBehind extends RuntimeException {
@@ -93,8 +103,9 @@ public class TrackingHub {
 
     /**
      * What one viewer has not taken yet, oldest first: every status change, at most
-     * {@link #STATUS_BACKLOG} of them (a further one is refused: the viewer fell behind), and the
-     * newest position only (a newer one replaces it and goes last). Offered by the consumer
+     * {@link #STATUS_BACKLOG} of them (a further one is refused: the viewer fell behind), the
+     * newest position only (a newer one replaces it and goes last) and the newest estimates only
+     * (the same way). Offered by the consumer
      * threads, taken by the viewer's stream: every method holds the lock.
      */
     static final class Backlog extends AbstractQueue<Update> {
@@ -109,7 +120,7 @@ public class TrackingHub {
                 }
                 statuses++;
             } else {
-                waiting.removeIf(RiderMoved.class::isInstance);
+                waiting.removeIf(update.getClass()::isInstance);
             }
             return waiting.add(update);
         }
@@ -188,6 +199,21 @@ public class TrackingHub {
         DispatchStatus.after(envelope.event())
                 .ifPresent(status -> publish(
                         envelope.dispatchId(), new StatusChanged(envelope.sequence(), status, envelope.occurredAt())));
+        switch (envelope.event()) {
+            case DeliveryPlanned plan ->
+                publish(
+                        envelope.dispatchId(),
+                        new EstimatesChanged(
+                                envelope.sequence(), plan.estimatedPickupAt(), plan.estimatedDeliveryAt()));
+            case EtaUpdated update ->
+                publish(
+                        envelope.dispatchId(),
+                        new EstimatesChanged(
+                                envelope.sequence(), update.estimatedPickupAt(), update.estimatedDeliveryAt()));
+            default -> {
+                // the status above, or nothing the customer sees
+            }
+        }
     }
 
     @KafkaListener(

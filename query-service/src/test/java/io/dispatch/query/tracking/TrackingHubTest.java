@@ -3,6 +3,7 @@ package io.dispatch.query.tracking;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.query.tracking.TrackingHub.EstimatesChanged;
 import io.dispatch.query.tracking.TrackingHub.RiderMoved;
 import io.dispatch.query.tracking.TrackingHub.StatusChanged;
 import io.dispatch.query.tracking.TrackingHub.Update;
@@ -65,6 +66,31 @@ class TrackingHubTest {
         assertThat(viewer.received)
                 .filteredOn(RiderMoved.class::isInstance)
                 .containsExactly(new RiderMoved(-1.0 - 9_999 / 1e6, 36.8, now.plusMillis(9_999)));
+    }
+
+    @Test
+    void a_viewer_that_does_not_read_keeps_only_the_newest_estimates_and_position_behind_its_statuses() {
+        StalledViewer viewer = new StalledViewer();
+        hub.watch(delivery).updates().subscribe(viewer);
+
+        hub.publish(delivery, status(2, DispatchStatus.ASSIGNED));
+        for (int i = 0; i < 1_000; i++) {
+            hub.publish(delivery, new EstimatesChanged(3 + i, now.plusSeconds(i), now.plusSeconds(600 + i)));
+            hub.publish(delivery, new RiderMoved(-1.0 - i / 1e6, 36.8, now.plusMillis(i)));
+        }
+        hub.publish(delivery, status(2_000, DispatchStatus.PICKED_UP));
+        hub.publish(delivery, new EstimatesChanged(2_001, null, now.plusSeconds(900)));
+        assertThat(hub.largestBacklog())
+                .as("two statuses, a position, estimates")
+                .isEqualTo(4);
+
+        viewer.requestUnbounded();
+        assertThat(viewer.received)
+                .containsExactly(
+                        status(2, DispatchStatus.ASSIGNED),
+                        new RiderMoved(-1.0 - 999 / 1e6, 36.8, now.plusMillis(999)),
+                        status(2_000, DispatchStatus.PICKED_UP),
+                        new EstimatesChanged(2_001, null, now.plusSeconds(900)));
     }
 
     @Test

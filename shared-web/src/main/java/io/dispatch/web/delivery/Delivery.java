@@ -72,6 +72,20 @@ public record Delivery(
         @Schema(requiredMode = RequiredMode.REQUIRED, nullable = true, description = "Deliver-by time")
         Instant targetDeliveryAt,
 
+        @Schema(
+                requiredMode = RequiredMode.REQUIRED,
+                nullable = true,
+                description = "When the rider is planned to collect it: the route planner's estimate (dispatching mode "
+                        + "BATCHED), null without a plan and once picked up")
+        Instant estimatedPickupAt,
+
+        @Schema(
+                requiredMode = RequiredMode.REQUIRED,
+                nullable = true,
+                description = "When the rider is planned to hand it over: the route planner's estimate (dispatching "
+                        + "mode BATCHED), null without a plan and after an unassignment, failure or cancellation")
+        Instant estimatedDeliveryAt,
+
         @Schema(requiredMode = RequiredMode.REQUIRED, description = "Opens the public tracking page")
         String trackingToken,
 
@@ -130,6 +144,8 @@ public record Delivery(
                 view.currency(),
                 view.targetPickupAt(),
                 view.targetDeliveryAt(),
+                view.estimatedPickupAt(),
+                view.estimatedDeliveryAt(),
                 view.trackingToken(),
                 trackingUrl(publicBaseUrl, view.trackingToken()),
                 view.deliveryPin(),

@@ -42,7 +42,10 @@ import tools.jackson.databind.ObjectMapper;
  * then is the Kafka offset committed: a crash re-reads the event, and the source event id makes
  * the second recording a no-op. The delivery state is folded for every merchant, so a merchant
  * that registers later still gets complete payloads. The PIN guard's events are folded (they
- * advance the sequence) but never notified: merchants are not told of wrong PIN guesses.
+ * advance the sequence) but never notified: merchants are not told of wrong PIN guesses. Nor are
+ * the dispatch engine's decisions, {@code dispatch.planned} among them; the estimate change a plan
+ * makes reaches merchants as {@code dispatch.eta_updated}, a lifecycle event notified with the
+ * lifecycle payload under its own name.
  */
 @Component
 public class NotificationRecorder implements RecoverableConsumer {

@@ -11,7 +11,12 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The snake_case bodies merchants receive: {@code { event, data }}. */
+/**
+ * The snake_case bodies merchants receive: {@code { event, data }}. The lifecycle payload is the
+ * delivery's whole state after the event, sent for every lifecycle event but location updates,
+ * including {@code dispatch.eta_updated} (a plan moved an estimate by more than five minutes; the
+ * status and {@code updated_at} are those of the event before it).
+ */
 public final class WebhookPayloads {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -34,6 +39,9 @@ public final class WebhookPayloads {
         data.put("currency", view.currency());
         data.put("target_pickup_at", time(view.targetPickupAt()));
         data.put("target_delivery_at", time(view.targetDeliveryAt()));
+        // the route planner's estimates (decisions.md §15, BATCHED only): null without a plan
+        data.put("estimated_pickup_at", time(view.estimatedPickupAt()));
+        data.put("estimated_delivery_at", time(view.estimatedDeliveryAt()));
         data.put("tracking_token", view.trackingToken());
         data.put(
                 "failure_reason",
