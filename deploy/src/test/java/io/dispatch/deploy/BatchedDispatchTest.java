@@ -68,13 +68,15 @@ class BatchedDispatchTest {
             assertThat(planned.get("policy").get("mode").asText()).isEqualTo("BATCHED");
             assertThat(planned.get("policy").get("zoneId").asText()).isEqualTo(zoneId);
             JsonNode delivery = await().atMost(Duration.ofSeconds(30))
-                    .until(() -> delivery(id), d -> !d.path("estimatedDeliveryAt").isNull());
+                    .until(
+                            () -> delivery(id),
+                            d -> !d.path("estimatedDeliveryAt").isNull());
             assertThat(Instant.parse(delivery.get("estimatedDeliveryAt").asText()))
                     .isAfter(Instant.parse(delivery.get("estimatedPickupAt").asText()));
         }
 
-        List<JsonNode> route = await().atMost(Duration.ofSeconds(30))
-                .until(() -> route(south), stops -> stops.size() == 6);
+        List<JsonNode> route =
+                await().atMost(Duration.ofSeconds(30)).until(() -> route(south), stops -> stops.size() == 6);
         assertPickupsBeforeDropoffs(route, southern);
 
         followTheRoute(south, southern, pins);
@@ -114,7 +116,9 @@ class BatchedDispatchTest {
             previous = at;
         }
         for (String id : ids) {
-            assertThat(order.indexOf("PICKUP " + id)).isGreaterThanOrEqualTo(0).isLessThan(order.indexOf("DROPOFF " + id));
+            assertThat(order.indexOf("PICKUP " + id))
+                    .isGreaterThanOrEqualTo(0)
+                    .isLessThan(order.indexOf("DROPOFF " + id));
         }
     }
 
@@ -163,7 +167,8 @@ class BatchedDispatchTest {
                 .data()
                 .get("riders")) {
             if (known.get("riderId").asText().equals(riderId)) {
-                return known.get("eligible").asBoolean() && known.get("maxActive").asInt() == maxActive;
+                return known.get("eligible").asBoolean()
+                        && known.get("maxActive").asInt() == maxActive;
             }
         }
         return false;
@@ -178,8 +183,7 @@ class BatchedDispatchTest {
         {"customerName":"Wambui Njeri","customerPhone":"+254 722 000 433","externalId":"batch-%s",
          "pickup":{"address":"Voi Rd 1","lat":%s,"lng":%s},
          "dropoff":{"address":"Mwatate Rd 9","lat":%s,"lng":%s},
-         "paymentType":"PREPAID"}""".formatted(
-                                UUID.randomUUID(), north(pickupNorth), LNG, north(dropoffNorth), LNG + 0.01),
+         "paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), north(pickupNorth), LNG, north(dropoffNorth), LNG + 0.01),
                         201)
                 .data();
         pins.put(created.get("id").asText(), created.get("deliveryPin").asText());

@@ -136,7 +136,11 @@ public final class CommandDecisions {
 
     private static Map<String, Object> plan(PlanSpot spot) {
         Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("estimatedPickupAt", spot.estimatedPickupAt() == null ? null : spot.estimatedPickupAt().toString());
+        plan.put(
+                "estimatedPickupAt",
+                spot.estimatedPickupAt() == null
+                        ? null
+                        : spot.estimatedPickupAt().toString());
         plan.put("estimatedDeliveryAt", spot.estimatedDeliveryAt().toString());
         plan.put("reason", spot.reason());
         plan.put("pickupStop", spot.pickupStop());

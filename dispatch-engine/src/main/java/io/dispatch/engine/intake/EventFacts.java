@@ -2,12 +2,12 @@ package io.dispatch.engine.intake;
 
 import io.dispatch.events.ActorType;
 import io.dispatch.events.DecisionPolicy;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchOffered;
-import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.NoRiderFound;

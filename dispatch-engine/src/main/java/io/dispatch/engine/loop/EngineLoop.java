@@ -5,14 +5,14 @@ import io.dispatch.engine.intake.EventFacts;
 import io.dispatch.engine.intake.LogIntake;
 import io.dispatch.engine.intake.StoreIntake;
 import io.dispatch.events.EventEnvelope;
+import io.dispatch.planner.PlanSolution;
+import io.dispatch.planner.RouteSolver;
+import io.dispatch.planner.SolveBudget;
 import io.dispatch.policy.core.Decision;
 import io.dispatch.policy.core.DispatchCore;
 import io.dispatch.policy.core.Fact;
 import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.RouteSnapshot;
-import io.dispatch.planner.PlanSolution;
-import io.dispatch.planner.RouteSolver;
-import io.dispatch.planner.SolveBudget;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -102,8 +102,8 @@ public final class EngineLoop implements AutoCloseable {
             for (RouteSnapshot snapshot : snapshots) {
                 long started = System.nanoTime();
                 try {
-                    PlanSolution better =
-                            solver.solve(snapshot.problem(), snapshot.current(), new SolveBudget(budget, Long.MAX_VALUE, 1));
+                    PlanSolution better = solver.solve(
+                            snapshot.problem(), snapshot.current(), new SolveBudget(budget, Long.MAX_VALUE, 1));
                     metrics.reoptimized(System.nanoTime() - started);
                     thread.execute(() -> guarded(() -> execute(core.improved(snapshot, better), System.nanoTime())));
                 } catch (RuntimeException e) {

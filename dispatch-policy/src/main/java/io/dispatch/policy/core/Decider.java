@@ -103,7 +103,8 @@ final class Decider {
         }
         List<Decision> made = withRoom.isEmpty()
                 ? List.of()
-                : planning.insert(delivery, withRoom, RiderRanking.candidates(considered, null)).orElse(List.of());
+                : planning.insert(delivery, withRoom, RiderRanking.candidates(considered, null))
+                        .orElse(List.of());
         if (made.isEmpty()) {
             noRider(delivery, QueueReason.NO_RIDER_IN_RADIUS, considered, decisions);
         }

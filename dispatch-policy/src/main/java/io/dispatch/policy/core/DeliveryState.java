@@ -27,6 +27,7 @@ final class DeliveryState {
     PlanSpot spot;
     /** The spot the log last recorded (a Planned fact): a new plan is only decided when it differs. */
     PlanSpot recordedSpot;
+
     boolean byOperator;
     int offersMade;
     QueueReason notedReason;

@@ -37,7 +37,13 @@ public sealed interface Fact {
         }
 
         public DeliveryOpened(
-                UUID dispatchId, Instant at, String zoneId, Point pickup, Instant readyAt, boolean sandbox, Policy policy) {
+                UUID dispatchId,
+                Instant at,
+                String zoneId,
+                Point pickup,
+                Instant readyAt,
+                boolean sandbox,
+                Policy policy) {
             this(dispatchId, at, zoneId, pickup, readyAt, sandbox, policy, null, null);
         }
 

@@ -10,8 +10,8 @@ import io.dispatch.planner.PlanVehicle;
 import io.dispatch.planner.PlannedRoute;
 import io.dispatch.planner.PlannedStop;
 import io.dispatch.planner.Schedules;
-import io.dispatch.planner.StopRef;
 import io.dispatch.planner.StopKind;
+import io.dispatch.planner.StopRef;
 import io.dispatch.planner.TimeWindow;
 import io.dispatch.planner.Travel;
 import java.time.Instant;
@@ -202,7 +202,9 @@ final class RoutePlanning {
     }
 
     private static List<StopRef> refs(PlannedRoute route) {
-        return route.stops().stream().map(stop -> new StopRef(stop.jobId(), stop.kind())).toList();
+        return route.stops().stream()
+                .map(stop -> new StopRef(stop.jobId(), stop.kind()))
+                .toList();
     }
 
     private static PlannedRoute routeOf(PlanSolution solution, String vehicleId) {
@@ -223,7 +225,10 @@ final class RoutePlanning {
         }
         if (state.pending.pendingCount(rider.riderId) > 0) {
             for (DeliveryState delivery : state.deliveries.values()) {
-                if (delivery != extra && delivery.holder == null && delivery.plannable() && isPendingTo(delivery, rider)) {
+                if (delivery != extra
+                        && delivery.holder == null
+                        && delivery.plannable()
+                        && isPendingTo(delivery, rider)) {
                     deliveries.add(delivery);
                 }
             }
@@ -232,7 +237,8 @@ final class RoutePlanning {
     }
 
     private boolean isPendingTo(DeliveryState delivery, RiderState rider) {
-        return delivery.holder == null && state.pending.ridersPendingFor(delivery.dispatchId).contains(rider.riderId);
+        return delivery.holder == null
+                && state.pending.ridersPendingFor(delivery.dispatchId).contains(rider.riderId);
     }
 
     private RouteSnapshot snapshot(String zoneId, List<RiderState> riders, DeliveryState extra) {
@@ -274,8 +280,7 @@ final class RoutePlanning {
                     first = new PlanVehicle.FixedStop(head.job().id(), head.kind());
                 }
             }
-            vehicles.add(new PlanVehicle(
-                    riderKey, start, 0, -1, Math.max(1, rider.maxActive), onBoard, pinned, first));
+            vehicles.add(new PlanVehicle(riderKey, start, 0, -1, Math.max(1, rider.maxActive), onBoard, pinned, first));
             List<StopRef> planned = new ArrayList<>();
             for (Stop stop : stops) {
                 planned.add(new StopRef(stop.job().id(), stop.kind()));

@@ -7,9 +7,9 @@ import static io.dispatch.policy.core.CoreFixture.riderOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.planner.PlanSolution;
+import io.dispatch.planner.PlanVehicle;
 import io.dispatch.planner.PlannedRoute;
 import io.dispatch.planner.PlannedStop;
-import io.dispatch.planner.PlanVehicle;
 import io.dispatch.planner.StopKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,9 +114,11 @@ class BatchedRulesTest {
 
         List<Decision> decisions = fixture.when(opened(first, 200, -1, 10));
 
-        assertThat(decisions).singleElement().isInstanceOfSatisfying(Decision.NoRider.class, none -> assertThat(
-                        none.reason())
-                .isEqualTo(QueueReason.NO_RIDER_IN_RADIUS));
+        assertThat(decisions)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Decision.NoRider.class,
+                        none -> assertThat(none.reason()).isEqualTo(QueueReason.NO_RIDER_IN_RADIUS));
     }
 
     @Test
@@ -129,8 +131,7 @@ class BatchedRulesTest {
         PlanVehicle aminas = snapshot.problem().vehicles().getFirst();
         PlanSolution moved = new PlanSolution(
                 List.of(new PlannedRoute(
-                        baraka.toString(),
-                        List.of(new PlannedStop(first.toString(), StopKind.DROPOFF, 2, 100, 100)))),
+                        baraka.toString(), List.of(new PlannedStop(first.toString(), StopKind.DROPOFF, 2, 100, 100)))),
                 List.of());
 
         assertThat(aminas.id()).isEqualTo(amina.toString());

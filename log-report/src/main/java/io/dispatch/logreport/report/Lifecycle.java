@@ -3,6 +3,7 @@ package io.dispatch.logreport.report;
 import io.dispatch.events.ActorType;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDecisionEvent;
@@ -12,6 +13,7 @@ import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
+import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.RiderUnassigned;
@@ -22,7 +24,8 @@ import io.dispatch.events.WebhookAttemptRecorded;
  * back from the log: NEW → ASSIGNED (again while ASSIGNED when an operator reassigns) → PICKED_UP
  * → IN_TRANSIT → DELIVERED; FAILED from any open status; CANCELLED from NEW; location updates
  * while a rider holds it; wrong PIN guesses while IN_TRANSIT; PIN resets while open;
- * the dispatch engine's decisions while NEW; back to NEW when an automatically assigned rider declines.
+ * the dispatch engine's decisions while NEW (plans and eta updates while a rider holds the delivery); back to NEW when
+ * an automatically assigned rider declines.
  */
 final class Lifecycle {
 
@@ -42,6 +45,7 @@ final class Lifecycle {
             case DeliveryPinRejected e -> null;
             case DeliveryPinReset e -> null;
             case RiderUnassigned e -> DispatchStatus.NEW;
+            case EtaUpdated e -> null;
             case DispatchDecisionEvent e -> null;
             case WebhookAttemptRecorded e -> null;
         };
@@ -68,6 +72,12 @@ final class Lifecycle {
             case DeliveryPinRejected e -> from == DispatchStatus.IN_TRANSIT;
             case DeliveryPinReset e -> !from.isTerminal();
             case RiderUnassigned e -> from == DispatchStatus.ASSIGNED;
+            // a plan places a delivery its rider holds (the insertion's comes just before its assignment)
+            case DeliveryPlanned e -> !from.isTerminal();
+            case EtaUpdated e ->
+                from == DispatchStatus.ASSIGNED
+                        || from == DispatchStatus.PICKED_UP
+                        || from == DispatchStatus.IN_TRANSIT;
             case DispatchDecisionEvent e -> from == DispatchStatus.NEW;
             case WebhookAttemptRecorded e -> true;
         };

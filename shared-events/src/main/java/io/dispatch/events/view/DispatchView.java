@@ -1,8 +1,8 @@
 package io.dispatch.events.view;
 
 import io.dispatch.events.DeliveryPinRejected;
-import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDecisionEvent;
@@ -45,7 +45,7 @@ import java.util.UUID;
  *
  * <p>{@code estimatedPickupAt} and {@code estimatedDeliveryAt} are the route planner's estimates of the steps still
  * ahead (decisions.md §15, BATCHED only; null otherwise): a plan sets them without moving {@code updatedAt}, a pickup
- * clears the pickup's, and leaving the rider (unassigned, failed, cancelled) clears both; a delivered one keeps its
+ * clears the pickup's, and leaving the rider (unassigned, reassigned to another, failed, cancelled) clears both; a delivered one keeps its
  * last delivery estimate.
  */
 public record DispatchView(
@@ -147,8 +147,12 @@ public record DispatchView(
             case DispatchCreated e ->
                 throw new IllegalArgumentException(
                         "dispatch " + dispatchId + " created again at sequence " + envelope.sequence());
-            case RiderAssigned e ->
+            case RiderAssigned e -> {
                 next.transition(DispatchStatus.reachedBy(e), e.occurredAt()).rider(e.riderId());
+                if (riderId != null && !riderId.equals(e.riderId())) {
+                    next.estimates(null, null); // the last rider's plan is not the new one's
+                }
+            }
             case DispatchPickedUp e ->
                 next.transition(DispatchStatus.reachedBy(e), e.occurredAt())
                         .rider(e.riderId())

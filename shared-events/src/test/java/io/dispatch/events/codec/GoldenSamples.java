@@ -5,6 +5,7 @@ import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
@@ -12,6 +13,7 @@ import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.DispatchPickedUp;
+import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.EventType;
 import io.dispatch.events.FailureReason;
@@ -25,8 +27,6 @@ import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.RiderAssigned;
-import io.dispatch.events.DeliveryPlanned;
-import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.RiderAutoAssigned;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.RiderUnassigned;
@@ -243,12 +243,7 @@ final class GoldenSamples {
                         eventId(22),
                         5,
                         new EtaUpdated(
-                                DISPATCH,
-                                MERCHANT,
-                                at("10:32:00.000"),
-                                Actor.system(),
-                                null,
-                                at("10:49:30.000")));
+                                DISPATCH, MERCHANT, at("10:32:00.000"), Actor.system(), null, at("10:49:30.000")));
             case WEBHOOK_ATTEMPT_RECORDED ->
                 EventEnvelope.of(
                         eventId(9),

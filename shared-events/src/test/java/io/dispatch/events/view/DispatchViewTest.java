@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dispatch.events.Actor;
+import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
@@ -14,10 +16,7 @@ import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
-import io.dispatch.events.DecisionPolicy;
-import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.EtaUpdated;
-import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.NotificationStatus;
@@ -26,6 +25,7 @@ import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
+import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
 import io.dispatch.events.WebhookAttemptRecorded;
@@ -344,8 +344,8 @@ class DispatchViewTest {
         DispatchView assigned = DispatchView.created(created()).apply(assigned(1, RIDER, 1));
 
         DispatchView planned = assigned.apply(planned(2, 10, 25));
-        DispatchView moved = planned.apply(envelope(
-                3, new EtaUpdated(DISPATCH, MERCHANT, at(4), Actor.system(), at(12), at(33))));
+        DispatchView moved =
+                planned.apply(envelope(3, new EtaUpdated(DISPATCH, MERCHANT, at(4), Actor.system(), at(12), at(33))));
         DispatchView picked = moved.apply(pickedUp(4));
 
         assertThat(planned.estimatedPickupAt()).isEqualTo(at(10));
@@ -359,12 +359,24 @@ class DispatchViewTest {
     }
 
     @Test
+    void a_reassignment_to_another_rider_clears_the_estimates_and_the_first_assignment_keeps_the_insertions() {
+        DispatchView planned =
+                DispatchView.created(created()).apply(planned(1, 10, 25)).apply(assigned(2, RIDER, 2));
+
+        DispatchView reassigned = planned.apply(assigned(3, OTHER_RIDER, 4));
+
+        assertThat(planned.estimatedDeliveryAt()).isEqualTo(at(25));
+        assertThat(reassigned.estimatedPickupAt()).isNull();
+        assertThat(reassigned.estimatedDeliveryAt()).isNull();
+    }
+
+    @Test
     void leaving_the_rider_clears_both_estimates() {
         DispatchView planned =
                 DispatchView.created(created()).apply(assigned(1, RIDER, 1)).apply(planned(2, 10, 25));
 
-        DispatchView unassigned = planned.apply(envelope(
-                3, new RiderUnassigned(DISPATCH, MERCHANT, at(3), Actor.rider(RIDER), RIDER, "too far")));
+        DispatchView unassigned = planned.apply(
+                envelope(3, new RiderUnassigned(DISPATCH, MERCHANT, at(3), Actor.rider(RIDER), RIDER, "too far")));
 
         assertThat(unassigned.estimatedPickupAt()).isNull();
         assertThat(unassigned.estimatedDeliveryAt()).isNull();

@@ -52,8 +52,7 @@ final class DeliveryEstimates {
         if (estimate == null) {
             return false;
         }
-        return told == null
-                || Duration.between(told, estimate).abs().compareTo(TOLD_CHANGE) > 0;
+        return told == null || Duration.between(told, estimate).abs().compareTo(TOLD_CHANGE) > 0;
     }
 
     void on(DeliveryPlanned event) {

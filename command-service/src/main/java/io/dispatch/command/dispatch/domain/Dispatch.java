@@ -18,7 +18,6 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotAutomaticallyAssigned;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotHeldByRider;
-import io.dispatch.command.dispatch.domain.PlanCommands.PlanDelivery;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferClosed;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OfferNotFound;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.OffersOnly;
@@ -34,10 +33,14 @@ import io.dispatch.command.dispatch.domain.OfferCommands.GiveBack;
 import io.dispatch.command.dispatch.domain.OfferCommands.NoteNoRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.OfferToRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.WithdrawOffer;
+import io.dispatch.command.dispatch.domain.PlanCommands.PlanDelivery;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ActorType;
+import io.dispatch.events.DecisionCandidate;
+import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
+import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDecisionEvent;
@@ -48,10 +51,7 @@ import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
-import io.dispatch.events.DecisionCandidate;
-import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.EtaUpdated;
-import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.NoRiderFound;
 import io.dispatch.events.OfferAccepted;
 import io.dispatch.events.OfferDeclined;
@@ -487,6 +487,9 @@ public class Dispatch {
     @EventSourcingHandler
     void on(RiderAssigned event) {
         status = DispatchStatus.reachedBy(event);
+        if (riderId != null && !riderId.equals(event.riderId())) {
+            estimates.cleared(); // the last rider's plan is not the new one's
+        }
         riderId = event.riderId();
         automaticallyAssigned = event.actor().type() == ActorType.SYSTEM;
         estimates.told();

@@ -81,7 +81,8 @@ public class DispatchPolicyController {
     record PolicyDocument(
             @Schema(
                     allowableValues = {"MANUAL", "BROADCAST", "RANKED", "AUTO_ASSIGN", "BATCHED"},
-                    description = "BATCHED: the route planner inserts each delivery into the riders' routes (decisions.md §15)")
+                    description =
+                            "BATCHED: the route planner inserts each delivery into the riders' routes (decisions.md §15)")
             String mode,
 
             @Schema(

@@ -129,8 +129,8 @@ class DispatchPlansTest {
     @Test
     void a_picked_up_parcel_is_planned_by_its_drop_off_only() {
         PlannedStops first = plan(DeliveryPlanned.INSERTED, 10, 30, 1, 2, 4);
-        PlannedStops onBoard = new PlannedStops(
-                null, NOW.plusSeconds(31 * 60), DeliveryPlanned.REPLANNED, null, 1, 3, 0);
+        PlannedStops onBoard =
+                new PlannedStops(null, NOW.plusSeconds(31 * 60), DeliveryPlanned.REPLANNED, null, 1, 3, 0);
 
         fixture.given(
                         created(),

@@ -3,8 +3,8 @@ package io.dispatch.query.decision.projection;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DeliveryPinEvent;
-import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DeliveryPlanned;
+import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
@@ -98,7 +98,13 @@ final class DecisionFold {
             }
             case DeliveryPlanned e ->
                 changes.decision(
-                        envelope, "PLANNED", e.riderId(), null, plannedReason(e), or(e.policy(), current), e.candidates());
+                        envelope,
+                        "PLANNED",
+                        e.riderId(),
+                        null,
+                        plannedReason(e),
+                        or(e.policy(), current),
+                        e.candidates());
             case NoRiderFound e -> {
                 changes.decision(envelope, "NO_RIDER", null, null, e.reason(), or(e.policy(), current), e.candidates());
                 if (next.noRiderAt() == null) {
