@@ -71,6 +71,10 @@ final class ExpectedReport {
                         0,
                         "dispatch.no_rider",
                         0,
+                        "dispatch.planned",
+                        0,
+                        "dispatch.eta_updated",
+                        0,
                         "webhook.attempt_recorded",
                         0));
         assertThat(counts(report.get("eventsByMerchant")))

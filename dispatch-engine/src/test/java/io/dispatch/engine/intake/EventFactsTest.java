@@ -47,7 +47,45 @@ class EventFactsTest {
 
         assertThat(opened)
                 .containsExactly(new Fact.DeliveryOpened(
-                        DISPATCH, AT, "nairobi-cbd", new Point(-1.2841, 36.8155), null, true, RANKED_V3));
+                        DISPATCH,
+                        AT,
+                        "nairobi-cbd",
+                        new Point(-1.2841, 36.8155),
+                        null,
+                        true,
+                        RANKED_V3,
+                        new Point(-1.3001, 36.7833),
+                        null));
+    }
+
+    @Test
+    void a_plan_becomes_the_planned_fact_with_its_place_on_the_route() {
+        java.time.Instant pickupAt = AT.plusSeconds(600);
+        java.time.Instant deliveryAt = AT.plusSeconds(1500);
+        List<Fact> planned = facts.of(envelope(
+                3,
+                new io.dispatch.events.DeliveryPlanned(
+                        DISPATCH,
+                        MERCHANT,
+                        AT,
+                        io.dispatch.events.Actor.engine(),
+                        RIDER,
+                        pickupAt,
+                        deliveryAt,
+                        "INSERTED",
+                        1,
+                        3,
+                        4,
+                        240,
+                        null,
+                        List.of())));
+
+        assertThat(planned)
+                .containsExactly(new Fact.Planned(
+                        DISPATCH,
+                        RIDER,
+                        new io.dispatch.policy.core.PlanSpot(pickupAt, deliveryAt, "INSERTED", 1, 3, 4, 240),
+                        AT));
     }
 
     @Test
