@@ -12,7 +12,7 @@ import java.util.List;
 final class Route {
 
     final Model m;
-    final int v;
+    int v;
     int[] nodes;
     int n;
     double[] arrival;
@@ -61,7 +61,9 @@ final class Route {
         load = new int[capacity];
     }
 
+    /** Makes this route a copy of {@code other}, its vehicle included (a scratch route serves every vehicle). */
     void copyFrom(Route other) {
+        v = other.v;
         if (nodes.length < other.n) {
             allocate(other.nodes.length);
         }
