@@ -415,9 +415,14 @@ public final class AlnsSolver implements RouteSolver {
         private double relatedness(int a, int b) {
             int pa = 2 * a;
             int pb = 2 * b;
-            double distance = (m.distance(m.loc[pa], m.loc[pb]) + m.distance(m.loc[pa + 1], m.loc[pb + 1])) / maxDistance;
+            double distance =
+                    (m.distance(m.loc[pa], m.loc[pb]) + m.distance(m.loc[pa + 1], m.loc[pb + 1])) / maxDistance;
             double time = (Math.abs(m.ready[pa] - m.ready[pb]) + Math.abs(m.ready[pa + 1] - m.ready[pb + 1])) / horizon;
-            return 9 * distance + 3 * time + 2 * Math.abs(m.demand[pa] - m.demand[pb]) / (double) Math.max(1, Math.max(m.demand[pa], m.demand[pb]));
+            return 9 * distance
+                    + 3 * time
+                    + 2
+                            * Math.abs(m.demand[pa] - m.demand[pb])
+                            / (double) Math.max(1, Math.max(m.demand[pa], m.demand[pb]));
         }
 
         private void related(Plan plan, List<Integer> candidates, int q) {
@@ -515,8 +520,8 @@ public final class AlnsSolver implements RouteSolver {
                         int few = Math.min(feasible, k);
                         int chosenFew = Math.min(chosenFeasible, k);
                         better = few < chosenFew
-                                || (few == chosenFew && (regret > chosenRegret
-                                        || (regret == chosenRegret && c1 < chosenBest)));
+                                || (few == chosenFew
+                                        && (regret > chosenRegret || (regret == chosenRegret && c1 < chosenBest)));
                     }
                     if (better) {
                         chosen = a;

@@ -32,6 +32,7 @@ final class Model {
     final boolean[] onBoard;
     /** Per job: one of its stops is a vehicle's stop in progress; the solver leaves the job where it is. */
     final boolean[] immovable;
+
     final int[] vStart;
     final int[] vEnd;
     final double[] vStartTime;
@@ -160,8 +161,7 @@ final class Model {
 
     private void force(int job, int v) {
         if (forcedVehicle[job] >= 0 && forcedVehicle[job] != v) {
-            throw new IllegalArgumentException(
-                    "job " + problem.jobs().get(job).id() + " is fixed on two vehicles");
+            throw new IllegalArgumentException("job " + problem.jobs().get(job).id() + " is fixed on two vehicles");
         }
         forcedVehicle[job] = v;
     }

@@ -26,6 +26,7 @@ final class Route {
     double finish;
     /** Arrival at the end location (equal to {@link #finish} when the route has one). */
     double endArrival;
+
     boolean feasible;
 
     Route(Model m, int v) {

@@ -73,11 +73,17 @@ class AlnsSolverTest {
         PlannedRoute r0 = routeOf(solution, "r0");
         assertThat(r0.stops().getFirst().jobId()).isEqualTo("j1");
         assertThat(r0.stops().getFirst().kind()).isEqualTo(StopKind.PICKUP);
-        assertThat(r0.stops()).filteredOn(s -> s.jobId().equals("j0")).extracting(PlannedStop::kind).containsExactly(StopKind.DROPOFF);
-        assertThat(routeOf(solution, "r1").stops()).filteredOn(s -> s.jobId().equals("j2")).hasSize(2);
+        assertThat(r0.stops())
+                .filteredOn(s -> s.jobId().equals("j0"))
+                .extracting(PlannedStop::kind)
+                .containsExactly(StopKind.DROPOFF);
+        assertThat(routeOf(solution, "r1").stops())
+                .filteredOn(s -> s.jobId().equals("j2"))
+                .hasSize(2);
         for (PlannedRoute route : solution.routes()) {
             if (!route.vehicleId().equals("r0")) {
-                assertThat(route.stops()).noneMatch(s -> s.jobId().equals("j0") || s.jobId().equals("j1"));
+                assertThat(route.stops())
+                        .noneMatch(s -> s.jobId().equals("j0") || s.jobId().equals("j1"));
             }
         }
     }
@@ -102,10 +108,11 @@ class AlnsSolverTest {
                 problem.vehicles().getFirst(),
                 List.of(StopRef.pickup("j1"), StopRef.dropoff("j0"), StopRef.dropoff("j1")));
         PlanSolution state = new PlanSolution(
-                List.of(r0),
-                problem.jobs().stream().map(PlanJob::id).skip(2).toList());
+                List.of(r0), problem.jobs().stream().map(PlanJob::id).skip(2).toList());
         for (PlanJob job : problem.jobs().subList(2, problem.jobs().size())) {
-            state = CheapestInsertion.insert(problem, state, job.id()).orElseThrow().solution();
+            state = CheapestInsertion.insert(problem, state, job.id())
+                    .orElseThrow()
+                    .solution();
         }
         Score greedy = Schedules.score(problem, state);
 

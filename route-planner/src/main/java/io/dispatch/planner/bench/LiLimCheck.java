@@ -56,8 +56,8 @@ public final class LiLimCheck {
                 total += leg;
                 double start = Math.max(time + leg, instance.ready()[node]);
                 if (start > instance.due()[node] + 1e-6) {
-                    errors.add("route " + r + ": " + node + " starts at " + start + " after due "
-                            + instance.due()[node]);
+                    errors.add(
+                            "route " + r + ": " + node + " starts at " + start + " after due " + instance.due()[node]);
                 }
                 load += instance.demand()[node];
                 if (load > instance.capacity() || load < 0) {

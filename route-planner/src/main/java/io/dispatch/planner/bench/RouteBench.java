@@ -116,14 +116,31 @@ public final class RouteBench {
             long searchNanos = (long) (seconds * 1e9 * (1 - MARGIN_SHARE)) - MARGIN_NANOS - (System.nanoTime() - t0);
             PlanSolution solution = greedy
                     ? greedy(problem)
-                    : solve(new AlnsSolver(), problem, new SolveBudget(Duration.ofNanos(Math.max(0, searchNanos)), 0, seed));
+                    : solve(
+                            new AlnsSolver(),
+                            problem,
+                            new SolveBudget(Duration.ofNanos(Math.max(0, searchNanos)), 0, seed));
             double took = (System.nanoTime() - t0) / 1e9;
             if (!solution.unassigned().isEmpty()) {
-                return new Line(name, 0, 0, took, "unsolved: " + solution.unassigned().size() + " jobs unassigned");
+                return new Line(
+                        name, 0, 0, took, "unsolved: " + solution.unassigned().size() + " jobs unassigned");
             }
             LiLimCheck.Result check = LiLimCheck.check(instance, routes(solution));
             if (!check.valid()) {
-                return new Line(name, 0, 0, took, "invalid: " + String.join("; ", check.errors().subList(0, Math.min(3, check.errors().size()))));
+                return new Line(
+                        name,
+                        0,
+                        0,
+                        took,
+                        "invalid: "
+                                + String.join(
+                                        "; ",
+                                        check.errors()
+                                                .subList(
+                                                        0,
+                                                        Math.min(
+                                                                3,
+                                                                check.errors().size()))));
             }
             return new Line(name, check.vehicles(), check.distance(), took, null);
         } catch (IOException | RuntimeException e) {
@@ -137,7 +154,8 @@ public final class RouteBench {
 
     /** Cheapest insertion of each job in turn (the problem's order), from empty routes: the baseline. */
     public static PlanSolution greedy(PlanProblem problem) {
-        List<String> left = new ArrayList<>(problem.jobs().stream().map(j -> j.id()).toList());
+        List<String> left =
+                new ArrayList<>(problem.jobs().stream().map(j -> j.id()).toList());
         PlanSolution state = new PlanSolution(List.of(), left);
         for (var job : problem.jobs()) {
             Optional<Inserted> next = CheapestInsertion.insert(problem, state, job.id());

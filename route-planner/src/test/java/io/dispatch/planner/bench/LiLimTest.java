@@ -40,7 +40,11 @@ class LiLimTest {
         assertThat(problem.vehicles().getFirst().endBy()).isEqualTo(1236.0);
         // location 1 (45, 68) is a delivery of pickup 11
         assertThat(instance.pickupOf()[1]).isEqualTo(11);
-        assertThat(problem.jobs().stream().filter(j -> j.id().equals("11")).findFirst().orElseThrow().dropoff())
+        assertThat(problem.jobs().stream()
+                        .filter(j -> j.id().equals("11"))
+                        .findFirst()
+                        .orElseThrow()
+                        .dropoff())
                 .isEqualTo(1);
     }
 
@@ -55,7 +59,8 @@ class LiLimTest {
         LiLimCheck.Result check = LiLimCheck.check(instance, RouteBench.routes(solution));
         assertThat(check.errors()).isEmpty();
         assertThat(check.vehicles()).isLessThanOrEqualTo(instance.vehicles());
-        assertThat(check.distance()).isCloseTo(Schedules.score(problem, solution).cost(), org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(check.distance())
+                .isCloseTo(Schedules.score(problem, solution).cost(), org.assertj.core.api.Assertions.within(1e-6));
     }
 
     @Test
@@ -66,7 +71,8 @@ class LiLimTest {
 
         PlanSolution solved = new AlnsSolver().solve(problem, greedy, new SolveBudget(null, 300, 34));
 
-        assertThat(LiLimCheck.check(instance, RouteBench.routes(greedy)).errors()).isEmpty();
+        assertThat(LiLimCheck.check(instance, RouteBench.routes(greedy)).errors())
+                .isEmpty();
         assertThat(Schedules.score(problem, solved).compareTo(Schedules.score(problem, greedy)))
                 .isLessThanOrEqualTo(0);
     }
