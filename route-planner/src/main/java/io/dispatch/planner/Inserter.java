@@ -106,7 +106,9 @@ final class Inserter {
             double prevDep = sp + m.service[p];
             int prevLoc = pl;
             // distance added by the pickup alone when the drop-off is not right after it
-            double pickupDetour = i < n ? m.distance(prevI, pl) + m.distance(pl, m.loc[r.nodes[i]]) - m.distance(prevI, m.loc[r.nodes[i]]) : 0;
+            double pickupDetour = i < n
+                    ? m.distance(prevI, pl) + m.distance(pl, m.loc[r.nodes[i]]) - m.distance(prevI, m.loc[r.nodes[i]])
+                    : 0;
             for (int j = i; j <= n; j++) {
                 double ad = prevDep + m.time(prevLoc, dl);
                 double sd = Math.max(ad, m.ready[d]);

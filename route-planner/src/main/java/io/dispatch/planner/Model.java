@@ -14,6 +14,9 @@ final class Model {
 
     static final double EPS = 1e-9;
 
+    /** Above this many distinct locations the matrices (2 × n² doubles) would cost more memory than they save. */
+    static final int MAX_PRECOMPUTED = 2000;
+
     final PlanProblem problem;
     final boolean hard;
     final int jobCount;
@@ -29,6 +32,7 @@ final class Model {
     final boolean[] onBoard;
     /** Per job: one of its stops is a vehicle's stop in progress; the solver leaves the job where it is. */
     final boolean[] immovable;
+
     final int[] vStart;
     final int[] vEnd;
     final double[] vStartTime;
@@ -114,15 +118,26 @@ final class Model {
                 vFirstNode[v] = 2 * j + (vehicle.firstStop().kind() == StopKind.PICKUP ? 0 : 1);
             }
         }
+        Map<Integer, Integer> compact = new HashMap<>();
         if (precompute) {
-            Map<Integer, Integer> compact = new HashMap<>();
             for (int x = 0; x < nodes; x++) {
-                loc[x] = compact.computeIfAbsent(loc[x], k -> compact.size());
+                compact.computeIfAbsent(loc[x], k -> compact.size());
             }
             for (int v = 0; v < vehicleCount; v++) {
-                vStart[v] = compact.computeIfAbsent(vStart[v], k -> compact.size());
+                compact.computeIfAbsent(vStart[v], k -> compact.size());
                 if (vEnd[v] >= 0) {
-                    vEnd[v] = compact.computeIfAbsent(vEnd[v], k -> compact.size());
+                    compact.computeIfAbsent(vEnd[v], k -> compact.size());
+                }
+            }
+        }
+        if (precompute && compact.size() <= MAX_PRECOMPUTED) {
+            for (int x = 0; x < nodes; x++) {
+                loc[x] = compact.get(loc[x]);
+            }
+            for (int v = 0; v < vehicleCount; v++) {
+                vStart[v] = compact.get(vStart[v]);
+                if (vEnd[v] >= 0) {
+                    vEnd[v] = compact.get(vEnd[v]);
                 }
             }
             int n = compact.size();
@@ -146,8 +161,7 @@ final class Model {
 
     private void force(int job, int v) {
         if (forcedVehicle[job] >= 0 && forcedVehicle[job] != v) {
-            throw new IllegalArgumentException(
-                    "job " + problem.jobs().get(job).id() + " is fixed on two vehicles");
+            throw new IllegalArgumentException("job " + problem.jobs().get(job).id() + " is fixed on two vehicles");
         }
         forcedVehicle[job] = v;
     }

@@ -12,7 +12,7 @@ import java.util.List;
 final class Route {
 
     final Model m;
-    final int v;
+    int v;
     int[] nodes;
     int n;
     double[] arrival;
@@ -26,6 +26,7 @@ final class Route {
     double finish;
     /** Arrival at the end location (equal to {@link #finish} when the route has one). */
     double endArrival;
+
     boolean feasible;
 
     Route(Model m, int v) {
@@ -61,7 +62,9 @@ final class Route {
         load = new int[capacity];
     }
 
+    /** Makes this route a copy of {@code other}, its vehicle included (a scratch route serves every vehicle). */
     void copyFrom(Route other) {
+        v = other.v;
         if (nodes.length < other.n) {
             allocate(other.nodes.length);
         }

@@ -41,11 +41,7 @@ public final class Schedules {
         List<String> violations = new ArrayList<>();
         Route route = build(model, model.vehicle(vehicle.id()), stops, violations);
         return new RouteCheck(
-                violations,
-                route.distance,
-                route.finish - model.vStartTime[route.v],
-                route.lateness,
-                route.cost());
+                violations, route.distance, route.finish - model.vStartTime[route.v], route.lateness, route.cost());
     }
 
     /**
@@ -97,7 +93,8 @@ public final class Schedules {
                 violations.add("job " + job.id() + " planned " + times + " times");
             }
         }
-        return new Score(problem.objective(), violations.size(), solution.unassigned().size(), vehicles, cost);
+        return new Score(
+                problem.objective(), violations.size(), solution.unassigned().size(), vehicles, cost);
     }
 
     /** Builds and times a route, adding to {@code violations} what it breaks. */

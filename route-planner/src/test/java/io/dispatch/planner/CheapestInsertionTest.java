@@ -32,9 +32,7 @@ class CheapestInsertionTest {
     }
 
     static List<StopRef> refs(PlannedRoute route) {
-        return route.stops().stream()
-                .map(s -> new StopRef(s.jobId(), s.kind()))
-                .toList();
+        return route.stops().stream().map(s -> new StopRef(s.jobId(), s.kind())).toList();
     }
 
     @Test
@@ -68,16 +66,17 @@ class CheapestInsertionTest {
                 List.of(job("a", 1, 2, 1), job("b", 3, 4, 1)),
                 travel,
                 Objective.LEAST_TIME);
-        PlanSolution current = new PlanSolution(
-                List.of(route(problem, "r", StopRef.pickup("a"), StopRef.dropoff("a"))), List.of("b"));
+        PlanSolution current =
+                new PlanSolution(List.of(route(problem, "r", StopRef.pickup("a"), StopRef.dropoff("a"))), List.of("b"));
 
         Inserted inserted = CheapestInsertion.insert(problem, current, "b").orElseThrow();
 
         List<StopRef> stops = refs(inserted.solution().routes().getFirst());
         assertThat(stops)
-                .containsExactly(
-                        StopRef.pickup("a"), StopRef.dropoff("a"), StopRef.pickup("b"), StopRef.dropoff("b"));
-        assertThat(Schedules.check(problem, problem.vehicles().getFirst(), stops).feasible()).isTrue();
+                .containsExactly(StopRef.pickup("a"), StopRef.dropoff("a"), StopRef.pickup("b"), StopRef.dropoff("b"));
+        assertThat(Schedules.check(problem, problem.vehicles().getFirst(), stops)
+                        .feasible())
+                .isTrue();
     }
 
     @Test
@@ -88,14 +87,13 @@ class CheapestInsertionTest {
                 List.of(job("a", 1, 2, 1), job("b", 3, 4, 1)),
                 travel,
                 Objective.LEAST_TIME);
-        PlanSolution current = new PlanSolution(
-                List.of(route(problem, "r", StopRef.pickup("a"), StopRef.dropoff("a"))), List.of("b"));
+        PlanSolution current =
+                new PlanSolution(List.of(route(problem, "r", StopRef.pickup("a"), StopRef.dropoff("a"))), List.of("b"));
 
         Inserted inserted = CheapestInsertion.insert(problem, current, "b").orElseThrow();
 
         assertThat(refs(inserted.solution().routes().getFirst()))
-                .containsExactly(
-                        StopRef.pickup("a"), StopRef.pickup("b"), StopRef.dropoff("a"), StopRef.dropoff("b"));
+                .containsExactly(StopRef.pickup("a"), StopRef.pickup("b"), StopRef.dropoff("a"), StopRef.dropoff("b"));
         // 21 instead of 20
         assertThat(inserted.addedCost()).isEqualTo(1.0);
     }
@@ -149,8 +147,7 @@ class CheapestInsertionTest {
                 .orElseThrow();
         assertThat(inserted.vehicleId()).isEqualTo("r1");
         assertThat(refs(r1))
-                .containsExactly(
-                        StopRef.pickup("a"), StopRef.dropoff("a"), StopRef.pickup("b"), StopRef.dropoff("b"));
+                .containsExactly(StopRef.pickup("a"), StopRef.dropoff("a"), StopRef.pickup("b"), StopRef.dropoff("b"));
     }
 
     @Test
@@ -226,8 +223,8 @@ class CheapestInsertionTest {
                 "r", 0, 0, -1, 5, List.of(), List.of(), new PlanVehicle.FixedStop("a", StopKind.PICKUP));
         PlanProblem problem = new PlanProblem(
                 List.of(r), List.of(job("a", 0, 1, 1), job("b", 2, 3, 1)), travel, Objective.LEAST_TIME);
-        PlanSolution current = new PlanSolution(
-                List.of(route(problem, "r", StopRef.pickup("a"), StopRef.dropoff("a"))), List.of("b"));
+        PlanSolution current =
+                new PlanSolution(List.of(route(problem, "r", StopRef.pickup("a"), StopRef.dropoff("a"))), List.of("b"));
 
         Inserted inserted = CheapestInsertion.insert(problem, current, "b").orElseThrow();
 
@@ -260,10 +257,12 @@ class CheapestInsertionTest {
                             random.nextInt(5)));
                 }
                 PlanVehicle v0 = new PlanVehicle("v0", 0, 0, 0, 3, List.of(), List.of(), null, 700);
-                PlanVehicle v1 = new PlanVehicle("v1", 1, 10, -1, 4, List.of(), List.of(), null, Double.POSITIVE_INFINITY);
+                PlanVehicle v1 =
+                        new PlanVehicle("v1", 1, 10, -1, 4, List.of(), List.of(), null, Double.POSITIVE_INFINITY);
                 PlanProblem problem = new PlanProblem(List.of(v0, v1), jobs, Travel.euclidean(x, y), objective);
                 // build a state by inserting the first jobs, then check the last one against brute force
-                PlanSolution state = new PlanSolution(List.of(), jobs.stream().map(PlanJob::id).toList());
+                PlanSolution state = new PlanSolution(
+                        List.of(), jobs.stream().map(PlanJob::id).toList());
                 for (int j = 0; j < 7; j++) {
                     Optional<Inserted> next = CheapestInsertion.insert(problem, state, "j" + j);
                     if (next.isPresent()) {
@@ -276,8 +275,11 @@ class CheapestInsertionTest {
                     assertThat(got).as("round %d %s", round, objective).isEmpty();
                 } else {
                     assertThat(got).as("round %d %s", round, objective).isPresent();
-                    assertThat(got.get().addedCost()).as("round %d %s", round, objective).isCloseTo(brute, org.assertj.core.api.Assertions.within(1e-6));
-                    assertThat(Schedules.score(problem, got.get().solution()).violations()).isZero();
+                    assertThat(got.get().addedCost())
+                            .as("round %d %s", round, objective)
+                            .isCloseTo(brute, org.assertj.core.api.Assertions.within(1e-6));
+                    assertThat(Schedules.score(problem, got.get().solution()).violations())
+                            .isZero();
                 }
             }
         }
@@ -305,7 +307,9 @@ class CheapestInsertionTest {
                         continue;
                     }
                     double added = check.cost() - before;
-                    if (best == Double.POSITIVE_INFINITY || (bestOpens && !opens) || (opens == bestOpens && added < best)) {
+                    if (best == Double.POSITIVE_INFINITY
+                            || (bestOpens && !opens)
+                            || (opens == bestOpens && added < best)) {
                         best = added;
                         bestOpens = opens;
                     }
