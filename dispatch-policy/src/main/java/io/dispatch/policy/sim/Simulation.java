@@ -44,7 +44,7 @@ public final class Simulation {
     private final DispatchCore core;
     private final Random random;
     private final long seed;
-    private final RouteSolver solver = RouteSolvers.standard();
+    private final RouteSolver solver;
     private long improvementRounds;
     private final TravelModel travel;
     private final SimAggregate aggregate;
@@ -59,7 +59,13 @@ public final class Simulation {
     private final List<String> violations = new ArrayList<>();
 
     public Simulation(Scenario scenario, long seed, CoreConfig config) {
+        this(scenario, seed, config, RouteSolvers.standard());
+    }
+
+    /** With another solver for the background improvement (tests). */
+    Simulation(Scenario scenario, long seed, CoreConfig config, RouteSolver solver) {
         this.scenario = scenario;
+        this.solver = solver;
         PlanningConfig planning = PlanningConfig.defaults();
         this.core = new DispatchCore(
                 config,
