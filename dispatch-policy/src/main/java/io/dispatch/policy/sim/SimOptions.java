@@ -86,7 +86,8 @@ record SimOptions(
         if (!generate && scenario == null) {
             throw new IllegalArgumentException("a scenario file is needed");
         }
-        return new SimOptions(scenario, mode, seed, acceptShare, maxActive, compare, generate, orders, riders, hours, out, core);
+        return new SimOptions(
+                scenario, mode, seed, acceptShare, maxActive, compare, generate, orders, riders, hours, out, core);
     }
 
     private static String value(String[] args, int index, String option) {
@@ -100,7 +101,8 @@ record SimOptions(
         try {
             return Mode.valueOf(name);
         } catch (IllegalArgumentException unknown) {
-            throw new IllegalArgumentException("unknown mode " + name + " (MANUAL, BROADCAST, RANKED, AUTO_ASSIGN, BATCHED)");
+            throw new IllegalArgumentException(
+                    "unknown mode " + name + " (MANUAL, BROADCAST, RANKED, AUTO_ASSIGN, BATCHED)");
         }
     }
 

@@ -1,5 +1,9 @@
 package io.dispatch.policy.sim;
 
+import io.dispatch.planner.PlanSolution;
+import io.dispatch.planner.RouteSolver;
+import io.dispatch.planner.RouteSolvers;
+import io.dispatch.planner.SolveBudget;
 import io.dispatch.policy.core.CoreConfig;
 import io.dispatch.policy.core.Decision;
 import io.dispatch.policy.core.DispatchCore;
@@ -9,10 +13,6 @@ import io.dispatch.policy.core.OpenDelivery;
 import io.dispatch.policy.core.PlanningConfig;
 import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.TravelModel;
-import io.dispatch.planner.PlanSolution;
-import io.dispatch.planner.RouteSolver;
-import io.dispatch.planner.RouteSolvers;
-import io.dispatch.planner.SolveBudget;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayDeque;

@@ -99,8 +99,8 @@ class BatchedSimulationTest {
                 .collect(Collectors.toMap(
                         order -> Simulation.uuid("order:" + order.id()).toString(), Scenario.Order::id));
         // sorts each route's trailing drop-offs by order id, last first: an order the cheapest insertion does not make
-        RouteSolver lastIdFirst = (problem, start, budget) ->
-                reorderTrailingDropoffs(start, Comparator.comparing((String job) -> orderIds.get(job)).reversed());
+        RouteSolver lastIdFirst = (problem, start, budget) -> reorderTrailingDropoffs(
+                start, Comparator.comparing((String job) -> orderIds.get(job)).reversed());
         Simulation improved = new Simulation(day, 1, CoreConfig.defaults(), lastIdFirst);
         Simulation plain = new Simulation(day, 1, CoreConfig.defaults());
 
@@ -117,7 +117,8 @@ class BatchedSimulationTest {
         }
         // the cheapest insertion alone rides some other order, so the riders above followed the improvement
         assertThat(plain.riders().stream().map(rider -> rider.served).toList())
-                .isNotEqualTo(improved.riders().stream().map(rider -> rider.served).toList());
+                .isNotEqualTo(
+                        improved.riders().stream().map(rider -> rider.served).toList());
     }
 
     @Test
@@ -133,8 +134,7 @@ class BatchedSimulationTest {
         assertThat(budgets).isNotEmpty();
         assertThat(budgets)
                 .allSatisfy(budget -> assertThat(budget.time()).isNull())
-                .allSatisfy(budget ->
-                        assertThat(budget.iterations()).isEqualTo(Simulation.SOLVE_ITERATIONS));
+                .allSatisfy(budget -> assertThat(budget.iterations()).isEqualTo(Simulation.SOLVE_ITERATIONS));
         // one zone: one solve per round, a new seed each round
         assertThat(budgets.stream().map(SolveBudget::seed).distinct()).hasSize(budgets.size());
         // the routes exist from the first order (30 s) to the last drop-off, well over ten minutes
