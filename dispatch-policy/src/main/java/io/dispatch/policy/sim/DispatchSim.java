@@ -14,7 +14,7 @@ import java.util.List;
  * scenario (docs/dispatch-simulator.md).
  *
  * <pre>
- *   dispatch-sim scenario.json [--mode M] [--seed N] [--accept-share S] [--compare M1,M2,...]
+ *   dispatch-sim scenario.json [--mode M] [--seed N] [--accept-share S] [--max-active N] [--compare M1,M2,...]
  *   dispatch-sim --generate --orders N --riders R [--hours H] [--seed S] --out file.json
  * </pre>
  *
@@ -48,6 +48,9 @@ public final class DispatchSim {
             Scenario scenario = ScenarioJson.read(options.scenario());
             if (options.acceptShare() != null) {
                 scenario = scenario.withRiderAcceptShare(options.acceptShare());
+            }
+            if (options.maxActive() != null) {
+                scenario = scenario.withMaxActive(options.maxActive());
             }
             ObjectMapper mapper = new ObjectMapper();
             if (options.compare().isEmpty()) {

@@ -54,6 +54,27 @@ public record Scenario(
                 orders);
     }
 
+    /** Every rider may hold up to {@code maxActive} deliveries (dispatch-sim's --max-active). */
+    public Scenario withMaxActive(int maxActive) {
+        List<Rider> replaced = riders.stream()
+                .map(rider -> new Rider(rider.id(), rider.lat(), rider.lng(), rider.onAt(), rider.offAt(), maxActive))
+                .toList();
+        return new Scenario(
+                name,
+                startAt,
+                speedKmh,
+                detourFactor,
+                pickupServiceSeconds,
+                dropoffServiceSeconds,
+                targetClickToDoorSeconds,
+                riderAcceptSeconds,
+                riderAcceptShare,
+                riderLookSeconds,
+                policy,
+                replaced,
+                orders);
+    }
+
     public Scenario withRiderAcceptShare(double share) {
         return new Scenario(
                 name,

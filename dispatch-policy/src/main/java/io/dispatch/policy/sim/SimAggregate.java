@@ -55,7 +55,9 @@ final class SimAggregate {
             case Decision.Plan plan -> {
                 SimOrder order = ordersById.get(plan.dispatchId());
                 if (order != null && order.holder != null && order.holder.riderId.equals(plan.riderId())) {
+                    order.spot = plan.spot();
                     simulation.feed(new Fact.Planned(plan.dispatchId(), plan.riderId(), plan.spot(), now()));
+                    order.holder.routeChanged(simulation.queue().nowMillis());
                 }
             }
             case Decision.NoRider noRider ->
@@ -102,6 +104,7 @@ final class SimAggregate {
             return;
         }
         made++;
+        order.spot = decision.plan();
         assign(order, rider, false);
         if (decision.plan() != null) {
             simulation.feed(new Fact.Planned(order.dispatchId, rider.riderId, decision.plan(), now()));
@@ -117,6 +120,7 @@ final class SimAggregate {
         }
         declined++;
         order.assignedAt = null;
+        order.spot = null;
         rider.drop(order, simulation.queue().nowMillis());
         simulation.feed(new Fact.Unassigned(order.dispatchId, rider.riderId, now()));
     }

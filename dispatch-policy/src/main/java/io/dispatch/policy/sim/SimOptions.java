@@ -12,6 +12,7 @@ record SimOptions(
         Mode mode,
         long seed,
         Double acceptShare,
+        Integer maxActive,
         List<Mode> compare,
         boolean generate,
         int orders,
@@ -21,7 +22,8 @@ record SimOptions(
         CoreConfig core) {
 
     static final String USAGE = """
-            usage: dispatch-sim.sh <scenario.json> [--mode M] [--seed N] [--accept-share S] [--compare M1,M2,...]
+            usage: dispatch-sim.sh <scenario.json> [--mode M] [--seed N] [--accept-share S] [--max-active N]
+                   [--compare M1,M2,...]   (modes: MANUAL, BROADCAST, RANKED, AUTO_ASSIGN, BATCHED)
                    [--active-penalty SECONDS] [--age-weight W] [--deadhead-weight W]   (the core's matching weights)
                    dispatch-sim.sh --generate --orders N --riders R [--hours H] [--seed S] --out file.json""";
 
@@ -30,6 +32,7 @@ record SimOptions(
         Mode mode = null;
         long seed = 1;
         Double acceptShare = null;
+        Integer maxActive = null;
         List<Mode> compare = new ArrayList<>();
         boolean generate = false;
         int orders = 0;
@@ -43,6 +46,7 @@ record SimOptions(
                 case "--mode" -> mode = mode(value(args, ++index, arg));
                 case "--seed" -> seed = Long.parseLong(value(args, ++index, arg));
                 case "--accept-share" -> acceptShare = share(value(args, ++index, arg));
+                case "--max-active" -> maxActive = maxActive(value(args, ++index, arg));
                 case "--compare" -> {
                     for (String name : value(args, ++index, arg).split(",")) {
                         compare.add(mode(name.trim()));
@@ -82,7 +86,8 @@ record SimOptions(
         if (!generate && scenario == null) {
             throw new IllegalArgumentException("a scenario file is needed");
         }
-        return new SimOptions(scenario, mode, seed, acceptShare, compare, generate, orders, riders, hours, out, core);
+        return new SimOptions(
+                scenario, mode, seed, acceptShare, maxActive, compare, generate, orders, riders, hours, out, core);
     }
 
     private static String value(String[] args, int index, String option) {
@@ -96,8 +101,22 @@ record SimOptions(
         try {
             return Mode.valueOf(name);
         } catch (IllegalArgumentException unknown) {
-            throw new IllegalArgumentException("unknown mode " + name + " (MANUAL, BROADCAST, RANKED, AUTO_ASSIGN)");
+            throw new IllegalArgumentException(
+                    "unknown mode " + name + " (MANUAL, BROADCAST, RANKED, AUTO_ASSIGN, BATCHED)");
         }
+    }
+
+    private static int maxActive(String value) {
+        int maxActive;
+        try {
+            maxActive = Integer.parseInt(value);
+        } catch (NumberFormatException notANumber) {
+            throw new IllegalArgumentException("--max-active must be a whole number: " + value);
+        }
+        if (maxActive < 1 || maxActive > 20) {
+            throw new IllegalArgumentException("--max-active must be in 1..20: " + value);
+        }
+        return maxActive;
     }
 
     private static double share(String value) {

@@ -1,5 +1,6 @@
 package io.dispatch.policy.sim;
 
+import io.dispatch.policy.core.PlanSpot;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.UUID;
@@ -11,6 +12,8 @@ final class SimOrder {
     final UUID dispatchId;
     final Set<UUID> openOffers = new LinkedHashSet<>();
     SimRider holder;
+    /** BATCHED: where the order sits on its holder's route, as last recorded (an AutoAssign's plan or a Plan). */
+    PlanSpot spot;
     /** Milliseconds after the start of the day; null until it happens. */
     Long assignedAt;
 

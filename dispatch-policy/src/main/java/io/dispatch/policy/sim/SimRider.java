@@ -1,5 +1,6 @@
 package io.dispatch.policy.sim;
 
+import io.dispatch.policy.core.Mode;
 import io.dispatch.policy.core.Point;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,11 @@ import java.util.UUID;
  * can finish soonest (travel, plus waiting for readyAt at a pickup, plus the service time), a drop-off only after
  * its pickup. It finishes a leg or a service it started before choosing again, but leaves a pickup it is waiting at
  * when another stop can be finished sooner.
+ *
+ * <p>BATCHED (decisions.md §15): the rider follows the route the core planned instead ({@link RouteOrder}: stops by
+ * their recorded planned times). When free to move it rides to the route's first stop; a plan that changes while it
+ * rides takes effect once the leg is done. A rider who arrived at a stop serves it (waiting for readyAt at a pickup):
+ * a stop in progress never moves.
  */
 final class SimRider {
 
@@ -25,6 +31,10 @@ final class SimRider {
     final List<SimOrder> held = new ArrayList<>();
     boolean onShift;
     double meters;
+    /** The most orders held at once. */
+    int mostHeld;
+    /** Stops served, in order: "P:" or "D:" and the order's id. */
+    final List<String> served = new ArrayList<>();
 
     private final Simulation simulation;
     private Doing doing = Doing.IDLE;
@@ -33,6 +43,8 @@ final class SimRider {
     private long legStartMillis;
     private long legEndMillis;
     private SimOrder target;
+    /** BATCHED: the rider follows the core's route. */
+    private final boolean routed;
     /** Bumped whenever plans change, so events scheduled for an abandoned plan do nothing. */
     private long plan;
 
@@ -41,6 +53,7 @@ final class SimRider {
         this.riderId = riderId;
         this.simulation = simulation;
         this.position = rider.position();
+        this.routed = simulation.scenario.policy().mode() == Mode.BATCHED;
     }
 
     boolean hasRoom() {
@@ -59,6 +72,7 @@ final class SimRider {
 
     void take(SimOrder order, long nowMillis) {
         held.add(order);
+        mostHeld = Math.max(mostHeld, held.size());
         if (held.size() > rider.maxActive()) {
             simulation.violation("rider " + rider.id() + " holds " + held.size() + " > maxActive");
         }
@@ -83,8 +97,25 @@ final class SimRider {
         replan(nowMillis);
     }
 
+    /** BATCHED: a recorded plan moved one of the rider's orders; a rider free to move follows the new route. */
+    void routeChanged(long nowMillis) {
+        replan(nowMillis);
+    }
+
+    /** BATCHED: the rider's stops in the order it will ride them now. */
+    List<RouteOrder.Stop> route() {
+        return RouteOrder.of(held);
+    }
+
     private void replan(long nowMillis) {
         if (doing == Doing.TRAVELLING || doing == Doing.SERVING) {
+            return;
+        }
+        if (routed) {
+            if (doing == Doing.WAITING || held.isEmpty()) {
+                return;
+            }
+            ride(route().getFirst().order(), nowMillis);
             return;
         }
         SimOrder best = null;
@@ -99,9 +130,14 @@ final class SimRider {
         if (best == null || (doing == Doing.WAITING && best == target)) {
             return;
         }
+        ride(best, nowMillis);
+    }
+
+    /** Sets off to the next stop of {@code order} (its pickup, or its drop-off once picked up). */
+    private void ride(SimOrder next, long nowMillis) {
         plan++;
-        target = best;
-        Point destination = stopOf(best);
+        target = next;
+        Point destination = stopOf(next);
         legFrom = position;
         position = destination;
         legStartMillis = nowMillis;
@@ -155,6 +191,7 @@ final class SimRider {
         doing = Doing.IDLE;
         target = null;
         long now = simulation.queue().nowMillis();
+        served.add((done.pickedUpAt == null ? "P:" : "D:") + done.order.id());
         if (done.pickedUpAt == null) {
             done.pickedUpAt = now;
             simulation.pickedUp(done, this);

@@ -1,11 +1,16 @@
 package io.dispatch.policy.sim;
 
+import io.dispatch.planner.PlanSolution;
+import io.dispatch.planner.RouteSolver;
+import io.dispatch.planner.RouteSolvers;
+import io.dispatch.planner.SolveBudget;
 import io.dispatch.policy.core.CoreConfig;
 import io.dispatch.policy.core.Decision;
 import io.dispatch.policy.core.DispatchCore;
 import io.dispatch.policy.core.Fact;
 import io.dispatch.policy.core.Mode;
 import io.dispatch.policy.core.OpenDelivery;
+import io.dispatch.policy.core.PlanningConfig;
 import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.TravelModel;
 import java.nio.charset.StandardCharsets;
@@ -29,11 +34,18 @@ import java.util.UUID;
 public final class Simulation {
 
     private static final long POSITION_REPORT_MILLIS = 60_000;
+    /** BATCHED: the routes are improved as often as live ({@code dispatch.plan.reoptimize-interval}, PT60S). */
+    static final long REOPTIMIZE_MILLIS = 60_000;
+    /** BATCHED: the solver's budget per zone and round: iterations only, so a run does not depend on the machine. */
+    static final long SOLVE_ITERATIONS = 2_000;
 
     final Scenario scenario;
     private final EventQueue queue = new EventQueue();
     private final DispatchCore core;
     private final Random random;
+    private final long seed;
+    private final RouteSolver solver;
+    private long improvementRounds;
     private final TravelModel travel;
     private final SimAggregate aggregate;
     private final List<SimOrder> orders = new ArrayList<>();
@@ -47,9 +59,23 @@ public final class Simulation {
     private final List<String> violations = new ArrayList<>();
 
     public Simulation(Scenario scenario, long seed, CoreConfig config) {
+        this(scenario, seed, config, RouteSolvers.standard());
+    }
+
+    /** With another solver for the background improvement (tests). */
+    Simulation(Scenario scenario, long seed, CoreConfig config, RouteSolver solver) {
         this.scenario = scenario;
-        this.core = new DispatchCore(config);
+        this.solver = solver;
+        PlanningConfig planning = PlanningConfig.defaults();
+        this.core = new DispatchCore(
+                config,
+                new PlanningConfig(
+                        scenario.pickupServiceSeconds(),
+                        scenario.dropoffServiceSeconds(),
+                        planning.replanSeconds(),
+                        planning.stopInProgressMeters()));
         this.random = new Random(seed);
+        this.seed = seed;
         this.travel = new TravelModel(scenario.detourFactor(), scenario.speedKmh());
         for (Scenario.Order order : scenario.orders()) {
             orders.add(new SimOrder(order, uuid("order:" + order.id())));
@@ -87,9 +113,15 @@ public final class Simulation {
                             Policy.DEFAULT_ZONE,
                             order.order.pickup(),
                             instant(order.readyAtMillis()),
-                            false)));
+                            false,
+                            null,
+                            order.order.dropoff(),
+                            instant((order.order.placedAt() + scenario.targetClickToDoorSeconds()) * 1000))));
         }
         queue.at(POSITION_REPORT_MILLIS, this::reportPositions);
+        if (scenario.policy().mode() == Mode.BATCHED) {
+            queue.at(REOPTIMIZE_MILLIS, this::improveRoutes);
+        }
         while (queue.runNext()) {
             scheduleTick();
         }
@@ -175,6 +207,30 @@ public final class Simulation {
         }
     }
 
+    /**
+     * BATCHED, every {@link #REOPTIMIZE_MILLIS} as the live engine's planner thread: each zone's routes, solved with an
+     * iteration budget and a seed fixed by the run's seed and the round, and the plans the core makes of the result.
+     */
+    private void improveRoutes() {
+        long now = queue.nowMillis();
+        carryOut(core.tick(instant(now)));
+        long round = improvementRounds++;
+        for (String zoneId : core.zonesWithRoutes()) {
+            core.routes(zoneId).ifPresent(snapshot -> {
+                PlanSolution better = solver.solve(
+                        snapshot.problem(),
+                        snapshot.current(),
+                        new SolveBudget(null, SOLVE_ITERATIONS, seed * 1_000_003L + round));
+                for (Decision decision : core.improved(snapshot, better)) {
+                    aggregate.carryOut(decision);
+                }
+            });
+        }
+        if (now < lastShiftEndMillis || (!core.zonesWithRoutes().isEmpty() && now < lastShiftEndMillis + 3_600_000)) {
+            queue.at(now + REOPTIMIZE_MILLIS, this::improveRoutes);
+        }
+    }
+
     void pickedUp(SimOrder order, SimRider rider) {
         feed(new Fact.PickedUp(order.dispatchId, rider.riderId, instant(queue.nowMillis())));
     }
@@ -223,6 +279,10 @@ public final class Simulation {
 
     List<SimOrder> orders() {
         return orders;
+    }
+
+    List<SimRider> riders() {
+        return riders;
     }
 
     SimRider rider(UUID riderId) {

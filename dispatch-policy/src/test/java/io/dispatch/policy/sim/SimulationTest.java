@@ -29,7 +29,7 @@ class SimulationTest {
 
     @Test
     void in_every_mode_no_order_is_delivered_twice_no_rider_exceeds_max_active_and_the_counts_add_up() {
-        for (Mode mode : new Mode[] {Mode.MANUAL, Mode.BROADCAST, Mode.RANKED, Mode.AUTO_ASSIGN}) {
+        for (Mode mode : new Mode[] {Mode.MANUAL, Mode.BROADCAST, Mode.RANKED, Mode.AUTO_ASSIGN, Mode.BATCHED}) {
             Simulation simulation = simulation(mode, 0.7);
 
             SimReport report = simulation.run();
