@@ -216,8 +216,15 @@ final class FuzzCases {
      * id that other cases move through its lifecycle may meet a 409 that is right, and so may a
      * second rebuild while the first runs.
      */
+    /**
+     * Reads of a resource a merchant may not have: a merchant the run created (POST /admin/merchants)
+     * has no Shopify integration until one is connected, and its read is then a right 404.
+     */
+    private static final Set<String> OPTIONAL_RESOURCES =
+            Set.of("GET /api/v1/admin/merchants/{merchantId}/integrations/shopify");
+
     private static Expect baselineExpect(Route route) {
-        if (!route.documented() || ONE_AT_A_TIME.contains(route.key())) {
+        if (!route.documented() || ONE_AT_A_TIME.contains(route.key()) || OPTIONAL_RESOURCES.contains(route.key())) {
             return Expect.ANY;
         }
         return route.method().equals("GET") || route.pathParams().isEmpty() ? Expect.VALID : Expect.ANY;

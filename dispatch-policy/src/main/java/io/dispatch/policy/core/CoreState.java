@@ -139,6 +139,9 @@ final class CoreState {
         }
         if (delivery.holder != null && !delivery.holder.equals(assigned.riderId())) {
             release(delivery);
+            // the last rider's plan is not the new one's: the next improvement places it on the new route
+            delivery.spot = null;
+            delivery.recordedSpot = null;
         }
         if (!assigned.byOperator()
                 && (delivery.policy.mode() == Mode.AUTO_ASSIGN || delivery.policy.mode() == Mode.BATCHED)) {

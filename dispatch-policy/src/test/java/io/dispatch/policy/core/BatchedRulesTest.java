@@ -144,6 +144,26 @@ class BatchedRulesTest {
     }
 
     @Test
+    void a_delivery_an_operator_moves_to_another_rider_stays_with_that_rider_and_is_planned_on_the_new_route() {
+        CoreFixture fixture = twoRiders(3);
+        carryOut(fixture, insertion(fixture.when(opened(first, 200, 1200, 10))), 11);
+
+        fixture.given(new Fact.Assigned(first, baraka, true, at(30)));
+        RouteSnapshot snapshot = fixture.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        List<Decision> decisions = fixture.core.improved(snapshot, snapshot.current());
+
+        assertThat(snapshot.problem().vehicles()).singleElement().satisfies(vehicle -> {
+            assertThat(vehicle.id()).isEqualTo(baraka.toString());
+            assertThat(vehicle.pinned()).containsExactly(first.toString());
+        });
+        assertThat(decisions).singleElement().isInstanceOfSatisfying(Decision.Plan.class, plan -> {
+            assertThat(plan.riderId()).isEqualTo(baraka);
+            assertThat(plan.spot().reason()).isEqualTo(PlanSpot.REOPTIMIZED);
+            assertThat(plan.spot().routeStops()).isEqualTo(2);
+        });
+    }
+
+    @Test
     void after_a_restart_the_routes_are_rebuilt_from_the_log_as_they_were() {
         CoreFixture live = twoRiders(3);
         carryOut(live, insertion(live.when(opened(first, 200, 1200, 10))), 11);
