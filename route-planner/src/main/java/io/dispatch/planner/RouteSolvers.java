@@ -5,8 +5,11 @@ public final class RouteSolvers {
 
     private RouteSolvers() {}
 
-    /** The solver of record: {@link AlnsSolver}. */
+    /**
+     * The solver of record: {@link AlnsSolver}, one route at a time when every job is fixed to its vehicle ({@link
+     * PerVehicleSolver}), whole otherwise.
+     */
     public static RouteSolver standard() {
-        return new AlnsSolver();
+        return new PerVehicleSolver(new AlnsSolver());
     }
 }
