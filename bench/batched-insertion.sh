@@ -19,7 +19,7 @@ core=$(java -cp dispatch-policy/target/test-classes:dispatch-policy/target/class
 planner=$(java -cp route-planner/target/classes io.dispatch.planner.bench.InsertionBench 2>&1 | tail -1)
 after=$(cat /proc/loadavg)
 {
-  echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD)  load before: $before  after: $after"
+  echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD)  load average before: $before  after: $after"
   echo "core (whole BATCHED decision): $core"
   echo "baseline, planner's insertion alone: $planner"
 } | tee -a "$out"

@@ -249,22 +249,7 @@ class AutomaticDispatchTest {
         String zoneId = "tsavo-" + n + "-" + UUID.randomUUID().toString().substring(0, 8);
         double lat = -2.6 - 0.2 * n;
         double lng = 38.4;
-        double d = 0.05;
-        dispatch.call(
-                "PUT",
-                "/api/v1/admin/zones/" + zoneId,
-                admin(),
-                """
-        {"name":"%s","priority":5,
-         "polygon":{"type":"Polygon","coordinates":[[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]]},
-         "baseFeeCents":10000,"perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,
-         "targetDeliverySeconds":2700,"detourFactor":1.2,"avgSpeedKmh":20}""".formatted(
-                                zoneId, lng - d, lat - d, lng + d, lat - d, lng + d, lat + d, lng - d, lat + d, lng - d,
-                                lat - d),
-                201);
-        JsonNode set = dispatch.call("PUT", "/api/v1/admin/dispatch/policies/" + zoneId, admin(), policy, 200)
-                .data();
-        assertThat(set.get("version").asLong()).isEqualTo(1);
+        dispatch.newZone(zoneId, lat, lng, 0.05, policy);
         return new Place(zoneId, lat, lng);
     }
 
@@ -342,11 +327,7 @@ class AutomaticDispatchTest {
     }
 
     private static List<JsonNode> decisions(String dispatchId) throws Exception {
-        List<JsonNode> decisions = new ArrayList<>();
-        dispatch.call("GET", "/api/v1/admin/dispatches/" + dispatchId + "/decisions", admin(), null, 200)
-                .data()
-                .forEach(decisions::add);
-        return decisions;
+        return dispatch.decisions(dispatchId);
     }
 
     /**
@@ -377,8 +358,6 @@ class AutomaticDispatchTest {
     }
 
     private static String holder(String dispatchId) throws Exception {
-        JsonNode delivery = dispatch.call("GET", "/api/v1/admin/dispatches/" + dispatchId, admin(), null, 200)
-                .data();
-        return delivery.path("riderId").isNull() ? "" : delivery.path("riderId").asText();
+        return dispatch.holder(dispatchId);
     }
 }

@@ -130,20 +130,7 @@ class BatchedDispatchTest {
 
     private static String batchedZone() throws Exception {
         String zoneId = "tsavo-batched-" + UUID.randomUUID().toString().substring(0, 8);
-        double d = 0.08;
-        dispatch.call(
-                "PUT",
-                "/api/v1/admin/zones/" + zoneId,
-                admin(),
-                """
-        {"name":"%s","priority":5,
-         "polygon":{"type":"Polygon","coordinates":[[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]]},
-         "baseFeeCents":10000,"perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,
-         "targetDeliverySeconds":2700,"detourFactor":1.2,"avgSpeedKmh":20}""".formatted(
-                                zoneId, LNG - d, LAT - d, LNG + d, LAT - d, LNG + d, LAT + d, LNG - d, LAT + d, LNG - d,
-                                LAT - d),
-                201);
-        dispatch.call("PUT", "/api/v1/admin/dispatch/policies/" + zoneId, admin(), "{\"mode\":\"BATCHED\"}", 200);
+        dispatch.newZone(zoneId, LAT, LNG, 0.08, "{\"mode\":\"BATCHED\"}");
         return zoneId;
     }
 
@@ -205,11 +192,7 @@ class BatchedDispatchTest {
     }
 
     private static List<JsonNode> decisions(String dispatchId) throws Exception {
-        List<JsonNode> decisions = new ArrayList<>();
-        dispatch.call("GET", "/api/v1/admin/dispatches/" + dispatchId + "/decisions", admin(), null, 200)
-                .data()
-                .forEach(decisions::add);
-        return decisions;
+        return dispatch.decisions(dispatchId);
     }
 
     private static List<String> types(List<JsonNode> decisions) {
@@ -217,8 +200,6 @@ class BatchedDispatchTest {
     }
 
     private static String holder(String dispatchId) throws Exception {
-        JsonNode delivery = dispatch.call("GET", "/api/v1/admin/dispatches/" + dispatchId, admin(), null, 200)
-                .data();
-        return delivery.path("riderId").isNull() ? "" : delivery.path("riderId").asText();
+        return dispatch.holder(dispatchId);
     }
 }

@@ -278,6 +278,45 @@ final class DispatchUnderTest {
         }
     }
 
+    /**
+     * A square zone of {@code halfSide} degrees around (lat, lng) with the dispatching tests' pricing and travel
+     * (detour 1.2 at 20 km/h), and its policy set to {@code policy} (a PUT body).
+     */
+    void newZone(String zoneId, double lat, double lng, double halfSide, String policy) throws Exception {
+        double d = halfSide;
+        call(
+                "PUT",
+                "/api/v1/admin/zones/" + zoneId,
+                admin(),
+                """
+        {"name":"%s","priority":5,
+         "polygon":{"type":"Polygon","coordinates":[[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]]},
+         "baseFeeCents":10000,"perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,
+         "targetDeliverySeconds":2700,"detourFactor":1.2,"avgSpeedKmh":20}""".formatted(
+                                zoneId, lng - d, lat - d, lng + d, lat - d, lng + d, lat + d, lng - d, lat + d, lng - d,
+                                lat - d),
+                201);
+        JsonNode set = call("PUT", "/api/v1/admin/dispatch/policies/" + zoneId, admin(), policy, 200)
+                .data();
+        assertThat(set.get("version").asLong()).isEqualTo(1);
+    }
+
+    /** GET /admin/dispatches/:id/decisions, in order. */
+    List<JsonNode> decisions(String dispatchId) throws Exception {
+        List<JsonNode> decisions = new ArrayList<>();
+        call("GET", "/api/v1/admin/dispatches/" + dispatchId + "/decisions", admin(), null, 200)
+                .data()
+                .forEach(decisions::add);
+        return decisions;
+    }
+
+    /** The rider holding the delivery, "" when nobody does. */
+    String holder(String dispatchId) throws Exception {
+        JsonNode delivery = call("GET", "/api/v1/admin/dispatches/" + dispatchId, admin(), null, 200)
+                .data();
+        return delivery.path("riderId").isNull() ? "" : delivery.path("riderId").asText();
+    }
+
     /** Sends a JSON request (or none) and checks the status and that X-Request-Id is there. */
     Answer call(String method, String path, Map<String, String> headers, String body, int expected) throws Exception {
         Answer answer = send(method, path, headers, body, "application/json");

@@ -38,27 +38,20 @@ public record Scenario(
     }
 
     public Scenario withPolicy(Policy replacement) {
-        return new Scenario(
-                name,
-                startAt,
-                speedKmh,
-                detourFactor,
-                pickupServiceSeconds,
-                dropoffServiceSeconds,
-                targetClickToDoorSeconds,
-                riderAcceptSeconds,
-                riderAcceptShare,
-                riderLookSeconds,
-                replacement,
-                riders,
-                orders);
+        return with(replacement, riders);
     }
 
     /** Every rider may hold up to {@code maxActive} deliveries (dispatch-sim's --max-active). */
     public Scenario withMaxActive(int maxActive) {
-        List<Rider> replaced = riders.stream()
-                .map(rider -> new Rider(rider.id(), rider.lat(), rider.lng(), rider.onAt(), rider.offAt(), maxActive))
-                .toList();
+        return with(
+                policy,
+                riders.stream()
+                        .map(rider ->
+                                new Rider(rider.id(), rider.lat(), rider.lng(), rider.onAt(), rider.offAt(), maxActive))
+                        .toList());
+    }
+
+    private Scenario with(Policy newPolicy, List<Rider> newRiders) {
         return new Scenario(
                 name,
                 startAt,
@@ -70,8 +63,8 @@ public record Scenario(
                 riderAcceptSeconds,
                 riderAcceptShare,
                 riderLookSeconds,
-                policy,
-                replaced,
+                newPolicy,
+                newRiders,
                 orders);
     }
 

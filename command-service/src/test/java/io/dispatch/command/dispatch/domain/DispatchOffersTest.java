@@ -48,8 +48,8 @@ import org.junit.jupiter.api.Test;
 class DispatchOffersTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");
-    private static final UUID ID = UUID.fromString("0b8f6d7e-2a4c-4c1e-9f3a-1d2e3f4a5b6c");
-    private static final UUID MERCHANT = UUID.fromString("6a1f0c4e-7d2b-4e8a-b1c3-9d8e7f6a5b4c");
+    static final UUID ID = UUID.fromString("0b8f6d7e-2a4c-4c1e-9f3a-1d2e3f4a5b6c");
+    static final UUID MERCHANT = UUID.fromString("6a1f0c4e-7d2b-4e8a-b1c3-9d8e7f6a5b4c");
     private static final UUID AMINA = UUID.fromString("11111111-2222-4333-8444-555555555555");
     private static final UUID BARAKA = UUID.fromString("99999999-8888-4777-8666-555555555555");
     private static final UUID FULL_RIDER = UUID.fromString("77777777-8888-4777-8666-555555555555");
@@ -295,7 +295,8 @@ class DispatchOffersTest {
         return new DispatchOffered(ID, MERCHANT, NOW, ENGINE, offerId, rider, expiresAt, RANKED, CANDIDATES, "RANKED");
     }
 
-    private static DispatchCreated created(DecisionPolicy policy) {
+    /** A delivery created under {@code policy}, a minute before NOW (DispatchPlansTest uses it too). */
+    static DispatchCreated created(DecisionPolicy policy) {
         return new DispatchCreated(
                 ID,
                 MERCHANT,

@@ -10,11 +10,8 @@ import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EtaUpdated;
-import io.dispatch.events.PaymentType;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderAutoAssigned;
-import io.dispatch.events.Source;
-import io.dispatch.events.Stop;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -29,8 +26,8 @@ import org.junit.jupiter.api.Test;
 class DispatchPlansTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");
-    private static final UUID ID = UUID.fromString("0b8f6d7e-2a4c-4c1e-9f3a-1d2e3f4a5b6c");
-    private static final UUID MERCHANT = UUID.fromString("6a1f0c4e-7d2b-4e8a-b1c3-9d8e7f6a5b4c");
+    private static final UUID ID = DispatchOffersTest.ID;
+    private static final UUID MERCHANT = DispatchOffersTest.MERCHANT;
     private static final UUID AMINA = UUID.fromString("11111111-2222-4333-8444-555555555555");
     private static final UUID BARAKA = UUID.fromString("99999999-8888-4777-8666-555555555555");
     private static final DecisionPolicy BATCHED = new DecisionPolicy("nairobi-cbd", "BATCHED", 3);
@@ -189,28 +186,6 @@ class DispatchPlansTest {
     }
 
     private static DispatchCreated created() {
-        return new DispatchCreated(
-                ID,
-                MERCHANT,
-                NOW.minusSeconds(900),
-                Actor.merchant(MERCHANT),
-                "order-1",
-                "Amina",
-                "+254700000001",
-                new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, null),
-                new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null),
-                PaymentType.PREPAID,
-                0,
-                25000,
-                "KES",
-                null,
-                null,
-                null,
-                null,
-                "nairobi-cbd",
-                Source.API,
-                "tok",
-                "4821",
-                BATCHED);
+        return DispatchOffersTest.created(BATCHED);
     }
 }
