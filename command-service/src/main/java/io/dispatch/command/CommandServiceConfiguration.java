@@ -1,5 +1,6 @@
 package io.dispatch.command;
 
+import io.dispatch.accounts.AccountsConfiguration;
 import io.dispatch.command.dispatch.application.CreationKeys;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingProperties;
@@ -29,7 +30,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @ComponentScan(
         basePackages = "io.dispatch.command",
         excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
-@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
+@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class, AccountsConfiguration.class})
 @PropertySource("classpath:io/dispatch/command/defaults.properties")
 @ConfigurationPropertiesScan
 public class CommandServiceConfiguration {

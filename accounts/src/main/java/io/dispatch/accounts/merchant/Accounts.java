@@ -1,4 +1,4 @@
-package io.dispatch.command.account;
+package io.dispatch.accounts.merchant;
 
 import io.dispatch.web.identity.MerchantAccounts;
 import java.sql.Timestamp;

@@ -1,4 +1,4 @@
-package io.dispatch.command.account;
+package io.dispatch.accounts.merchant;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
@@ -48,7 +48,8 @@ public class AccountController {
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
 
     static final String WRONG = "Wrong email or password";
-    static final String EMAIL_ATTRIBUTE = "dispatch.email";
+    /** The session attribute that holds the signed-in merchant's email, set at sign-in. */
+    public static final String EMAIL_ATTRIBUTE = "dispatch.email";
 
     private final Accounts accounts;
     private final MerchantAccounts merchants;

@@ -1,4 +1,4 @@
-package io.dispatch.command.account;
+package io.dispatch.accounts.merchant;
 
 import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
 

@@ -1,4 +1,4 @@
-package io.dispatch.command.keys;
+package io.dispatch.accounts.merchant;
 
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;

@@ -1,8 +1,9 @@
-package io.dispatch.command.account;
+package io.dispatch.accounts.dashboard;
 
-import io.dispatch.command.keys.KeyRequests;
-import io.dispatch.command.keys.KeyRequests.IssueKey;
-import io.dispatch.command.keys.KeyRequests.KeyView;
+import io.dispatch.accounts.merchant.AccountController;
+import io.dispatch.accounts.merchant.KeyRequests;
+import io.dispatch.accounts.merchant.KeyRequests.IssueKey;
+import io.dispatch.accounts.merchant.KeyRequests.KeyView;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;

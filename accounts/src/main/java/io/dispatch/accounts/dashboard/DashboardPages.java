@@ -1,4 +1,4 @@
-package io.dispatch.command.account;
+package io.dispatch.accounts.dashboard;
 
 import static org.springframework.web.reactive.function.server.RequestPredicates.GET;
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
