@@ -1,4 +1,4 @@
-package io.dispatch.command.audit.domain;
+package io.dispatch.audit.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.dispatch.command.audit.domain;
+package io.dispatch.audit.domain;
 
 import java.time.Instant;
 

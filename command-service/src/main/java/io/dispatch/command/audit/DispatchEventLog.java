@@ -1,6 +1,7 @@
-package io.dispatch.command.audit.infrastructure;
+package io.dispatch.command.audit;
 
-import io.dispatch.command.audit.domain.LoggedEvent;
+import io.dispatch.audit.application.DeliveryLog;
+import io.dispatch.audit.domain.LoggedEvent;
 import io.dispatch.command.publication.AxonEnvelopes;
 import java.util.HashMap;
 import java.util.List;
@@ -15,10 +16,12 @@ import org.springframework.stereotype.Component;
  * One delivery's events from the event store, decoded by the event store itself (its serializer
  * and any upcasters, as the aggregate reads them), each with its position in the whole log: the
  * {@code globalIndex} of its row, which Axon's stream API does not carry, read beside it by
- * event id. Called inside the audit's transaction, so both reads see one snapshot.
+ * event id. Called inside the audit's transaction, so both reads see one snapshot. The audit itself
+ * lives in the module {@code audit}, which reads the read models; command-service owns the event
+ * store, so it supplies the events (docs/adr/0044).
  */
 @Component
-public class DispatchEventLog {
+public class DispatchEventLog implements DeliveryLog {
 
     private final EventStore eventStore;
     private final JdbcTemplate jdbc;
@@ -28,7 +31,7 @@ public class DispatchEventLog {
         this.jdbc = jdbc;
     }
 
-    /** In sequence order; empty when no delivery has this id. */
+    @Override
     public List<LoggedEvent> read(UUID dispatchId) {
         List<? extends DomainEventMessage<?>> messages =
                 eventStore.readEvents(dispatchId.toString()).asStream().toList();

@@ -1,7 +1,7 @@
-package io.dispatch.command.audit.web;
+package io.dispatch.audit.web;
 
-import io.dispatch.command.audit.application.AuditOutcome;
-import io.dispatch.command.audit.application.DispatchAudit;
+import io.dispatch.audit.application.AuditOutcome;
+import io.dispatch.audit.application.DispatchAudit;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;

@@ -1,4 +1,4 @@
-package io.dispatch.command.audit.domain;
+package io.dispatch.audit.domain;
 
 import io.dispatch.events.EventEnvelope;
 import java.util.ArrayList;

@@ -1,12 +1,11 @@
-package io.dispatch.command.audit.application;
+package io.dispatch.audit.application;
 
-import io.dispatch.command.audit.domain.DeliveryComparison;
-import io.dispatch.command.audit.domain.Difference;
-import io.dispatch.command.audit.domain.HistoryComparison;
-import io.dispatch.command.audit.domain.LoggedEvent;
-import io.dispatch.command.audit.domain.WebhookComparison;
-import io.dispatch.command.audit.infrastructure.DispatchEventLog;
-import io.dispatch.command.audit.infrastructure.ReadModelTables;
+import io.dispatch.audit.domain.DeliveryComparison;
+import io.dispatch.audit.domain.Difference;
+import io.dispatch.audit.domain.HistoryComparison;
+import io.dispatch.audit.domain.LoggedEvent;
+import io.dispatch.audit.domain.WebhookComparison;
+import io.dispatch.audit.infrastructure.ReadModelTables;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.view.DispatchView;
 import java.time.Instant;
@@ -21,7 +20,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * Audits one delivery: re-folds its events from the event store with the fold every read model
+ * Audits one delivery: re-folds its events from the log ({@link DeliveryLog}) with the fold every read model
  * uses, and compares the result with the deliveries row, the status history and the webhook
  * records. The differences always compare the read models with the fold of all the events (the
  * read models hold the current state), with or without an instant asked about; the instant adds
@@ -34,7 +33,7 @@ import tools.jackson.databind.ObjectMapper;
 @Service
 public class DispatchAudit {
 
-    private final DispatchEventLog log;
+    private final DeliveryLog log;
     private final ReadModelTables readModels;
     private final TransactionTemplate snapshot;
     private final DeliveryComparison deliveries;
@@ -42,7 +41,7 @@ public class DispatchAudit {
     private final WebhookComparison webhooks;
 
     public DispatchAudit(
-            DispatchEventLog log,
+            DeliveryLog log,
             ReadModelTables readModels,
             PlatformTransactionManager transactionManager,
             ObjectMapper json) {

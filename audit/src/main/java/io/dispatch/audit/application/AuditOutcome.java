@@ -1,7 +1,7 @@
-package io.dispatch.command.audit.application;
+package io.dispatch.audit.application;
 
-import io.dispatch.command.audit.domain.Difference;
-import io.dispatch.command.audit.domain.LoggedEvent;
+import io.dispatch.audit.domain.Difference;
+import io.dispatch.audit.domain.LoggedEvent;
 import io.dispatch.events.view.DispatchView;
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
-package io.dispatch.command.audit.infrastructure;
+package io.dispatch.audit.infrastructure;
 
-import io.dispatch.command.audit.domain.DeliveryRow;
-import io.dispatch.command.audit.domain.WebhookNotification;
+import io.dispatch.audit.domain.DeliveryRow;
+import io.dispatch.audit.domain.WebhookNotification;
 import io.dispatch.events.view.StatusTransition;
 import java.sql.ResultSet;
 import java.sql.SQLException;

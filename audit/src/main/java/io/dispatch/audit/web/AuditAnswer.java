@@ -1,9 +1,9 @@
-package io.dispatch.command.audit.web;
+package io.dispatch.audit.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.dispatch.command.audit.application.AuditOutcome;
-import io.dispatch.command.audit.domain.Difference;
-import io.dispatch.command.audit.domain.LoggedEvent;
+import io.dispatch.audit.application.AuditOutcome;
+import io.dispatch.audit.domain.Difference;
+import io.dispatch.audit.domain.LoggedEvent;
 import io.dispatch.web.delivery.Delivery;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
