@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.sending.WebhookSender;
 import io.dispatch.webhook.notification.NotificationClaims;
 import io.dispatch.webhook.notification.NotificationClaims.Claimed;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.kafka.recovery.Faults;
 import io.dispatch.kafka.recovery.RecordCodec;
 import io.dispatch.kafka.recovery.RecoverableConsumer;
-import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.sending.WebhookSender;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.dispatch.webhook.intake;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.kafka.recovery.RecordRecovery;
 import io.dispatch.kafka.recovery.RecoverableListenerContainers;
-import io.dispatch.webhook.delivery.WebhookProperties;
+import io.dispatch.webhook.sending.WebhookProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

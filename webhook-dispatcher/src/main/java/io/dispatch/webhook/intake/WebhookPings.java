@@ -1,6 +1,6 @@
 package io.dispatch.webhook.intake;
 
-import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.sending.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import io.dispatch.webhook.notification.Notifications;

@@ -3,7 +3,7 @@ package io.dispatch.webhook.web;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
-import io.dispatch.webhook.delivery.WebhookSender;
+import io.dispatch.webhook.sending.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.intake.WebhookPings;
 import io.dispatch.webhook.notification.Notifications;
