@@ -41,7 +41,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.command..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.command..application..", "io.dispatch.command..infrastructure..", "io.dispatch.command..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.command..application..",
+                    "io.dispatch.command..infrastructure..",
+                    "io.dispatch.command..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -39,7 +39,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.infrastructure..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.infrastructure..application..", "io.dispatch.infrastructure..infrastructure..", "io.dispatch.infrastructure..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.infrastructure..application..",
+                    "io.dispatch.infrastructure..infrastructure..",
+                    "io.dispatch.infrastructure..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -38,7 +38,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.logreport..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.logreport..application..", "io.dispatch.logreport..infrastructure..", "io.dispatch.logreport..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.logreport..application..",
+                    "io.dispatch.logreport..infrastructure..",
+                    "io.dispatch.logreport..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -33,7 +33,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.query..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.query..application..", "io.dispatch.query..infrastructure..", "io.dispatch.query..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.query..application..",
+                    "io.dispatch.query..infrastructure..",
+                    "io.dispatch.query..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -39,7 +39,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.events..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.events..application..", "io.dispatch.events..infrastructure..", "io.dispatch.events..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.events..application..",
+                    "io.dispatch.events..infrastructure..",
+                    "io.dispatch.events..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -34,7 +34,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.kafka..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.kafka..application..", "io.dispatch.kafka..infrastructure..", "io.dispatch.kafka..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.kafka..application..",
+                    "io.dispatch.kafka..infrastructure..",
+                    "io.dispatch.kafka..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -33,7 +33,8 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.web..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.web..application..", "io.dispatch.web..infrastructure..", "io.dispatch.web..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.web..application..", "io.dispatch.web..infrastructure..", "io.dispatch.web..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -41,7 +41,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.webhook..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.webhook..application..", "io.dispatch.webhook..infrastructure..", "io.dispatch.webhook..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.webhook..application..",
+                    "io.dispatch.webhook..infrastructure..",
+                    "io.dispatch.webhook..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -39,7 +39,11 @@ class NotificationBatch {
     private final Clock clock;
 
     NotificationBatch(
-            JdbcTemplate jdbc, WebhookEndpoints endpoints, Notifications notifications, ObjectMapper json, Clock clock) {
+            JdbcTemplate jdbc,
+            WebhookEndpoints endpoints,
+            Notifications notifications,
+            ObjectMapper json,
+            Clock clock) {
         this.jdbc = jdbc;
         this.endpoints = endpoints;
         this.notifications = notifications;

@@ -33,7 +33,10 @@ class BoundariesTest {
             .resideInAPackage("io.dispatch.events.signing..domain..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.dispatch.events.signing..application..", "io.dispatch.events.signing..infrastructure..", "io.dispatch.events.signing..web..")
+            .resideInAnyPackage(
+                    "io.dispatch.events.signing..application..",
+                    "io.dispatch.events.signing..infrastructure..",
+                    "io.dispatch.events.signing..web..")
             .allowEmptyShould(true);
 
     @ArchTest

@@ -90,9 +90,7 @@ public class ShopifyOrderIntake {
                                                 List.of("must be " + ShopifyHeaders.ORDERS_CREATE
                                                         + "; this receiver takes new orders only"))));
                     }
-                    return deliver(
-                            receiving,
-                            mapping.map(order, settings.get().pickup()));
+                    return deliver(receiving, mapping.map(order, settings.get().pickup()));
                 });
     }
 
@@ -132,7 +130,8 @@ public class ShopifyOrderIntake {
         };
     }
 
-    private Mono<Receipt> recordWithoutDelivery(Receiving receiving, MappedOrder mapped, Outcome outcome, String detail) {
+    private Mono<Receipt> recordWithoutDelivery(
+            Receiving receiving, MappedOrder mapped, Outcome outcome, String detail) {
         return Blocking.call(() -> store.recordFirst(
                         receiving.merchantId(),
                         receiving.webhookId(),

@@ -55,8 +55,6 @@ public class ShopifyAdminController {
       dispatchId, detail}. 404 when the store is not connected.""")
     @GetMapping
     public Mono<Envelope> overview(OperatorPrincipal operator, @PathVariable String merchantId) {
-        return connections
-                .overview(ApiException.pathId(merchantId, "Merchant"))
-                .map(Envelope::of);
+        return connections.overview(ApiException.pathId(merchantId, "Merchant")).map(Envelope::of);
     }
 }

@@ -1,13 +1,13 @@
 package io.dispatch.command.shopify.web;
 
 import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.dispatch.web.DispatchOrderParser;
+import io.dispatch.command.dispatch.web.PhoneNumber;
 import io.dispatch.command.shopify.application.MappedOrder;
 import io.dispatch.command.shopify.application.MappedOrder.Deliverable;
 import io.dispatch.command.shopify.application.MappedOrder.Invalid;
 import io.dispatch.command.shopify.application.MappedOrder.NoShippingAddress;
 import io.dispatch.command.shopify.application.OrderMapping;
-import io.dispatch.command.dispatch.web.DispatchOrderParser;
-import io.dispatch.command.dispatch.web.PhoneNumber;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Stop;
 import java.math.BigDecimal;

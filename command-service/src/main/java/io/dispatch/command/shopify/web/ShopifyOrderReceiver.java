@@ -42,8 +42,7 @@ public class ShopifyOrderReceiver {
             @RequestHeader(name = ShopifyHeaders.WEBHOOK_ID, required = false) String webhookId,
             @RequestHeader(name = ShopifyHeaders.TOPIC, required = false) String topic,
             @RequestBody(required = false) byte[] body) {
-        return intake
-                .receive(
+        return intake.receive(
                         merchantId,
                         new ShopifyHeaders.Received(hmac, webhookId, topic),
                         body == null ? new byte[0] : body)
