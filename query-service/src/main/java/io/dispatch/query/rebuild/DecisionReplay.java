@@ -4,7 +4,7 @@ import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.query.decision.projection.DecisionBatch;
 import io.dispatch.query.decision.projection.DecisionProjection;
-import io.dispatch.query.dispatch.DispatchBatch;
+import io.dispatch.query.dispatch.projection.DispatchBatch;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

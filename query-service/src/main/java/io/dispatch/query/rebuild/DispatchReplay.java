@@ -2,7 +2,7 @@ package io.dispatch.query.rebuild;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
-import io.dispatch.query.dispatch.DispatchBatch;
+import io.dispatch.query.dispatch.projection.DispatchBatch;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import java.sql.Connection;
 import java.sql.SQLException;

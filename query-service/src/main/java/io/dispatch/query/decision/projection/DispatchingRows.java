@@ -2,7 +2,7 @@ package io.dispatch.query.decision.projection;
 
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchStatus;
-import io.dispatch.query.dispatch.SqlArrays;
+import io.dispatch.query.SqlArrays;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,7 +3,6 @@ package io.dispatch.query.dispatch.projection;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.kafka.recovery.RecordCodec;
-import io.dispatch.query.dispatch.DispatchBatch;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;

@@ -1,4 +1,4 @@
-package io.dispatch.webhook.delivery;
+package io.dispatch.webhook.sending;
 
 import io.dispatch.webhook.destination.PublicAddressResolverGroup;
 import io.dispatch.webhook.destination.TargetPolicy;

@@ -1,4 +1,4 @@
-package io.dispatch.query.decision.web;
+package io.dispatch.query.decision;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;

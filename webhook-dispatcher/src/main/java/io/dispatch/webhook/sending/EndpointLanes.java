@@ -1,4 +1,4 @@
-package io.dispatch.webhook.delivery;
+package io.dispatch.webhook.sending;
 
 import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limit.AIMDLimit;

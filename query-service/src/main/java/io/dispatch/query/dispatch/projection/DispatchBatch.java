@@ -1,4 +1,4 @@
-package io.dispatch.query.dispatch;
+package io.dispatch.query.dispatch.projection;
 
 import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCreated;
@@ -8,6 +8,7 @@ import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.events.view.StatusTransition;
+import io.dispatch.query.SqlArrays;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package io.dispatch.query.dispatch;
+package io.dispatch.query;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

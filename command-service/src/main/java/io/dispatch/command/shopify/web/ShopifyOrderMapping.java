@@ -1,16 +1,21 @@
-package io.dispatch.command.shopify.application;
+package io.dispatch.command.shopify.web;
 
 import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
 import io.dispatch.command.dispatch.web.PhoneNumber;
+import io.dispatch.command.shopify.application.MappedOrder;
+import io.dispatch.command.shopify.application.MappedOrder.Deliverable;
+import io.dispatch.command.shopify.application.MappedOrder.Invalid;
+import io.dispatch.command.shopify.application.MappedOrder.NoShippingAddress;
+import io.dispatch.command.shopify.application.OrderMapping;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Stop;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -21,32 +26,14 @@ import tools.jackson.databind.node.ObjectNode;
  * obeys exactly the rules of every other create; field errors name that body's fields
  * ({@code customerPhone}, {@code dropoff.address}).
  */
-public final class ShopifyOrderMapping {
-
-    /** The outcome of one order, before any delivery is created. */
-    public sealed interface Mapped {
-        String orderName();
-    }
-
-    public record Deliverable(String orderName, DispatchOrder order) implements Mapped {}
-
-    public record NoShippingAddress(String orderName) implements Mapped {}
-
-    public record Invalid(String orderName, Map<String, List<String>> fieldErrors) implements Mapped {
-        /** One line for the merchant's list of received orders: {@code customerPhone: must be ...}. */
-        public String detail() {
-            List<String> lines = new ArrayList<>();
-            fieldErrors.forEach((field, messages) -> messages.forEach(message -> lines.add(field + ": " + message)));
-            return String.join("; ", lines);
-        }
-    }
+@Component
+public class ShopifyOrderMapping implements OrderMapping {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final int DEFAULT_FRACTION_DIGITS = 2;
 
-    private ShopifyOrderMapping() {}
-
-    public static Mapped map(JsonNode order, Stop pickup) {
+    @Override
+    public MappedOrder map(JsonNode order, Stop pickup) {
         if (order == null || !order.isObject()) {
             return new Invalid(null, Map.of("body", List.of("must be a JSON object: a Shopify order")));
         }

@@ -1,11 +1,11 @@
-package io.dispatch.command.shopify.application;
+package io.dispatch.command.shopify.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.Deliverable;
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.Invalid;
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.Mapped;
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.NoShippingAddress;
+import io.dispatch.command.shopify.application.MappedOrder;
+import io.dispatch.command.shopify.application.MappedOrder.Deliverable;
+import io.dispatch.command.shopify.application.MappedOrder.Invalid;
+import io.dispatch.command.shopify.application.MappedOrder.NoShippingAddress;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Stop;
 import org.junit.jupiter.api.Test;
@@ -15,14 +15,15 @@ import tools.jackson.databind.json.JsonMapper;
 class ShopifyOrderMappingTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final ShopifyOrderMapping MAPPING = new ShopifyOrderMapping();
     private static final Stop PICKUP = new Stop("Moi Avenue 1", -1.2841, 36.8233, null);
 
-    private static Mapped map(String order) {
-        return ShopifyOrderMapping.map(JSON.readTree(order), PICKUP);
+    private static MappedOrder map(String order) {
+        return MAPPING.map(JSON.readTree(order), PICKUP);
     }
 
     private static Deliverable deliverable(String order) {
-        Mapped mapped = map(order);
+        MappedOrder mapped = map(order);
         assertThat(mapped).as("%s", mapped).isInstanceOf(Deliverable.class);
         return (Deliverable) mapped;
     }
@@ -42,7 +43,7 @@ class ShopifyOrderMappingTest {
                         .order()
                         .amountCents())
                 .isEqualTo(12345);
-        Mapped rounded = map(order("\"total_price\":\"12.345\",\"currency\":\"USD\""));
+        MappedOrder rounded = map(order("\"total_price\":\"12.345\",\"currency\":\"USD\""));
         assertThat(rounded).isInstanceOf(Invalid.class);
         assertThat(((Invalid) rounded).detail()).startsWith("amountCents: total_price \"12.345\"");
     }
@@ -64,7 +65,7 @@ class ShopifyOrderMappingTest {
         String shipping = "{\"name\":\"Amina\",\"address1\":\"Ngong Rd 12\",\"phone\":\"555-555-SHIP\"}";
         assertThat(deliverable("""
         {"name":"#1","shipping_address":%s,"phone":null,"customer":{"phone":"+254700000001"}}""".formatted(shipping)).order().customerPhone()).isEqualTo("+254700000001");
-        Mapped none = map("{\"name\":\"#1\",\"shipping_address\":" + shipping + "}");
+        MappedOrder none = map("{\"name\":\"#1\",\"shipping_address\":" + shipping + "}");
         assertThat(((Invalid) none).fieldErrors()).containsOnlyKeys("customerPhone");
     }
 
@@ -72,7 +73,7 @@ class ShopifyOrderMappingTest {
     void no_shipping_address_or_a_body_that_is_no_object_makes_no_delivery() {
         assertThat(map("{\"name\":\"#7\",\"shipping_address\":null}")).isEqualTo(new NoShippingAddress("#7"));
         assertThat(map("{\"name\":\"#7\"}")).isEqualTo(new NoShippingAddress("#7"));
-        assertThat(ShopifyOrderMapping.map(null, PICKUP)).isInstanceOf(Invalid.class);
+        assertThat(MAPPING.map(null, PICKUP)).isInstanceOf(Invalid.class);
         assertThat(map("[1,2]")).isInstanceOf(Invalid.class);
     }
 

@@ -1,4 +1,4 @@
-package io.dispatch.webhook.delivery;
+package io.dispatch.webhook.sending;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,4 +1,4 @@
-package io.dispatch.webhook.delivery;
+package io.dispatch.webhook.sending;
 
 import io.dispatch.events.signing.WebhookSigner;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.dispatch.command.shopify.application;
+package io.dispatch.command.shopify.domain;
 
 import io.dispatch.events.Stop;
 

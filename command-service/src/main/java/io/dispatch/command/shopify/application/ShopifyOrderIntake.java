@@ -1,95 +1,62 @@
 package io.dispatch.command.shopify.application;
 
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.shopify.application.ReceivedOrder.Outcome;
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.Deliverable;
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.Invalid;
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.Mapped;
-import io.dispatch.command.shopify.application.ShopifyOrderMapping.NoShippingAddress;
+import io.dispatch.command.shopify.application.MappedOrder.Deliverable;
+import io.dispatch.command.shopify.application.MappedOrder.Invalid;
+import io.dispatch.command.shopify.application.MappedOrder.NoShippingAddress;
+import io.dispatch.command.shopify.domain.ReceivedOrder.Outcome;
+import io.dispatch.command.shopify.domain.ShopifySettings;
 import io.dispatch.command.shopify.infrastructure.ShopifyStore;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
-import io.dispatch.events.Stop;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.text.TextRule;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Shopify store integration (decisions.md section 11), one service for the operator's and the
- * merchant's settings routes and for the orders/create receiver. An order becomes a delivery
- * through {@link DispatchCreation}, the path of every create (same rules, events and webhooks),
- * with source {@code shopify} and the merchant as the actor: it is the merchant's own shop.
+ * The orders/create receiver of the Shopify store integration (decisions.md section 11). An order
+ * becomes a delivery through {@link DispatchCreation}, the path of every create (same rules,
+ * events and webhooks), with source {@code shopify} and the merchant as the actor: it is the
+ * merchant's own shop. Every receipt is recorded, so an order makes one delivery at most.
  */
 @Service
-public class ShopifyIntegrations {
+public class ShopifyOrderIntake {
 
-    public static final String RECEIVER_PATH = "/api/v1/integrations/shopify/{merchantId}/orders";
-    public static final int RECENT_ORDERS = 20;
-    private static final Logger log = LoggerFactory.getLogger(ShopifyIntegrations.class);
+    private static final Logger log = LoggerFactory.getLogger(ShopifyOrderIntake.class);
 
     private final ShopifyStore store;
     private final MerchantAccounts merchants;
     private final DispatchCreation dispatches;
-    private final PublicUrls urls;
+    private final OrderMapping mapping;
     private final JsonMapper json;
 
-    public ShopifyIntegrations(
+    public ShopifyOrderIntake(
             ShopifyStore store,
             MerchantAccounts merchants,
             DispatchCreation dispatches,
-            PublicUrls urls,
+            OrderMapping mapping,
             JsonMapper json) {
         this.store = store;
         this.merchants = merchants;
         this.dispatches = dispatches;
-        this.urls = urls;
+        this.mapping = mapping;
         this.json = json;
     }
 
-    /** What the settings routes answer: where to point Shopify's webhook. */
-    public record Connection(String shopDomain, String receiveUrl) {}
-
-    public record Overview(String shopDomain, String receiveUrl, Stop pickup, List<ReceivedOrder> recentOrders) {}
-
     /** What the receiver answers Shopify. */
     public record Receipt(String webhookId, Outcome outcome, UUID dispatchId) {}
-
-    /** Connects the merchant's store, or changes its settings; 404 for an unknown merchant. */
-    public Mono<Connection> connect(UUID merchantId, ShopifySettings settings) {
-        return blocking(() -> {
-            merchants.findMerchant(merchantId).orElseThrow(() -> ApiException.notFound("Merchant"));
-            store.save(merchantId, settings);
-            log.info("Shopify store {} connected to merchant {}", settings.shopDomain(), merchantId);
-            return new Connection(settings.shopDomain(), receiveUrl(merchantId));
-        });
-    }
-
-    /** The connection and the last {@value #RECENT_ORDERS} orders received, newest first; 404 when not connected. */
-    public Mono<Overview> overview(UUID merchantId) {
-        return blocking(() -> {
-            ShopifySettings settings =
-                    store.find(merchantId).orElseThrow(() -> ApiException.notFound("Shopify integration"));
-            return new Overview(
-                    settings.shopDomain(),
-                    receiveUrl(merchantId),
-                    settings.pickup(),
-                    store.recent(merchantId, RECENT_ORDERS));
-        });
-    }
 
     /**
      * One orders/create delivery from Shopify. The signature is checked on the raw bytes before
@@ -99,7 +66,7 @@ public class ShopifyIntegrations {
      */
     public Mono<Receipt> receive(String merchantPath, ShopifyHeaders.Received headers, byte[] body) {
         UUID merchantId = merchantIdOrNull(merchantPath);
-        return blocking(() -> merchantId == null ? Optional.<ShopifySettings>empty() : connected(merchantId))
+        return Blocking.call(() -> merchantId == null ? Optional.<ShopifySettings>empty() : connected(merchantId))
                 .flatMap(settings -> {
                     if (settings.isEmpty()
                             || !ShopifySignature.verifies(settings.get().webhookSecret(), body, headers.hmac())) {
@@ -118,14 +85,12 @@ public class ShopifyIntegrations {
                                 receiving,
                                 new Invalid(
                                         null,
-                                        java.util.Map.of(
+                                        Map.of(
                                                 ShopifyHeaders.TOPIC,
                                                 List.of("must be " + ShopifyHeaders.ORDERS_CREATE
                                                         + "; this receiver takes new orders only"))));
                     }
-                    return deliver(
-                            receiving,
-                            ShopifyOrderMapping.map(order, settings.get().pickup()));
+                    return deliver(receiving, mapping.map(order, settings.get().pickup()));
                 });
     }
 
@@ -136,7 +101,7 @@ public class ShopifyIntegrations {
      */
     private record Receiving(UUID merchantId, String webhookId, String orderId) {}
 
-    private Mono<Receipt> deliver(Receiving receiving, Mapped mapped) {
+    private Mono<Receipt> deliver(Receiving receiving, MappedOrder mapped) {
         UUID merchantId = receiving.merchantId();
         return switch (mapped) {
             case Deliverable deliverable ->
@@ -165,8 +130,9 @@ public class ShopifyIntegrations {
         };
     }
 
-    private Mono<Receipt> recordWithoutDelivery(Receiving receiving, Mapped mapped, Outcome outcome, String detail) {
-        return blocking(() -> store.recordFirst(
+    private Mono<Receipt> recordWithoutDelivery(
+            Receiving receiving, MappedOrder mapped, Outcome outcome, String detail) {
+        return Blocking.call(() -> store.recordFirst(
                         receiving.merchantId(),
                         receiving.webhookId(),
                         receiving.orderId(),
@@ -190,8 +156,8 @@ public class ShopifyIntegrations {
     }
 
     /** A webhook id received before, or an order that already made a delivery: 200 DUPLICATE, nothing created. */
-    private Mono<Receipt> repeat(Receiving receiving, Mapped mapped) {
-        return blocking(() -> store.recordRepeat(
+    private Mono<Receipt> repeat(Receiving receiving, MappedOrder mapped) {
+        return Blocking.call(() -> store.recordRepeat(
                         receiving.merchantId(), receiving.webhookId(), receiving.orderId(), mapped.orderName()))
                 .doOnNext(first -> log.info(
                         "Shopify webhook {} (order {}) of merchant {} received again; no second delivery",
@@ -244,13 +210,5 @@ public class ShopifyIntegrations {
         } catch (IllegalArgumentException e) {
             return null;
         }
-    }
-
-    public String receiveUrl(UUID merchantId) {
-        return urls.baseUrl() + RECEIVER_PATH.replace("{merchantId}", merchantId.toString());
-    }
-
-    private static <T> Mono<T> blocking(Callable<T> work) {
-        return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
     }
 }

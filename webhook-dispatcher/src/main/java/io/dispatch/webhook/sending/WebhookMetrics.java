@@ -1,4 +1,4 @@
-package io.dispatch.webhook.delivery;
+package io.dispatch.webhook.sending;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

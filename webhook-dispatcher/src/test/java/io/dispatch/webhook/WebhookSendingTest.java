@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * The dispatcher alone against a real Kafka broker and PostgreSQL, with real HTTP receivers:
  * signing, retries, order, rotation, the operator routes and the attempt events it publishes.
  */
-class WebhookDeliveryTest {
+class WebhookSendingTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final WebhookVerifier VERIFIER = new WebhookVerifier(Clock.systemUTC());
