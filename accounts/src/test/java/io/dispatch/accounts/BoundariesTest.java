@@ -29,7 +29,7 @@ class BoundariesTest {
 
     @ArchTest
     static final ArchRule no_package_cycle =
-            slices().matching("io.dispatch.accounts.(**)").should().beFreeOfCycles();
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
 
     @ArchTest
     static final ArchRule merchant_accounts_know_nothing_of_the_dashboard = noClasses()
