@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 /**
  * ALNS's repair operators: put unassigned jobs back on the allowed vehicles by regret insertion, each at its
  * cheapest place ({@link Inserter}); a job no route can take stays unassigned. Under {@link
- * Objective#FEWEST_VEHICLES} opening an empty route costs {@link SearchScale#big}.
+ * Objective#FEWEST_VEHICLES} opening an empty route costs {@link SearchScale#big()}.
  */
 final class RegretRepair {
 
