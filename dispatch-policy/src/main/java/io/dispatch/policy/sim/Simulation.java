@@ -33,7 +33,7 @@ public final class Simulation {
 
     final Scenario scenario;
     private final EventQueue queue = new EventQueue();
-    private final CoreFeed feed;
+    private final CoreFeed coreFeed;
     private final RouteImprovement improvement;
     private final Random random;
     private final TravelModel travel;
@@ -60,8 +60,8 @@ public final class Simulation {
                         scenario.dropoffServiceSeconds(),
                         planning.replanSeconds(),
                         planning.stopInProgressMeters()));
-        this.feed = new CoreFeed(this, core);
-        this.improvement = new RouteImprovement(this, feed, solver, seed);
+        this.coreFeed = new CoreFeed(this, core);
+        this.improvement = new RouteImprovement(this, coreFeed, solver, seed);
         this.random = new Random(seed);
         this.travel = new TravelModel(scenario.detourFactor(), scenario.speedKmh());
         for (Scenario.Order order : scenario.orders()) {
@@ -110,7 +110,7 @@ public final class Simulation {
             improvement.start();
         }
         while (queue.runNext()) {
-            feed.scheduleTick();
+            coreFeed.scheduleTick();
         }
         double wallSeconds = (System.nanoTime() - started) / 1e9;
         return Figures.of(scenario, orders, riders, aggregate.counts(), wallSeconds);
@@ -118,7 +118,7 @@ public final class Simulation {
 
     /** Feeds a fact to the core and carries out what it decides ({@link CoreFeed}). */
     void feed(Fact fact) {
-        feed.feed(fact);
+        coreFeed.feed(fact);
     }
 
     private void shift(SimRider rider, boolean on) {
@@ -136,7 +136,7 @@ public final class Simulation {
             return;
         }
         if (rider.held.isEmpty()) {
-            List<OpenDelivery> open = feed.core().openDeliveriesFor(rider.riderId);
+            List<OpenDelivery> open = coreFeed.core().openDeliveriesFor(rider.riderId);
             if (!open.isEmpty()) {
                 aggregate.assign(aggregate.order(open.getFirst().dispatchId()), rider, false);
             }
