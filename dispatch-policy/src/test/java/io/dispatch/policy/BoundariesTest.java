@@ -72,5 +72,5 @@ class BoundariesTest {
 
     @ArchTest
     static final ArchRule policy_packages_do_not_depend_on_each_other_in_a_cycle =
-            slices().matching("io.dispatch.policy.(**)").should().beFreeOfCycles();
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
 }
