@@ -23,10 +23,10 @@ import java.util.regex.Pattern;
  * The merchant API's figures of issue 3 against a running dispatch:
  *   1. create latency p50/p99 at a sustained open-loop rate (default 100 req/s for 60 s) spread
  *      round-robin over many API keys (default 200 keys of 50 merchants);
- *   2. a bulk create of 500 deliveries: time to the 201, p50 over 10 runs;
- *   3. the latency the idempotency and rate-limit layers add: the same requests alternated with
- *      and without them (header X-Dispatch-Bench-Bypass, honoured only when the service runs with
- *      dispatch.bench.allow-layer-bypass=true), closed loop, one at a time.
+ *   2. a bulk create of 500 deliveries: time to the 201, p50 over 10 runs.
+ * What the idempotency and rate-limit layers add is no longer measured here: every create and read
+ * route runs through both and no setting turns either off (the bench-only bypass that did was
+ * removed from the service in issue 38); bench/README.md says where their cost shows instead.
  * Usage: java bench/MerchantApiBench.java <baseUrl> <adminToken> [rate] [seconds] [keys]
  */
 public class MerchantApiBench {
@@ -56,12 +56,11 @@ public class MerchantApiBench {
 
     // Warm-up: connections, JIT, caches (not measured).
     for (int i = 0; i < 200; i++) {
-      create(base, keys.get(i % keys.size()), false);
+      create(base, keys.get(i % keys.size()));
     }
 
     sustained(base, keys, rate, seconds);
     bulk(base, keys);
-    overhead(base, keys);
   }
 
   static void sustained(String base, List<String> keys, int rate, int seconds) throws Exception {
@@ -81,7 +80,7 @@ public class MerchantApiBench {
         return;
       }
       long start = System.nanoTime();
-      inFlight.add(HTTP.sendAsync(createRequest(base, keys.get(n % keys.size()), false),
+      inFlight.add(HTTP.sendAsync(createRequest(base, keys.get(n % keys.size())),
               HttpResponse.BodyHandlers.ofString())
           .whenComplete((response, failure) -> {
             latencies.add((System.nanoTime() - start) / 1e6);
@@ -120,51 +119,20 @@ public class MerchantApiBench {
         times.size(), pct(times, 50), pct(times, 0), pct(times, 100));
   }
 
-  static void overhead(String base, List<String> keys) throws Exception {
-    int pairs = 300;
-    List<Double> withLayers = new ArrayList<>();
-    List<Double> bypassed = new ArrayList<>();
-    List<Double> readWith = new ArrayList<>();
-    List<Double> readBypassed = new ArrayList<>();
-    String lastId = null;
-    for (int i = 0; i < pairs; i++) {
-      String key = keys.get(i % 40); // 40 keys: 15 layered creates and 15 layered reads each, under the limit
-      boolean bypassFirst = i % 2 == 0;
-      for (boolean bypass : new boolean[] {bypassFirst, !bypassFirst}) {
-        long start = System.nanoTime();
-        HttpResponse<String> created = create(base, key, bypass);
-        (bypass ? bypassed : withLayers).add((System.nanoTime() - start) / 1e6);
-        lastId = field(created.body(), "id");
-        start = System.nanoTime();
-        call(base, "GET", "/api/v1/external/dispatches/" + lastId, headers(key, bypass), null);
-        (bypass ? readBypassed : readWith).add((System.nanoTime() - start) / 1e6);
-      }
-    }
-    System.out.printf("layer overhead (%d alternated pairs, one request at a time):%n", pairs);
-    System.out.printf("  create  with idempotency+rate limit  p50 %.2f ms  p99 %.2f ms%n", pct(withLayers, 50), pct(withLayers, 99));
-    System.out.printf("  create  layers bypassed              p50 %.2f ms  p99 %.2f ms%n", pct(bypassed, 50), pct(bypassed, 99));
-    System.out.printf("  read    with idempotency+rate limit  p50 %.2f ms  p99 %.2f ms%n", pct(readWith, 50), pct(readWith, 99));
-    System.out.printf("  read    layers bypassed              p50 %.2f ms  p99 %.2f ms%n", pct(readBypassed, 50), pct(readBypassed, 99));
-    System.out.printf("  added by the layers (p50): create %.2f ms, read %.2f ms%n",
-        pct(withLayers, 50) - pct(bypassed, 50), pct(readWith, 50) - pct(readBypassed, 50));
+  static Map<String, String> headers(String key) {
+    return Map.of("X-API-Key", key, "Idempotency-Key", UUID.randomUUID().toString());
   }
 
-  static Map<String, String> headers(String key, boolean bypass) {
-    return bypass
-        ? Map.of("X-API-Key", key, "Idempotency-Key", UUID.randomUUID().toString(), "X-Dispatch-Bench-Bypass", "true")
-        : Map.of("X-API-Key", key, "Idempotency-Key", UUID.randomUUID().toString());
-  }
-
-  static HttpRequest createRequest(String base, String key, boolean bypass) {
+  static HttpRequest createRequest(String base, String key) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/api/v1/external/dispatches"))
         .timeout(Duration.ofSeconds(30))
         .POST(HttpRequest.BodyPublishers.ofString(ORDER)).header("Content-Type", "application/json");
-    headers(key, bypass).forEach(request::header);
+    headers(key).forEach(request::header);
     return request.build();
   }
 
-  static HttpResponse<String> create(String base, String key, boolean bypass) throws Exception {
-    HttpResponse<String> response = HTTP.send(createRequest(base, key, bypass), HttpResponse.BodyHandlers.ofString());
+  static HttpResponse<String> create(String base, String key) throws Exception {
+    HttpResponse<String> response = HTTP.send(createRequest(base, key), HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 201) throw new IllegalStateException("create -> " + response.statusCode() + " " + response.body());
     return response;
   }
