@@ -10,7 +10,7 @@
 #         on 32 connections with an API key each for 10 s, and its p50 on one connection. Results
 #         before issue 38 (2026-11-27) skipped the rate limit through a bench-only hook since removed:
 #         their B_http did not include the rate limit's PostgreSQL round trip
-# then the scenario (bench/Throughput.java: open-model load, latency from each request's scheduled
+# then the scenario (bench/throughput/, one class a scenario: open-model load, latency from each request's scheduled
 # send, HdrHistogram, every non-2xx or transport error counted), whose rates are reported as
 # ratios to B_pg and B_http and whose latencies as multiples of B_http's one-connection p50.
 #
@@ -62,7 +62,7 @@ if [ -z "${BENCH_NO_BUILD:-}" ]; then
   export BENCH_NO_BUILD=1 # the scenarios of `all` and `drains` reuse this build
 fi
 
-harness() { java -cp "$lib/*" bench/Throughput.java "$@"; }
+harness() { java -cp "$lib/*" bench/throughput/Throughput.java "$@"; } # the classes beside it, bench/common/ too, compile with it
 
 if [ ! -f "$md" ]; then
   {
