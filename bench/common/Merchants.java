@@ -41,6 +41,17 @@ public final class Merchants {
         return new Merchant(id, list);
     }
 
+    /** Points the merchant's webhook endpoint at {@code url}. */
+    public static void setWebhook(String base, String admin, Merchant merchant, String url) throws Exception {
+        BenchHttp.call(
+                base,
+                "PUT",
+                "/api/v1/admin/merchants/" + merchant.id() + "/webhook",
+                Map.of("X-Admin-Token", admin),
+                "{\"url\":\"" + url + "\"}",
+                TIMEOUT);
+    }
+
     /** {@code count} API keys (at least {@link #KEYS_EACH}), {@link #KEYS_EACH} to a merchant. */
     public static List<String> keys(String base, String admin, int count) throws Exception {
         List<String> all = new ArrayList<>();

@@ -2,6 +2,7 @@ package throughput;
 
 import com.sun.net.httpserver.HttpServer;
 import common.Merchants;
+import common.WebhookReceivers;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;

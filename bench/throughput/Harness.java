@@ -103,7 +103,7 @@ final class Harness {
 
     /** Points the merchant's webhook endpoint at {@code url} (admin API). */
     void setWebhook(Merchants.Merchant merchant, String url) throws Exception {
-        call("PUT", "/api/v1/admin/merchants/" + merchant.id() + "/webhook", operator(), "{\"url\":\"" + url + "\"}");
+        Merchants.setWebhook(base, admin, merchant, url);
     }
 
     /** {@code n} creates one after another over {@code keys} (connections, JIT, caches), not measured. */

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import common.Merchants;
 import common.Orders;
+import common.WebhookReceivers;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.ArrayList;

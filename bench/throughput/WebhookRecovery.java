@@ -3,6 +3,7 @@ package throughput;
 import com.sun.net.httpserver.HttpServer;
 import common.Merchants;
 import common.Orders;
+import common.WebhookReceivers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
