@@ -8,8 +8,9 @@
 #   B_http POST /api/v1/external/ping (API key checked and counted by the per-key rate limit, raised
 #         out of reach by dispatch.rate-limit.per-minute; the ping is outside idempotency) closed loop
 #         on 32 connections with an API key each for 10 s, and its p50 on one connection. Results
-#         before issue 38 (2026-11-27) skipped the rate limit through a bench-only hook since removed:
-#         their B_http did not include the rate limit's PostgreSQL round trip
+#         whose settings list dispatch.bench.allow-layer-bypass=true (before issue 38) skipped the
+#         rate limit through that bench-only switch, since removed: their B_http left out the rate
+#         limit's PostgreSQL round trip
 # then the scenario (bench/throughput/, one class a scenario: open-model load, latency from each request's scheduled
 # send, HdrHistogram, every non-2xx or transport error counted), whose rates are reported as
 # ratios to B_pg and B_http and whose latencies as multiples of B_http's one-connection p50.
