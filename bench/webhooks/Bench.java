@@ -5,7 +5,7 @@ import common.Merchants;
 import java.time.Duration;
 import java.util.Map;
 
-/** What both webhook figures need: the service's base URL and admin token, a receiver, endpoints set. */
+/** The service both webhook figures talk to: its base URL and admin token, merchants and their endpoints. */
 record Bench(String base, String admin) {
 
     /** The delivery created here: prepaid, so the figures stay comparable with the earlier runs. */
