@@ -17,7 +17,9 @@ live=${2:-1000}   # deliveries for the live projections' baseline
 out=bench/results/rebuild.txt
 data=$(mktemp -d)
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$data"; }
+# waits for the processes it started by id: a bare `wait` also waits for the tee of the output below,
+# which ends only when this script has, so the script would never end
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait "${pids[@]}" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
 
 if curl -s -o /dev/null localhost:18182; then echo "port 18182 is taken (a query-service left running?)" >&2; exit 1; fi
