@@ -28,20 +28,11 @@ public class CreateToWebhookLatency {
         String admin = args[1];
         int count = args.length > 2 ? Integer.parseInt(args[2]) : 100;
 
-        HttpServer receiver = WebhookReceivers.create();
-        receiver.createContext("/hook", exchange -> {
-            long now = System.nanoTime();
-            String body = new String(exchange.getRequestBody().readAllBytes());
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-            if (body.contains("\"dispatch.created\"")) {
-                String id = BenchHttp.field(body, "dispatch_id");
-                CompletableFuture<Long> waiting = arrivals.get(id);
-                if (waiting != null) waiting.complete(now);
-                else early.put(id, now);
-            }
+        HttpServer receiver = WebhookReceivers.onCreated("/hook", (id, now) -> {
+            CompletableFuture<Long> waiting = arrivals.get(id);
+            if (waiting != null) waiting.complete(now);
+            else early.put(id, now);
         });
-        receiver.start();
         String hookUrl = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
 
         Merchants.Merchant merchant = Merchants.create(base, admin, "bench", 1);

@@ -8,7 +8,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 /** G3: from a create's scheduled send to its dispatch.created arriving at the merchant's endpoint. */
@@ -22,22 +21,12 @@ final class CreateToWebhook {
         Map<String, Long> arrivals = new ConcurrentHashMap<>();
         AtomicIntegerArray hooksPerSecond = new AtomicIntegerArray(seconds + 200);
         AtomicLong t0 = new AtomicLong(Long.MAX_VALUE);
-        HttpServer server = WebhookReceivers.create();
-        server.createContext("/hook", exchange -> {
-            long now = System.nanoTime();
-            String body = new String(exchange.getRequestBody().readAllBytes());
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-            Matcher m = Pattern.compile("\"dispatch_id\"\\s*:\\s*\"([^\"]+)\"").matcher(body);
-            if (body.contains("\"dispatch.created\"")
-                    && m.find()
-                    && arrivals.putIfAbsent(m.group(1), now) == null
-                    && now > t0.get()) {
+        HttpServer server = WebhookReceivers.onCreated("/hook", (id, now) -> {
+            if (arrivals.putIfAbsent(id, now) == null && now > t0.get()) {
                 hooksPerSecond.incrementAndGet(
                         (int) Math.min(hooksPerSecond.length() - 1, (now - t0.get()) / 1_000_000_000L));
             }
         });
-        server.start();
         Merchants.Merchant m = run.merchant("webhook-latency", 30);
         run.setWebhook(m, "http://127.0.0.1:" + server.getAddress().getPort() + "/hook");
         run.warmUp(m.keys(), 200);

@@ -29,18 +29,11 @@ final class CreateLatency {
         Map<String, Long> arrivals = new ConcurrentHashMap<>();
         int count = rate * seconds;
         CountDownLatch allArrived = new CountDownLatch(count);
-        HttpServer receiver = WebhookReceivers.create();
-        receiver.createContext("/hook", exchange -> {
-            long now = System.nanoTime();
-            String body = new String(exchange.getRequestBody().readAllBytes());
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-            if (body.contains("\"dispatch.created\"")
-                    && arrivals.putIfAbsent(BenchHttp.field(body, "dispatch_id"), now) == null) {
+        HttpServer receiver = WebhookReceivers.onCreated("/hook", (id, now) -> {
+            if (arrivals.putIfAbsent(id, now) == null) {
                 allArrived.countDown();
             }
         });
-        receiver.start();
         Merchants.Merchant merchant = bench.merchant("latency", 30);
         List<String> keys = merchant.keys();
         bench.setWebhook(merchant, "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook");
