@@ -47,7 +47,10 @@ class KeyRequestsTest {
     void a_scope_with_a_control_character_is_refused_on_scopes() {
         assertThatThrownBy(() -> KeyRequests.scopes(new IssueKey(Arrays.asList("read\u0000"))))
                 .isInstanceOfSatisfying(
-                        ApiException.class, e -> assertThat(e.details().get("fieldErrors")).asString().contains("scopes"));
+                        ApiException.class,
+                        e -> assertThat(e.details().get("fieldErrors"))
+                                .asString()
+                                .contains("scopes"));
     }
 
     @Test

@@ -27,7 +27,8 @@ class ZoneDirectoryTest {
     private static final Zone CITY = zone("city", 10, "POLYGON((36 -2, 37 -2, 37 -1, 36 -1, 36 -2))");
 
     /** Longitude 36.4 to 36.6, latitude -1.6 to -1.4, inside the city. */
-    private static final Zone CENTRE = zone("centre", 1, "POLYGON((36.4 -1.6, 36.6 -1.6, 36.6 -1.4, 36.4 -1.4, 36.4 -1.6))");
+    private static final Zone CENTRE =
+            zone("centre", 1, "POLYGON((36.4 -1.6, 36.6 -1.6, 36.6 -1.4, 36.4 -1.4, 36.4 -1.6))");
 
     private static Optional<String> zoneIdAt(ZoneDirectory zones, double lat, double lng) {
         return zones.zoneAt(lat, lng).map(Zone::id);
@@ -49,9 +50,12 @@ class ZoneDirectoryTest {
 
     @Test
     void where_zones_overlap_the_lowest_priority_number_wins_whatever_the_order_given() {
-        assertThat(zoneIdAt(new ZoneDirectory(List.of(CITY, CENTRE)), -1.5, 36.5)).contains("centre");
-        assertThat(zoneIdAt(new ZoneDirectory(List.of(CENTRE, CITY)), -1.5, 36.5)).contains("centre");
-        assertThat(zoneIdAt(new ZoneDirectory(List.of(CITY, CENTRE)), -1.2, 36.8)).contains("city");
+        assertThat(zoneIdAt(new ZoneDirectory(List.of(CITY, CENTRE)), -1.5, 36.5))
+                .contains("centre");
+        assertThat(zoneIdAt(new ZoneDirectory(List.of(CENTRE, CITY)), -1.5, 36.5))
+                .contains("centre");
+        assertThat(zoneIdAt(new ZoneDirectory(List.of(CITY, CENTRE)), -1.2, 36.8))
+                .contains("city");
     }
 
     @Test

@@ -161,8 +161,7 @@ public class Dispatch {
         }
         requireStatus(state.status(), DispatchStatus.NEW, "cancel");
         offers.withdrawOpenOffers(clock, Actor.merchant(merchant), OfferWithdrawn.CANCELLED, null);
-        apply(new DispatchCancelled(
-                dispatchId, merchant, clock.instant(), Actor.merchant(merchant), command.reason()));
+        apply(new DispatchCancelled(dispatchId, merchant, clock.instant(), Actor.merchant(merchant), command.reason()));
         return lastSequence();
     }
 

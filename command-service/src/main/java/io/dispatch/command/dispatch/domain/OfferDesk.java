@@ -117,7 +117,8 @@ final class OfferDesk {
     long handle(AcceptOffer command, Clock clock, SandboxLine line, RiderCapacity capacity) {
         state.requireOnSameSide(line, command.riderId());
         OfferBook.Offer offer = ridersOffer(command.offerId(), command.riderId());
-        if (offer.status() == OfferBook.OfferStatus.ACCEPTED && command.riderId().equals(state.riderId())) {
+        if (offer.status() == OfferBook.OfferStatus.ACCEPTED
+                && command.riderId().equals(state.riderId())) {
             return lastSequence();
         }
         return accept(offer, clock, capacity);
@@ -151,8 +152,7 @@ final class OfferDesk {
         }
         Instant now = clock.instant();
         Actor rider = Actor.rider(offer.riderId());
-        apply(new OfferAccepted(
-                state.dispatchId(), state.merchantId(), now, rider, offer.offerId(), offer.riderId()));
+        apply(new OfferAccepted(state.dispatchId(), state.merchantId(), now, rider, offer.offerId(), offer.riderId()));
         withdrawOpenOffers(clock, rider, OfferWithdrawn.TAKEN, offer.offerId());
         apply(new RiderAssigned(state.dispatchId(), state.merchantId(), now, rider, offer.riderId(), null));
         return lastSequence();
@@ -189,9 +189,7 @@ final class OfferDesk {
     }
 
     private OfferBook.Offer ridersOffer(UUID offerId, UUID rider) {
-        return book.find(offerId)
-                .filter(offer -> offer.riderId().equals(rider))
-                .orElseThrow(OfferNotFound::new);
+        return book.find(offerId).filter(offer -> offer.riderId().equals(rider)).orElseThrow(OfferNotFound::new);
     }
 
     /** An offer past its expiry answers EXPIRED even before the engine has closed it. */

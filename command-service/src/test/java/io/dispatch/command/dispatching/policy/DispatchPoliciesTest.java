@@ -61,7 +61,13 @@ class DispatchPoliciesTest extends CommandServiceIntegrationTest {
         assertThat(first.version()).isEqualTo(1);
         assertThat(second)
                 .isEqualTo(new DispatchPolicy(
-                        zone, DispatchMode.BATCHED, Duration.ofSeconds(45), 1, 8000, Fallback.OPERATOR_QUEUE, 2,
+                        zone,
+                        DispatchMode.BATCHED,
+                        Duration.ofSeconds(45),
+                        1,
+                        8000,
+                        Fallback.OPERATOR_QUEUE,
+                        2,
                         clock.instant()));
         assertThat(policies.forZone(zone)).isEqualTo(second);
         assertThat(second.reference()).isEqualTo(new DecisionPolicy(zone, "BATCHED", 2));
