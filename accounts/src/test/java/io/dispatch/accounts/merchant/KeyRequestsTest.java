@@ -1,9 +1,9 @@
-package io.dispatch.command.keys;
+package io.dispatch.accounts.merchant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dispatch.command.keys.KeyRequests.IssueKey;
+import io.dispatch.accounts.merchant.KeyRequests.IssueKey;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.Scope;
 import java.util.Arrays;
