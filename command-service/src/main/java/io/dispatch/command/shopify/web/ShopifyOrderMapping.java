@@ -1,6 +1,6 @@
 package io.dispatch.command.shopify.web;
 
-import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
 import io.dispatch.command.dispatch.web.PhoneNumber;
 import io.dispatch.command.shopify.application.MappedOrder;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatch.domain.OfferCommands.OfferToRider;
 import io.dispatch.command.dispatching.offer.OfferDirectory.Entry;
 import io.dispatch.events.Actor;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatching.roster.RiderRoster.Change;
 import io.dispatch.command.dispatching.roster.RiderRoster.ChangeRefused;
 import io.dispatch.command.dispatching.roster.RiderRoster.Refusal;

@@ -2,7 +2,7 @@ package io.dispatch.command.rider.web;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.web.ControllerClient;
 import io.dispatch.events.Actor;
 import io.dispatch.events.PaymentType;

@@ -1,10 +1,15 @@
-package io.dispatch.command.dispatch.application;
+package io.dispatch.command.dispatch.domain;
 
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Stop;
 import java.time.Instant;
 
-/** One valid create-delivery body, as a merchant, an operator or a CSV row gives it. */
+/**
+ * The order: one valid create-delivery body, as a merchant, an operator, a CSV row or a Shopify
+ * order gives it, and what the creation command carries of it unchanged. The event
+ * {@code DispatchCreated} writes these fields flat beside what the service decides (fee, zone,
+ * targets, token, PIN, policy), its wire format fixed by its golden files.
+ */
 public record DispatchOrder(
         String externalId,
         String customerName,
