@@ -2,7 +2,6 @@ package io.dispatch.query.dispatch.projection;
 
 import io.dispatch.events.DeliveryPlanned;
 import io.dispatch.events.DispatchCreated;
-import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderUnassigned;
@@ -16,9 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -89,14 +86,7 @@ public final class DispatchBatch {
     public void apply(
             Connection connection, String schema, List<EventEnvelope> envelopes, Skipped skipped, boolean lock)
             throws SQLException {
-        Map<UUID, List<EventEnvelope>> byDispatch = new LinkedHashMap<>();
-        for (EventEnvelope envelope : envelopes) {
-            if (envelope.event() instanceof DispatchLifecycleEvent) {
-                byDispatch
-                        .computeIfAbsent(envelope.dispatchId(), id -> new ArrayList<>())
-                        .add(envelope);
-            }
-        }
+        Map<UUID, List<EventEnvelope>> byDispatch = LifecycleEvents.byDelivery(envelopes);
         if (byDispatch.isEmpty()) {
             return;
         }

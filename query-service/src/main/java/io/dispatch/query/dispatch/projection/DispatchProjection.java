@@ -32,21 +32,7 @@ public class DispatchProjection extends PositionedProjection<EventEnvelope> {
     private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
 
     /** The live rules for what the fold passes over: logged and skipped, or refused (and so dead-lettered). */
-    private static final DispatchBatch.Skipped LIVE = new DispatchBatch.Skipped() {
-        @Override
-        public void beforeCreation(EventEnvelope envelope) {
-            log.warn(
-                    "Skipping {} #{} of {}: the delivery's creation was never projected",
-                    envelope.type(),
-                    envelope.sequence(),
-                    envelope.dispatchId());
-        }
-
-        @Override
-        public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
-            throw reason;
-        }
-    };
+    private static final DispatchBatch.Skipped LIVE = new LiveSkips(log, "");
 
     private final DispatchBatch batch;
 
