@@ -134,10 +134,12 @@ start_local() {
   idle_rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
   idle_cpu=$(( (ticks1 - ticks0) * 1000 / $(getconf CLK_TCK) / 10 ))
   idle_pg=$(( (pg1 - pg0) * 1000 / $(getconf CLK_TCK) / 10 ))
+  # the run's charts give this same figure (bench/throughput/LoadAverage.java)
+  export BENCH_LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
   {
     echo "## $title"
     echo
-    echo "$(date -u +%FT%TZ), load average at the start $(cut -d' ' -f1-3 /proc/loadavg); arguments: \`$*\`${BENCH_SERVICE_ARGS:+; service settings: \`$BENCH_SERVICE_ARGS\`}${DISPATCH_JAVA_OPTS:+; JVM options: \`$DISPATCH_JAVA_OPTS\`}"
+    echo "$(date -u +%FT%TZ), load average at the start $BENCH_LOAD_AT_START; arguments: \`$*\`${BENCH_SERVICE_ARGS:+; service settings: \`$BENCH_SERVICE_ARGS\`}${DISPATCH_JAVA_OPTS:+; JVM options: \`$DISPATCH_JAVA_OPTS\`}"
     echo
     echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready; idle CPU over those 10 s: service JVM $idle_cpu ms per second, its PostgreSQL $idle_pg ms per second"
   } | tee -a "$md"

@@ -55,6 +55,10 @@ final class SvgChart {
                 w, h));
         b.append(String.format(
                 "<text x=\"%d\" y=\"20\" font-size=\"13\" font-weight=\"bold\">%s</text>%n", left, esc(title)));
+        b.append(String.format(
+                "<text x=\"%d\" y=\"33\" font-size=\"10\" fill=\"#555\">load average (1, 5, 15 min): %s at the "
+                        + "start, %s when drawn</text>%n",
+                left, LoadAverage.atStart(), LoadAverage.now()));
         List<Double> yTicks = new ArrayList<>();
         if (logY) {
             for (double v = y0; v <= y1 * 1.001; v *= 10) yTicks.add(v);

@@ -1,8 +1,5 @@
 package throughput;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -35,6 +32,7 @@ public class Throughput {
     private Throughput() {}
 
     public static void main(String[] args) throws Exception {
+        LoadAverage.markStart();
         Locale.setDefault(Locale.ROOT);
         long wallStart = System.nanoTime();
         Harness run = Harness.of(Arrays.asList(args).subList(1, args.length));
@@ -56,16 +54,7 @@ public class Throughput {
         run.md.append(String.format(
                 "- load generator (this JVM, JIT and setup included): %.1f s CPU over %.1f s wall = "
                         + "%.0f %% of one core, %.0f %% of the machine's %d cores; load average now %s%n",
-                cpu, wall, 100 * cpu / wall, 100 * cpu / wall / cores, cores, loadAverage()));
+                cpu, wall, 100 * cpu / wall, 100 * cpu / wall / cores, cores, LoadAverage.now()));
         System.out.print(run.md);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException e) {
-            return "?";
-        }
     }
 }
