@@ -5,6 +5,7 @@ import io.dispatch.engine.intake.LogIntake;
 import io.dispatch.engine.intake.StoreIntake;
 import io.dispatch.engine.loop.EngineLoop;
 import io.dispatch.engine.loop.EngineMetrics;
+import io.dispatch.engine.sandbox.SandboxSimulatorHost;
 import io.dispatch.engine.settings.EngineProperties;
 import io.dispatch.engine.settings.PlanProperties;
 import io.dispatch.engine.web.EngineStatusController;
@@ -35,7 +36,7 @@ import org.springframework.web.reactive.function.client.WebClient;
  * local run). Off with {@code dispatch.engine.enabled=false}.
  */
 @Configuration(proxyBeanMethods = false)
-@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
+@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class, SandboxSimulatorHost.class})
 @EnableConfigurationProperties({EngineProperties.class, PlanProperties.class})
 @ConditionalOnBooleanProperty(name = "dispatch.engine.enabled", matchIfMissing = true)
 public class DispatchEngineConfiguration {
@@ -53,10 +54,15 @@ public class DispatchEngineConfiguration {
         return new EngineMetrics(registry);
     }
 
+    @Bean
+    StoreIntake dispatchEngineStores(JdbcTemplate jdbc) {
+        return new StoreIntake(jdbc);
+    }
+
     @Bean(destroyMethod = "close")
     EngineLoop dispatchEngineLoop(
             EngineProperties settings,
-            JdbcTemplate jdbc,
+            StoreIntake stores,
             IdentityProperties identity,
             EngineMetrics metrics,
             Environment environment,
@@ -69,8 +75,8 @@ public class DispatchEngineConfiguration {
                 CoreConfig.defaults().ageWeight(),
                 CoreConfig.defaults().deadheadWeight()));
         CommandDecisions commands = new CommandDecisions(
-                WebClient.builder(), () -> commandUrl(settings, environment), identity.adminToken());
-        return new EngineLoop(core, new StoreIntake(jdbc), commands, metrics, clock);
+                WebClient.builder(), () -> settings.commandUrlOr(environment), identity.adminToken());
+        return new EngineLoop(core, stores, commands, metrics, clock);
     }
 
     @Bean(destroyMethod = "close")
@@ -100,12 +106,5 @@ public class DispatchEngineConfiguration {
             loop.improveRoutes(RouteSolvers.standard(), plan.reoptimizeInterval(), plan.reoptimizeBudget());
             log.start();
         }
-    }
-
-    /** {@code dispatch.engine.command-url}, or this process's own port on 127.0.0.1. */
-    private static String commandUrl(EngineProperties settings, Environment environment) {
-        return settings.commandUrl() != null && !settings.commandUrl().isBlank()
-                ? settings.commandUrl()
-                : "http://127.0.0.1:" + environment.getProperty("local.server.port", "8080");
     }
 }

@@ -10,7 +10,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The engine learns from the log and decides through command-service's HTTP routes (ADR 0040): it
- * uses no service's classes, and its packages depend on each other one way only.
+ * uses no service's classes, and its packages depend on each other one way only. It hosts the
+ * sandbox simulator in one package (ADR 0045), which nothing else of it uses.
  */
 @AnalyzeClasses(packages = "io.dispatch.engine", importOptions = ImportOption.DoNotIncludeTests.class)
 class BoundariesTest {
@@ -23,6 +24,13 @@ class BoundariesTest {
     static final ArchRule never_uses_a_service = noClasses()
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(
-                    "io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..", "io.dispatch.simulator..");
+            .resideInAnyPackage("io.dispatch.command..", "io.dispatch.query..", "io.dispatch.webhook..");
+
+    @ArchTest
+    static final ArchRule only_the_host_knows_the_sandbox_simulator = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.dispatch.engine.sandbox..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.dispatch.simulator..");
 }

@@ -6,30 +6,34 @@ import io.dispatch.simulator.fleet.Fleet;
 import io.dispatch.simulator.fleet.Roster;
 import io.dispatch.simulator.fleet.TripRunner;
 import io.dispatch.simulator.intake.DispatchIntake;
+import io.dispatch.simulator.ledger.SandboxLedger;
+import io.dispatch.simulator.ledger.ZoneSpeeds;
+import io.dispatch.simulator.settings.RiderApiAddress;
 import io.dispatch.simulator.settings.SimulatorEnabled;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.status.SimulatorAdminController;
-import io.dispatch.simulator.trip.Deliveries;
 import io.dispatch.simulator.trip.HttpRiderApi;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.leadership.AdvisoryLockLeadership;
 import java.time.Clock;
 import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /**
- * The sandbox rider simulator in a Spring context. The host imports it and supplies one bean,
- * {@link Deliveries}; the operators' status route is always there, the simulator itself only
- * where {@link SimulatorEnabled} says so.
+ * The sandbox rider simulator in a Spring context. The host imports it and supplies two beans,
+ * {@link ZoneSpeeds} and {@link RiderApiAddress}; the simulator reads everything else from the log
+ * into its own schema ({@link SandboxLedger}). The operators' status route is always there, the
+ * simulator itself only where {@link SimulatorEnabled} says so (docs/adr/0045).
  */
 @Configuration(proxyBeanMethods = false)
 @Import({SimulatorAdminController.class, SandboxSimulatorConfiguration.Running.class})
@@ -43,6 +47,21 @@ public class SandboxSimulatorConfiguration {
     @EnableConfigurationProperties(SimulatorProperties.class)
     static class Running {
 
+        /** The simulator schema: the ledger, which only the simulator writes. */
+        @Bean(initMethod = "migrate")
+        Flyway simulatorFlyway(DataSource dataSource) {
+            return Flyway.configure()
+                    .dataSource(dataSource)
+                    .schemas("simulator")
+                    .locations("classpath:db/simulator")
+                    .load();
+        }
+
+        @Bean
+        SandboxLedger simulatorLedger(Flyway simulatorFlyway, DataSource dataSource, ZoneSpeeds speeds) {
+            return new SandboxLedger(new JdbcTemplate(dataSource), speeds);
+        }
+
         @Bean(destroyMethod = "stop")
         TripRunner simulatorTripRunner() {
             return new TripRunner();
@@ -52,21 +71,27 @@ public class SandboxSimulatorConfiguration {
         Fleet simulatorFleet(
                 SimulatorProperties settings,
                 RiderAccounts riders,
-                Deliveries deliveries,
+                SandboxLedger ledger,
                 TripRunner runner,
                 Clock clock) {
-            return new Fleet(settings, new Roster(riders, settings.riders())::ready, deliveries, runner, clock);
+            return new Fleet(settings, new Roster(riders, settings.riders())::ready, ledger, runner, clock);
         }
 
         @Bean
         DispatchIntake simulatorIntake(
-                SimulatorProperties settings, MerchantAccounts merchants, Fleet fleet, TripRunner runner, Clock clock) {
+                SimulatorProperties settings,
+                MerchantAccounts merchants,
+                SandboxLedger ledger,
+                Fleet fleet,
+                TripRunner runner,
+                Clock clock) {
             return new DispatchIntake(
                     settings,
                     merchantId -> merchants
                             .findMerchant(merchantId)
                             .map(MerchantAccounts.Merchant::sandbox)
                             .orElse(false),
+                    ledger,
                     fleet,
                     runner,
                     clock);
@@ -86,13 +111,13 @@ public class SandboxSimulatorConfiguration {
                 Fleet fleet,
                 KafkaListenerEndpointRegistry listeners,
                 SimulatorProperties settings,
-                Environment environment) {
+                RiderApiAddress host) {
             return new AdvisoryLockLeadership(
                     "the sandbox rider simulator",
                     SIMULATOR_LOCK_KEY,
                     dataSource,
                     () -> {
-                        fleet.start(new HttpRiderApi(riderApiUrl(settings, environment)));
+                        fleet.start(new HttpRiderApi(riderApiUrl(settings, host)));
                         listeners.getListenerContainer(DispatchIntake.LISTENER).start();
                     },
                     () -> {
@@ -101,13 +126,9 @@ public class SandboxSimulatorConfiguration {
                     });
         }
 
-        /** {@code dispatch.simulator.base-url}, or this process's own port on 127.0.0.1. */
-        private static String riderApiUrl(SimulatorProperties settings, Environment environment) {
-            return settings.baseUrl() != null && !settings.baseUrl().isBlank()
-                    ? settings.baseUrl()
-                    : "http://127.0.0.1:"
-                            + environment.getProperty(
-                                    "local.server.port", environment.getProperty("server.port", "8080"));
+        /** {@code dispatch.simulator.base-url}, or where the host says the rider API is. */
+        private static String riderApiUrl(SimulatorProperties settings, RiderApiAddress host) {
+            return settings.baseUrl() != null && !settings.baseUrl().isBlank() ? settings.baseUrl() : host.baseUrl();
         }
     }
 }

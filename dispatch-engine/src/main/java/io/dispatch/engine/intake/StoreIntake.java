@@ -1,5 +1,6 @@
 package io.dispatch.engine.intake;
 
+import io.dispatch.policy.core.CoreConfig;
 import io.dispatch.policy.core.Fact;
 import io.dispatch.policy.core.Fallback;
 import io.dispatch.policy.core.Mode;
@@ -92,6 +93,18 @@ public final class StoreIntake {
         if (!Objects.equals(travel.put(zoneId, model), model)) {
             facts.add(new Fact.ZoneTravel(zoneId, model, now));
         }
+    }
+
+    /**
+     * The average speed of {@code zoneId}, else of the platform's default schedule (the sandbox
+     * simulator's riders ride at it); read each time, without touching the travel models the core
+     * is told of.
+     */
+    public double speedKmh(String zoneId) {
+        List<Double> speeds = jdbc.queryForList("""
+        select avg_speed_kmh from command.zones where id = ?
+        union all select avg_speed_kmh from command.pricing_default""", Double.class, zoneId == null ? "" : zoneId);
+        return speeds.isEmpty() ? CoreConfig.defaults().defaultTravel().speedKmh() : speeds.getFirst();
     }
 
     /** The policy a delivery recorded; version 0 is the built-in MANUAL. Empty for a version not (yet) stored. */

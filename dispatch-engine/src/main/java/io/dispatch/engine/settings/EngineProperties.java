@@ -2,6 +2,7 @@ package io.dispatch.engine.settings;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.env.Environment;
 
 /**
  * The dispatch engine's settings ({@code dispatch.engine.*}).
@@ -35,5 +36,12 @@ public record EngineProperties(
         storePoll = storePoll == null ? Duration.ofSeconds(1) : storePoll;
         maxPositionAge = maxPositionAge == null ? Duration.ofMinutes(5) : maxPositionAge;
         pendingTimeout = pendingTimeout == null ? Duration.ofSeconds(10) : pendingTimeout;
+    }
+
+    /** {@link #commandUrl}, or this process's own port on 127.0.0.1 (the local run, where command-service is here too). */
+    public String commandUrlOr(Environment environment) {
+        return commandUrl != null && !commandUrl.isBlank()
+                ? commandUrl
+                : "http://127.0.0.1:" + environment.getProperty("local.server.port", "8080");
     }
 }

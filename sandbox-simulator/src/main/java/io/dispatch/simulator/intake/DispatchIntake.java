@@ -9,10 +9,14 @@ import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderUnassigned;
 import io.dispatch.simulator.fleet.Fleet;
 import io.dispatch.simulator.fleet.TripRunner;
+import io.dispatch.simulator.ledger.LedgerWriter;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -23,7 +27,8 @@ import org.springframework.kafka.annotation.KafkaListener;
  * accept-after has passed (under any other mode the engine offers it, decisions.md §14); the
  * engine's offers and automatic assignments to simulated riders are answered; any later event of
  * the delivery's life takes it out of NEW; an assignment may give one of the simulated riders work.
- * Its consumer starts only on the instance that runs the simulator.
+ * Before it acts, it writes a sandbox delivery's event to the simulator's ledger ({@code SandboxLedger}), where the
+ * trips read the delivery. Its consumer starts only on the instance that runs the simulator.
  */
 public final class DispatchIntake {
 
@@ -33,21 +38,31 @@ public final class DispatchIntake {
     /** The mode of the {@code default} zone out of the box, and of every delivery created before policies existed. */
     static final String MANUAL = "MANUAL";
 
+    /** How long the ledger keeps a delivery, and how often it is swept. */
+    static final Duration KEPT = Duration.ofDays(1);
+
+    private static final Duration SWEEP_EVERY = Duration.ofHours(1);
+
     private final SimulatorProperties settings;
     private final Predicate<UUID> sandboxMerchant;
+    private final Map<UUID, Boolean> sandboxMerchants = new ConcurrentHashMap<>();
+    private final LedgerWriter ledger;
     private final Fleet fleet;
     private final TripRunner timers;
     private final Clock clock;
+    private Instant sweptAt = Instant.EPOCH;
 
     /** {@code sandboxMerchant} tells whether a merchant is a sandbox one, whose deliveries simulated riders take. */
     public DispatchIntake(
             SimulatorProperties settings,
             Predicate<UUID> sandboxMerchant,
+            LedgerWriter ledger,
             Fleet fleet,
             TripRunner timers,
             Clock clock) {
         this.settings = settings;
         this.sandboxMerchant = sandboxMerchant;
+        this.ledger = ledger;
         this.fleet = fleet;
         this.timers = timers;
         this.clock = clock;
@@ -64,9 +79,16 @@ public final class DispatchIntake {
         if (envelope == null || envelope.occurredAt().isBefore(clock.instant().minus(settings.maxAge()))) {
             return;
         }
+        boolean sandbox = sandbox(envelope.merchantId());
+        if (sandbox) {
+            ledger.record(envelope);
+        }
         switch (envelope.event()) {
             case DispatchCreated created -> {
-                if (manual(created) && sandboxMerchant.test(created.merchantId())) {
+                if (sandbox) {
+                    sweep();
+                }
+                if (sandbox && manual(created)) {
                     fleet.offered(created.dispatchId());
                     Duration wait = settings.real(settings.acceptAfter())
                             .minus(Duration.between(created.occurredAt(), clock.instant()));
@@ -87,6 +109,20 @@ public final class DispatchIntake {
                 }
             }
             default -> fleet.taken(envelope.dispatchId());
+        }
+    }
+
+    /** A merchant never changes side of the sandbox line, so one look each. */
+    private boolean sandbox(UUID merchantId) {
+        return merchantId != null && sandboxMerchants.computeIfAbsent(merchantId, sandboxMerchant::test);
+    }
+
+    /** At most once an hour, the ledger forgets deliveries older than a day. */
+    private void sweep() {
+        Instant now = clock.instant();
+        if (Duration.between(sweptAt, now).compareTo(SWEEP_EVERY) >= 0) {
+            sweptAt = now;
+            ledger.forgetCreatedBefore(now.minus(KEPT.compareTo(settings.maxAge()) > 0 ? KEPT : settings.maxAge()));
         }
     }
 

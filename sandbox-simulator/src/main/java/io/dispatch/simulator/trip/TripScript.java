@@ -27,6 +27,14 @@ public final class TripScript {
     private static final Logger log = LoggerFactory.getLogger(TripScript.class);
     static final Duration RETRY_WAIT = Duration.ofSeconds(2);
     static final int MAX_RETRIES = 5;
+    /**
+     * The deliveries are read from the log (the simulator's ledger), which may not yet show this
+     * rider's own accept or assignment: a delivery still NEW (or unknown) is looked at again, this
+     * often and this far apart, before the trip leaves it.
+     */
+    static final int CATCH_UP_LOOKS = 50;
+
+    static final Duration CATCH_UP_WAIT = Duration.ofMillis(100);
     private static final Set<DispatchStatus> HELD =
             EnumSet.of(DispatchStatus.ASSIGNED, DispatchStatus.PICKED_UP, DispatchStatus.IN_TRANSIT);
 
@@ -86,9 +94,15 @@ public final class TripScript {
     /** Goes on from wherever the delivery is. */
     private Duration carryOn(Trip trip) {
         Optional<Delivery> current = deliveries.current(trip.dispatchId());
-        if (current.isEmpty()
-                || !trip.rider().id().equals(current.get().riderId())
-                || !HELD.contains(current.get().status())) {
+        boolean held = current.isPresent()
+                && trip.rider().id().equals(current.get().riderId())
+                && HELD.contains(current.get().status());
+        boolean behind = current.isEmpty() || current.get().status() == DispatchStatus.NEW;
+        if (!held && behind && ++trip.retries <= CATCH_UP_LOOKS) {
+            return trip.next(Stage.STARTING, CATCH_UP_WAIT);
+        }
+        trip.retries = 0;
+        if (!held) {
             return ended(
                     trip,
                     Stage.LEFT,

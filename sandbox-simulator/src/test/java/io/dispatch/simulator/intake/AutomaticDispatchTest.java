@@ -18,6 +18,7 @@ import io.dispatch.events.RiderAutoAssigned;
 import io.dispatch.events.Source;
 import io.dispatch.simulator.fleet.Fleet;
 import io.dispatch.simulator.fleet.TripRunner;
+import io.dispatch.simulator.ledger.LedgerWriter;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.status.Status;
 import io.dispatch.simulator.trip.FakeRiderService;
@@ -215,7 +216,7 @@ class AutomaticDispatchTest {
                 null,
                 null);
         fleet = new Fleet(settings, () -> List.of(riders), service, runner, clock);
-        intake = new DispatchIntake(settings, SANDBOX_MERCHANT::equals, fleet, runner, clock);
+        intake = new DispatchIntake(settings, SANDBOX_MERCHANT::equals, LedgerWriter.NONE, fleet, runner, clock);
         fleet.start(service);
     }
 

@@ -34,6 +34,16 @@ public final class FakeRiderService implements RiderApi, Deliveries {
     public final Map<String, Long> firstCalledAt = new ConcurrentHashMap<>();
 
     private final Map<String, Deque<Integer>> queued = new ConcurrentHashMap<>();
+    private final Map<UUID, Delivery> seenBefore = new ConcurrentHashMap<>();
+    private int behindLooks;
+
+    /**
+     * The next {@code looks} reads of {@link #current} still show each delivery as it was before
+     * the last accept: the log has not brought the accept to the reader yet.
+     */
+    public synchronized void readsBehind(int looks) {
+        behindLooks = looks;
+    }
 
     public synchronized void answerFirst(String action, Integer... statuses) {
         queued.computeIfAbsent(action, a -> new ArrayDeque<>()).addAll(List.of(statuses));
@@ -81,7 +91,11 @@ public final class FakeRiderService implements RiderApi, Deliveries {
     }
 
     @Override
-    public Optional<Delivery> current(UUID dispatchId) {
+    public synchronized Optional<Delivery> current(UUID dispatchId) {
+        if (behindLooks > 0 && seenBefore.containsKey(dispatchId)) {
+            behindLooks--;
+            return Optional.of(seenBefore.get(dispatchId));
+        }
         return Optional.ofNullable(deliveries.get(dispatchId));
     }
 
@@ -101,12 +115,13 @@ public final class FakeRiderService implements RiderApi, Deliveries {
     @Override
     public Answer accept(String token, UUID id) throws IOException {
         // the fake's tokens are the riders' ids
-        return call(
-                "accept",
-                "accept",
-                () -> deliveries.get(id).status() != DispatchStatus.NEW
-                        ? conflict(id)
-                        : moved(id, DispatchStatus.ASSIGNED, UUID.fromString(token)));
+        return call("accept", "accept", () -> {
+            if (deliveries.get(id).status() != DispatchStatus.NEW) {
+                return conflict(id);
+            }
+            seenBefore.put(id, deliveries.get(id));
+            return moved(id, DispatchStatus.ASSIGNED, UUID.fromString(token));
+        });
     }
 
     @Override

@@ -55,6 +55,29 @@ class TripScriptTest {
     }
 
     @Test
+    void a_reader_of_the_log_that_does_not_show_the_accept_yet_is_looked_at_again_before_the_ride() {
+        UUID id = delivery(DispatchStatus.NEW, null);
+        service.readsBehind(3);
+        Trip trip = rideToTheEnd(id, rider, Stage.ACCEPTING, 0.0);
+
+        assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
+        assertThat(service.actions()).containsExactly("accept", "pickup", "depart", "deliver Achieng Otieno 4821");
+        assertThat(waits.stream().filter(TripScript.CATCH_UP_WAIT::equals)).hasSize(3);
+    }
+
+    @Test
+    void a_delivery_still_new_after_every_look_is_left() {
+        UUID id = delivery(DispatchStatus.NEW, null);
+        service.readsBehind(TripScript.CATCH_UP_LOOKS + 1);
+        Trip trip = rideToTheEnd(id, rider, Stage.ACCEPTING, 0.0);
+
+        assertThat(trip.stage()).isEqualTo(Stage.LEFT);
+        assertThat(trip.detail()).startsWith("the delivery is NEW");
+        assertThat(service.actions()).containsExactly("accept");
+        assertThat(waits.stream().filter(TripScript.CATCH_UP_WAIT::equals)).hasSize(TripScript.CATCH_UP_LOOKS);
+    }
+
+    @Test
     void a_delivery_that_fails_at_the_door_is_failed_with_a_door_reason_and_a_detail() {
         UUID id = delivery(DispatchStatus.ASSIGNED, RIDER);
         Trip trip = rideToTheEnd(id, rider, Stage.STARTING, 1.0);
