@@ -4,11 +4,11 @@ import io.dispatch.web.error.ApiErrorHandler;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.request.RequestIds;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.security.Routes;
 import io.dispatch.web.security.SecurityConfiguration;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -28,7 +28,6 @@ import org.springframework.web.server.WebFilterChain;
 import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Idempotency-Key on every request under /api/v1/external/dispatches (decisions.md §1), and on
@@ -91,23 +90,25 @@ public class IdempotencyFilter implements WebFilter {
             ServerHttpRequest request = exchange.getRequest();
             byte[] fingerprint = RequestFingerprint.of(
                     request.getMethod().name(), path, request.getURI().getRawQuery(), body);
-            return blocking(() -> store.claim(merchantId, key, fingerprint)).flatMap(claim -> switch (claim) {
-                case IdempotencyStore.Claim.Acquired acquired ->
-                    execute(
-                            exchange,
-                            chain,
-                            body,
-                            new Held(merchantId, key, acquired.owner()),
-                            new IdempotentRequest(merchantId, key, fingerprint));
-                case IdempotencyStore.Claim.Replay replay -> replay(exchange.getResponse(), replay.answer());
-                case IdempotencyStore.Claim.Mismatch mismatch ->
-                    Mono.error(ApiException.conflict(
-                            "This Idempotency-Key was already used with a different request; use a new key for a new request",
-                            Map.of()));
-                case IdempotencyStore.Claim.Busy busy ->
-                    Mono.error(ApiException.conflict(
-                            "A request with this Idempotency-Key is still being processed; retry later", Map.of()));
-            });
+            return Blocking.call(() -> store.claim(merchantId, key, fingerprint))
+                    .flatMap(claim -> switch (claim) {
+                        case IdempotencyStore.Claim.Acquired acquired ->
+                            execute(
+                                    exchange,
+                                    chain,
+                                    body,
+                                    new Held(merchantId, key, acquired.owner()),
+                                    new IdempotentRequest(merchantId, key, fingerprint));
+                        case IdempotencyStore.Claim.Replay replay -> replay(exchange.getResponse(), replay.answer());
+                        case IdempotencyStore.Claim.Mismatch mismatch ->
+                            Mono.error(ApiException.conflict(
+                                    "This Idempotency-Key was already used with a different request; use a new key for a new request",
+                                    Map.of()));
+                        case IdempotencyStore.Claim.Busy busy ->
+                            Mono.error(ApiException.conflict(
+                                    "A request with this Idempotency-Key is still being processed; retry later",
+                                    Map.of()));
+                    });
         });
     }
 
@@ -128,7 +129,7 @@ public class IdempotencyFilter implements WebFilter {
                 .doFinally(signal -> {
                     if (!recording.answered()) {
                         // failed or cancelled before any answer: a retry must run again
-                        blocking(() -> {
+                        Blocking.call(() -> {
                                     store.release(held.merchantId(), held.key(), held.owner());
                                     return true;
                                 })
@@ -138,7 +139,7 @@ public class IdempotencyFilter implements WebFilter {
     }
 
     private Mono<Void> finish(Held held, StoredAnswer answer) {
-        return blocking(() -> {
+        return Blocking.call(() -> {
                     if (StoredAnswer.storable(answer.status())) {
                         store.complete(held.merchantId(), held.key(), held.owner(), answer);
                     } else {
@@ -175,10 +176,6 @@ public class IdempotencyFilter implements WebFilter {
         return DataBufferUtils.join(request.getBody(), maxBodyBytes)
                 .map(RecordingResponse::bytesOf)
                 .defaultIfEmpty(new byte[0]);
-    }
-
-    private static <T> Mono<T> blocking(Callable<T> call) {
-        return Mono.fromCallable(call).subscribeOn(Schedulers.boundedElastic());
     }
 
     /** The request with its body, already read for the fingerprint, offered again to the handler. */

@@ -3,6 +3,7 @@ package io.dispatch.web.ratelimit;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.security.Routes;
 import io.dispatch.web.security.SecurityConfiguration;
 import java.util.Map;
@@ -14,7 +15,6 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The per-API-key rate limit of every authenticated /api/v1/external request. Runs after
@@ -47,8 +47,7 @@ public class RateLimitFilter implements WebFilter {
         if (principal == null) {
             return chain.filter(exchange);
         }
-        return Mono.fromCallable(() -> limiter.tryAcquire(principal.keyId()))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> limiter.tryAcquire(principal.keyId()))
                 .flatMap(decision -> enforce(exchange, chain, decision, "this API key"));
     }
 

@@ -1,6 +1,7 @@
 package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.identity.RiderPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.security.Routes;
 import io.dispatch.web.security.SecurityConfiguration;
 import org.springframework.core.annotation.Order;
@@ -9,7 +10,6 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The per-rider limit of /api/v1/rider ({@code dispatch.rate-limit.rider-per-minute}, 120 by
@@ -34,8 +34,7 @@ public class RiderRateLimitFilter implements WebFilter {
         if (rider == null || !Routes.matches(RIDER, exchange)) {
             return chain.filter(exchange);
         }
-        return Mono.fromCallable(() -> limiter.tryAcquire("rider:" + rider.riderId()))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> limiter.tryAcquire("rider:" + rider.riderId()))
                 .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this rider"));
     }
 }

@@ -9,6 +9,7 @@ import io.dispatch.command.pricing.Quote;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;
 import io.dispatch.web.idempotency.IdempotentRequest;
+import io.dispatch.web.scheduling.Blocking;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
@@ -23,7 +24,6 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Creating deliveries, one or many, from any source (API, CSV, operator, store webhook). Apart
@@ -87,13 +87,12 @@ public class DispatchCreation {
      */
     public Mono<List<Written>> createAll(
             UUID merchantId, List<DispatchOrder> orders, Source source, Actor actor, IdempotentRequest key) {
-        return Mono.fromCallable(() -> {
+        return Blocking.call(() -> {
                     List<CreateDispatch> creations = orders.stream()
                             .map(order -> creation(merchantId, order, source, actor))
                             .toList();
                     return submitAll(creations, key);
                 })
-                .subscribeOn(Schedulers.boundedElastic())
                 .flatMap(outcome -> outcome.created()
                         ? Flux.fromIterable(outcome.ids())
                                 .flatMapSequential(id -> answers.afterWrite(id, 0L))
@@ -158,13 +157,12 @@ public class DispatchCreation {
      */
     public Mono<Optional<Written>> createClaimed(
             UUID merchantId, DispatchOrder order, Source source, Actor actor, Predicate<UUID> claim) {
-        return Mono.fromCallable(() -> {
+        return Blocking.call(() -> {
                     CreateDispatch creation = creation(merchantId, order, source, actor);
                     return submitClaimed(List.of(creation), ids -> claim.test(ids.get(0)))
                             ? Optional.of(creation.dispatchId())
                             : Optional.<UUID>empty();
                 })
-                .subscribeOn(Schedulers.boundedElastic())
                 .flatMap(created -> created.isEmpty()
                         ? Mono.just(Optional.<Written>empty())
                         : answers.afterWrite(created.get(), 0L).map(Optional::of));
@@ -173,10 +171,8 @@ public class DispatchCreation {
     private Mono<List<Written>> earlier(List<UUID> ids) {
         // the earlier request may have crashed before its events reached Kafka: wait for them as a write does
         return Flux.fromIterable(ids)
-                .flatMapSequential(
-                        id -> Mono.fromCallable(() -> history.current(id).orElseThrow())
-                                .subscribeOn(Schedulers.boundedElastic())
-                                .flatMap(view -> answers.afterWrite(id, view.sequence())))
+                .flatMapSequential(id -> Blocking.call(() -> history.current(id).orElseThrow())
+                        .flatMap(view -> answers.afterWrite(id, view.sequence())))
                 .collectList();
     }
 

@@ -7,12 +7,12 @@ import io.dispatch.command.dispatch.domain.DispatchCommands.ResetPinGuesses;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.PinProofsLocked;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.WrongPin;
 import io.dispatch.events.Actor;
+import io.dispatch.web.scheduling.Blocking;
 import java.util.UUID;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import reactor.util.retry.Retry;
 
 /**
@@ -82,8 +82,7 @@ public class DispatchService {
     }
 
     private <T> Mono<T> send(Object command, Class<T> answer) {
-        return Mono.fromCallable(() -> answer.cast(commands.sendAndWait(command)))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> answer.cast(commands.sendAndWait(command)))
                 .retryWhen(Retry.max(3).filter(DispatchService::lostRace));
     }
 

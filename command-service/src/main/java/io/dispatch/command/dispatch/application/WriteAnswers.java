@@ -5,6 +5,7 @@ import io.dispatch.command.publication.PublicationTracker;
 import io.dispatch.command.publication.PublicationTracker.Published;
 import io.dispatch.command.publication.PublicationWatermark;
 import io.dispatch.events.view.DispatchView;
+import io.dispatch.web.scheduling.Blocking;
 import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Optional;
@@ -13,7 +14,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The answer to every write, creation or not: it waits (bounded) until the write's last event is
@@ -71,9 +71,8 @@ class WriteAnswers {
                         return Mono.just(
                                 new Written(DispatchView.created(published.get().envelope()), published.get()));
                     }
-                    return Mono.fromCallable(() ->
-                                    new Written(history.current(dispatchId).orElseThrow(), published.orElse(null)))
-                            .subscribeOn(Schedulers.boundedElastic());
+                    return Blocking.call(
+                            () -> new Written(history.current(dispatchId).orElseThrow(), published.orElse(null)));
                 });
     }
 }

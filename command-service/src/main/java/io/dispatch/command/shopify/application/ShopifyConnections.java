@@ -7,6 +7,7 @@ import io.dispatch.events.Stop;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.scheduling.Blocking;
 import java.util.List;
 import java.util.UUID;
 import org.slf4j.Logger;

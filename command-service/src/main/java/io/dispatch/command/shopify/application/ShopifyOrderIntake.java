@@ -12,6 +12,7 @@ import io.dispatch.events.Source;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.text.TextRule;
 import java.util.List;
 import java.util.Map;
