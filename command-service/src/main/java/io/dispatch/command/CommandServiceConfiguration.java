@@ -9,6 +9,7 @@ import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.idempotency.IdempotencyProperties;
 import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.web.schema.SchemaMigrations;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -44,11 +45,7 @@ public class CommandServiceConfiguration {
     /** The command schema: event store, token store, pricing and zones. */
     @Bean(initMethod = "migrate")
     Flyway commandFlyway(DataSource dataSource) {
-        return Flyway.configure()
-                .dataSource(dataSource)
-                .schemas("command")
-                .locations("classpath:db/command")
-                .load();
+        return SchemaMigrations.of(dataSource, "command");
     }
 
     /** Creation Idempotency-Keys, kept as long as the stored answers (command.creation_keys). */

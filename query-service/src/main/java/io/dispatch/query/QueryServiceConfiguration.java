@@ -2,6 +2,7 @@ package io.dispatch.query;
 
 import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
+import io.dispatch.web.schema.SchemaMigrations;
 import io.r2dbc.pool.ConnectionPool;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -33,11 +34,7 @@ public class QueryServiceConfiguration {
 
     @Bean(initMethod = "migrate")
     Flyway queryFlyway(DataSource dataSource) {
-        return Flyway.configure()
-                .dataSource(dataSource)
-                .schemas("query")
-                .locations("classpath:db/query")
-                .load();
+        return SchemaMigrations.of(dataSource, "query");
     }
 
     @Bean(destroyMethod = "dispose")

@@ -16,6 +16,7 @@ import io.dispatch.simulator.trip.HttpRiderApi;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.leadership.AdvisoryLockLeadership;
+import io.dispatch.web.schema.SchemaMigrations;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -50,11 +51,7 @@ public class SandboxSimulatorConfiguration {
         /** The simulator schema: the ledger, which only the simulator writes. */
         @Bean(initMethod = "migrate")
         Flyway simulatorFlyway(DataSource dataSource) {
-            return Flyway.configure()
-                    .dataSource(dataSource)
-                    .schemas("simulator")
-                    .locations("classpath:db/simulator")
-                    .load();
+            return SchemaMigrations.of(dataSource, "simulator");
         }
 
         @Bean

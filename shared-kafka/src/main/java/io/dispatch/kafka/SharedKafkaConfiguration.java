@@ -1,5 +1,6 @@
 package io.dispatch.kafka;
 
+import io.dispatch.web.schema.SchemaMigrations;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -26,10 +27,6 @@ public class SharedKafkaConfiguration {
     @Bean(initMethod = "migrate")
     @DependsOn("identityFlyway")
     Flyway kafkaFlyway(DataSource dataSource) {
-        return Flyway.configure()
-                .dataSource(dataSource)
-                .schemas("kafka")
-                .locations("classpath:db/kafka")
-                .load();
+        return SchemaMigrations.of(dataSource, "kafka");
     }
 }

@@ -1,6 +1,7 @@
 package io.dispatch.web;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.dispatch.web.schema.SchemaMigrations;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -49,10 +50,6 @@ public class SharedWebConfiguration {
     /** The identity schema (merchants, API keys) is shared by both HTTP services. */
     @Bean(initMethod = "migrate")
     Flyway identityFlyway(DataSource dataSource) {
-        return Flyway.configure()
-                .dataSource(dataSource)
-                .schemas("identity")
-                .locations("classpath:db/identity")
-                .load();
+        return SchemaMigrations.of(dataSource, "identity");
     }
 }

@@ -3,6 +3,7 @@ package io.dispatch.webhook;
 import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.web.schema.SchemaMigrations;
 import io.dispatch.web.secret.SecretCipher;
 import io.dispatch.webhook.destination.TargetPolicy;
 import io.dispatch.webhook.feed.FeedCursors;
@@ -75,10 +76,6 @@ public class WebhookDispatcherConfiguration {
 
     @Bean(initMethod = "migrate")
     Flyway webhookFlyway(DataSource dataSource) {
-        return Flyway.configure()
-                .dataSource(dataSource)
-                .schemas("webhook")
-                .locations("classpath:db/webhook")
-                .load();
+        return SchemaMigrations.of(dataSource, "webhook");
     }
 }
