@@ -12,7 +12,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** Dashboard accounts (identity.accounts): one per merchant, made at signup with its merchant. */
+/** Dashboard accounts (accounts.accounts): one per merchant, made at signup with its merchant. */
 @Component
 class Accounts {
 
@@ -38,7 +38,7 @@ class Accounts {
                         merchants.createMerchant(businessName, sandbox).id();
                 UUID id = UUID.randomUUID();
                 jdbc.update(
-                        "insert into identity.accounts (id, email, password_hash, merchant_id, created_at) values (?, ?, ?, ?, ?)",
+                        "insert into accounts.accounts (id, email, password_hash, merchant_id, created_at) values (?, ?, ?, ?, ?)",
                         id,
                         email,
                         passwordHash,
@@ -54,7 +54,7 @@ class Accounts {
     Optional<Account> findByEmail(String email) {
         return jdbc
                 .query(
-                        "select id, email, password_hash, merchant_id from identity.accounts where lower(email) = lower(?)",
+                        "select id, email, password_hash, merchant_id from accounts.accounts where lower(email) = lower(?)",
                         (rs, i) -> new Account(
                                 rs.getObject("id", UUID.class),
                                 rs.getString("email"),
