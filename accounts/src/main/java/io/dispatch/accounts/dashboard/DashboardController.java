@@ -10,6 +10,7 @@ import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.identity.Scope;
 import io.dispatch.web.maps.MapSettings;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Hidden;
 import java.time.Instant;
 import java.util.List;
@@ -31,7 +32,6 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The dashboard's own routes in command-service: who is signed in (with the CSRF token every
@@ -67,30 +67,28 @@ public class DashboardController {
         Mono<CsrfToken> csrf = exchange.getAttributeOrDefault(CsrfToken.class.getName(), Mono.empty());
         return exchange.getSession()
                 .zipWith(csrf)
-                .flatMap(sessionAndToken -> Mono.fromCallable(() -> {
-                            var found = merchants
-                                    .findMerchant(merchant.merchantId())
-                                    .orElseThrow(() -> ApiException.notFound("Merchant"));
-                            String email = sessionAndToken.getT1().getAttribute(AccountController.EMAIL_ATTRIBUTE);
-                            MapSettings.Tiles tiles = maps.current();
-                            return Envelope.of(new Me(
-                                    found.id(),
-                                    email,
-                                    found.name(),
-                                    found.sandbox(),
-                                    sessionAndToken.getT2().getToken(),
-                                    new Maps(tiles.url(), tiles.attribution())));
-                        })
-                        .subscribeOn(Schedulers.boundedElastic()));
+                .flatMap(sessionAndToken -> Blocking.call(() -> {
+                    var found = merchants
+                            .findMerchant(merchant.merchantId())
+                            .orElseThrow(() -> ApiException.notFound("Merchant"));
+                    String email = sessionAndToken.getT1().getAttribute(AccountController.EMAIL_ATTRIBUTE);
+                    MapSettings.Tiles tiles = maps.current();
+                    return Envelope.of(new Me(
+                            found.id(),
+                            email,
+                            found.name(),
+                            found.sandbox(),
+                            sessionAndToken.getT2().getToken(),
+                            new Maps(tiles.url(), tiles.attribution())));
+                }));
     }
 
     @GetMapping("/api-keys")
     public Mono<Envelope> keys(MerchantPrincipal merchant) {
-        return Mono.fromCallable(() -> merchants.listKeys(merchant.merchantId()).stream()
+        return Blocking.call(() -> merchants.listKeys(merchant.merchantId()).stream()
                         .map(key -> new KeyRow(
                                 key.keyId(), KeyRequests.wireNames(key.scopes()), key.createdAt(), key.revokedAt()))
                         .toList())
-                .subscribeOn(Schedulers.boundedElastic())
                 .map(Envelope::of);
     }
 
@@ -99,8 +97,7 @@ public class DashboardController {
     @ResponseStatus(HttpStatus.CREATED)
     public Mono<Envelope> issueKey(MerchantPrincipal merchant, @RequestBody(required = false) IssueKey body) {
         Set<Scope> scopes = KeyRequests.scopes(body);
-        return Mono.fromCallable(() -> merchants.issueKey(merchant.merchantId(), scopes))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> merchants.issueKey(merchant.merchantId(), scopes))
                 .doOnNext(key -> log.info(
                         "Merchant {} made API key {} with scopes {} from the dashboard",
                         merchant.merchantId(),
@@ -111,8 +108,7 @@ public class DashboardController {
 
     @DeleteMapping("/api-keys/{keyId}")
     public Mono<ResponseEntity<Void>> revokeKey(MerchantPrincipal merchant, @PathVariable String keyId) {
-        return Mono.fromCallable(() -> merchants.revokeKey(merchant.merchantId(), keyId))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> merchants.revokeKey(merchant.merchantId(), keyId))
                 .map(found -> {
                     if (!found) {
                         throw ApiException.notFound("API key");

@@ -5,6 +5,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.CredentialKinds;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.session.DashboardProperties;
 import io.dispatch.web.text.TextRule;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,7 +28,6 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebSession;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Dashboard signup, sign-in and sign-out (decisions.md section 10). A session is the cookie
@@ -81,12 +81,11 @@ public class AccountController {
     public Mono<Envelope> signUp(@RequestBody(required = false) SignUp body, ServerWebExchange exchange) {
         SignUp request = valid(body);
         String email = request.email().strip();
-        return Mono.fromCallable(() -> accounts.signUp(
+        return Blocking.call(() -> accounts.signUp(
                         email,
                         passwords.hash(request.password()),
                         request.businessName().strip(),
                         sandbox))
-                .subscribeOn(Schedulers.boundedElastic())
                 .flatMap(account -> account.map(created -> {
                             log.info(
                                     "Signed up merchant {} ({}) from the dashboard",
@@ -108,7 +107,7 @@ public class AccountController {
         if (body == null || body.email() == null || body.password() == null) {
             throw new ApiException(ErrorCode.UNAUTHORIZED, WRONG);
         }
-        return Mono.fromCallable(() -> {
+        return Blocking.call(() -> {
                     var account = accounts.findByEmail(body.email().strip());
                     boolean matches = passwords.matches(
                             body.password(),
@@ -126,7 +125,6 @@ public class AccountController {
                     count("signins", "signed_in");
                     return account.get();
                 })
-                .subscribeOn(Schedulers.boundedElastic())
                 .flatMap(account -> signIn(exchange, account));
     }
 

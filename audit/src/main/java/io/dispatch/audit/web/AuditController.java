@@ -8,6 +8,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -25,7 +26,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The auditor's question about one delivery: do the read models say what its events say, and
@@ -77,16 +77,14 @@ public class AuditController {
                     String asOf) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         Instant instant = asOf == null ? null : instant(asOf);
-        return Mono.fromCallable(() -> audit.audit(dispatchId, instant))
-                .subscribeOn(Schedulers.boundedElastic())
-                .map(outcome -> switch (outcome) {
-                    case AuditOutcome.Audited audited -> Envelope.of(AuditAnswer.of(audited, urls.baseUrl()));
-                    case AuditOutcome.Unknown unknown -> throw ApiException.notFound("Delivery");
-                    case AuditOutcome.NotYetCreated notYet ->
-                        throw new ApiException(
-                                ErrorCode.NOT_FOUND,
-                                "The delivery did not exist yet at asOf; it was created at " + notYet.createdAt());
-                });
+        return Blocking.call(() -> audit.audit(dispatchId, instant)).map(outcome -> switch (outcome) {
+            case AuditOutcome.Audited audited -> Envelope.of(AuditAnswer.of(audited, urls.baseUrl()));
+            case AuditOutcome.Unknown unknown -> throw ApiException.notFound("Delivery");
+            case AuditOutcome.NotYetCreated notYet ->
+                throw new ApiException(
+                        ErrorCode.NOT_FOUND,
+                        "The delivery did not exist yet at asOf; it was created at " + notYet.createdAt());
+        });
     }
 
     private static Instant instant(String asOf) {

@@ -8,6 +8,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.Scope;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.text.TextRule;
 import java.util.Set;
 import java.util.UUID;
@@ -22,7 +23,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /** Operator API for merchants and their API keys (the key is shown once, here). */
 @RestController
@@ -57,8 +57,7 @@ public class MerchantAdminController {
             throw ApiException.validation("name", "is required, 1 to 200 characters");
         }
         boolean sandbox = Boolean.TRUE.equals(body.sandbox());
-        return Mono.fromCallable(() -> accounts.createMerchant(body.name().strip(), sandbox))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> accounts.createMerchant(body.name().strip(), sandbox))
                 .map(Envelope::of);
     }
 
@@ -73,11 +72,10 @@ public class MerchantAdminController {
             OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) IssueKey body) {
         UUID id = ApiException.pathId(merchantId, "Merchant");
         Set<Scope> scopes = KeyRequests.scopes(body);
-        return Mono.fromCallable(() -> {
+        return Blocking.call(() -> {
                     accounts.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
                     return accounts.issueKey(id, scopes);
                 })
-                .subscribeOn(Schedulers.boundedElastic())
                 .doOnNext(key ->
                         log.info("Issued API key {} to merchant {} with scopes {}", key.keyId(), id, key.scopes()))
                 .map(key -> Envelope.of(KeyView.of(key)));
@@ -89,14 +87,12 @@ public class MerchantAdminController {
     public Mono<ResponseEntity<Void>> revokeKey(
             OperatorPrincipal operator, @PathVariable String merchantId, @PathVariable String keyId) {
         UUID id = ApiException.pathId(merchantId, "Merchant");
-        return Mono.fromCallable(() -> accounts.revokeKey(id, keyId))
-                .subscribeOn(Schedulers.boundedElastic())
-                .map(found -> {
-                    if (!found) {
-                        throw ApiException.notFound("API key");
-                    }
-                    return ResponseEntity.noContent().<Void>build();
-                });
+        return Blocking.call(() -> accounts.revokeKey(id, keyId)).map(found -> {
+            if (!found) {
+                throw ApiException.notFound("API key");
+            }
+            return ResponseEntity.noContent().<Void>build();
+        });
     }
 
     @PostMapping("/{merchantId}/suspend")
@@ -111,9 +107,7 @@ public class MerchantAdminController {
 
     private Mono<Envelope> status(String merchantId, String status) {
         UUID id = ApiException.pathId(merchantId, "Merchant");
-        return Mono.fromCallable(
-                        () -> accounts.setStatus(id, status).orElseThrow(() -> ApiException.notFound("Merchant")))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> accounts.setStatus(id, status).orElseThrow(() -> ApiException.notFound("Merchant")))
                 .map(Envelope::of);
     }
 }

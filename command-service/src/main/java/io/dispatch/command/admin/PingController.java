@@ -3,6 +3,7 @@ package io.dispatch.command.admin;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -15,7 +16,6 @@ import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /** POST /ping: verifies the key and marks the integration connected (first ping time is kept). */
 @Tag(name = "Integration", description = "Check a key and mark the integration connected")
@@ -61,8 +61,7 @@ public class PingController {
             content = @Content(schema = @Schema(implementation = PingResponse.class)))
     @PostMapping(path = "/api/v1/external/ping", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> ping(MerchantPrincipal merchant) {
-        return Mono.fromCallable(() -> accounts.markConnected(merchant.merchantId()))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> accounts.markConnected(merchant.merchantId()))
                 .map(connectedAt -> Envelope.of(new Ping(merchant.merchantId(), merchant.keyId(), true, connectedAt)));
     }
 }

@@ -7,6 +7,7 @@ import io.dispatch.command.web.Reading;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderAccounts;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -21,7 +22,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -65,8 +65,7 @@ public class RiderAdminController {
         String name = rider.name();
         String phone = rider.phone();
         boolean sandbox = Boolean.TRUE.equals(rider.sandbox());
-        return Mono.fromCallable(() -> riders.createRider(name.strip(), phone, sandbox))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> riders.createRider(name.strip(), phone, sandbox))
                 .doOnNext(r -> log.info(
                         "Registered rider {} ({}, {}); token id {}",
                         r.id(),

@@ -4,6 +4,7 @@ import io.dispatch.engine.loop.EngineLoop;
 import io.dispatch.engine.loop.EngineStatus;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -11,7 +12,6 @@ import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Operator API of the engine's own process: what it sees. Served where the engine runs (its own
@@ -35,8 +35,6 @@ public class EngineStatusController {
     @ApiResponse(responseCode = "200", description = "The engine's view")
     @GetMapping(path = "/api/v1/admin/dispatch/engine", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> status(OperatorPrincipal operator) {
-        return Mono.fromCallable(engine::status)
-                .subscribeOn(Schedulers.boundedElastic())
-                .map((EngineStatus status) -> Envelope.of(status));
+        return Blocking.call(engine::status).map((EngineStatus status) -> Envelope.of(status));
     }
 }

@@ -2,6 +2,7 @@ package io.dispatch.query.rebuild;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -15,7 +16,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /** The operator's rebuild of every read model from the log (decisions.md section 7). */
 @Tag(name = "Operator: replay and audit")
@@ -41,8 +41,7 @@ public class RebuildController {
     @ApiResponse(responseCode = "409", description = "A rebuild is running")
     @PostMapping
     public Mono<ResponseEntity<Envelope>> start(OperatorPrincipal operator) {
-        return Mono.fromCallable(rebuild::start)
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(rebuild::start)
                 .map(started -> ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(started)));
     }
 
@@ -56,9 +55,7 @@ public class RebuildController {
             content = @Content(schema = @Schema(implementation = StatusResponse.class)))
     @GetMapping
     public Mono<Envelope> status(OperatorPrincipal operator) {
-        return Mono.fromCallable(rebuild::status)
-                .subscribeOn(Schedulers.boundedElastic())
-                .map(Envelope::of);
+        return Blocking.call(rebuild::status).map(Envelope::of);
     }
 
     @Schema(name = "ProjectionRebuildStartedResponse")

@@ -7,6 +7,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.identity.RiderPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -21,7 +22,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * What a rider may take (decisions.md §14): first the rider's own open offers, soonest expiry
@@ -69,8 +69,7 @@ public class RiderOffersController {
                     @RequestParam(name = "limit", required = false)
                     String limit) {
         int count = limit(limit);
-        return Mono.fromCallable(() -> riders.find(rider.riderId()).orElseThrow(() -> ApiException.notFound("Rider")))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> riders.find(rider.riderId()).orElseThrow(() -> ApiException.notFound("Rider")))
                 .flatMap(found -> {
                     Double lat = found.lastPosition() == null
                             ? null

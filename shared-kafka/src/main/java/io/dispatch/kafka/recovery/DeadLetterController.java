@@ -4,6 +4,7 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.input.QueryNumbers;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -21,7 +22,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -68,8 +68,7 @@ public class DeadLetterController {
         }
         int size = QueryNumbers.wholeNumber(limit, "limit", 1, MAX_LIMIT, 50);
         Long before = cursor == null ? null : cursor(cursor);
-        return Mono.fromCallable(() -> letters.list(group, status, before, size))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> letters.list(group, status, before, size))
                 .map(page -> Envelope.page(
                         page,
                         size,
@@ -92,8 +91,7 @@ public class DeadLetterController {
     public Mono<ResponseEntity<Envelope>> replay(OperatorPrincipal operator, @RequestBody JsonNode body) {
         String group = text(body, "group", true);
         String key = text(body, "key", false);
-        return Mono.fromCallable(() -> letters.requestReplay(group, key))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> letters.requestReplay(group, key))
                 .map(requested -> ResponseEntity.status(HttpStatus.ACCEPTED)
                         .body(Envelope.of(Map.of("group", group, "requested", requested))));
     }

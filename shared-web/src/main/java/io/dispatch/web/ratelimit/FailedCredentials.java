@@ -3,11 +3,11 @@ package io.dispatch.web.ratelimit;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.dispatch.web.identity.CredentialFailures;
+import io.dispatch.web.scheduling.Blocking;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * A per-client-IP limit on failed credential checks (a wrong or unusable API key, rider token,
@@ -58,14 +58,13 @@ public class FailedCredentials implements CredentialFailures {
 
     @Override
     public Mono<Long> failed(String client) {
-        return Mono.fromCallable(() -> {
-                    RateLimiter.Decision decision = failures.tryAcquire(BUCKET_PREFIX + client);
-                    if (decision.allowed()) {
-                        return 0L;
-                    }
-                    blockedUntil.put(client, clock.instant().plusSeconds(decision.resetSeconds()));
-                    return decision.resetSeconds();
-                })
-                .subscribeOn(Schedulers.boundedElastic());
+        return Blocking.call(() -> {
+            RateLimiter.Decision decision = failures.tryAcquire(BUCKET_PREFIX + client);
+            if (decision.allowed()) {
+                return 0L;
+            }
+            blockedUntil.put(client, clock.instant().plusSeconds(decision.resetSeconds()));
+            return decision.resetSeconds();
+        });
     }
 }

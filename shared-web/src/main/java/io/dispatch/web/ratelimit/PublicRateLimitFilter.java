@@ -1,6 +1,7 @@
 package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.request.ClientAddresses;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.security.Routes;
 import io.dispatch.web.security.SecurityConfiguration;
 import java.util.List;
@@ -10,7 +11,6 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * A per-client-IP limit of a family of routes without a credential: the public tracking routes
@@ -61,8 +61,7 @@ public class PublicRateLimitFilter implements WebFilter {
             return chain.filter(exchange);
         }
         String client = clients.of(exchange);
-        return Mono.fromCallable(() -> limiter.tryAcquire(bucketPrefix + ":" + client))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> limiter.tryAcquire(bucketPrefix + ":" + client))
                 .flatMap(decision -> RateLimitFilter.enforce(exchange, chain, decision, "this client address"));
     }
 }

@@ -1,10 +1,10 @@
 package io.dispatch.web.session;
 
+import io.dispatch.web.scheduling.Blocking;
 import org.springframework.session.ReactiveSessionRepository;
 import org.springframework.session.Session;
 import org.springframework.session.SessionRepository;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Spring Session's JDBC repository, which blocks, seen through the reactive interface WebFlux's
@@ -22,21 +22,21 @@ final class ReactiveJdbcSessions implements ReactiveSessionRepository<Session> {
 
     @Override
     public Mono<Session> createSession() {
-        return Mono.fromCallable(sessions::createSession).subscribeOn(Schedulers.boundedElastic());
+        return Blocking.call(sessions::createSession);
     }
 
     @Override
     public Mono<Void> save(Session session) {
-        return Mono.<Void>fromRunnable(() -> sessions.save(session)).subscribeOn(Schedulers.boundedElastic());
+        return Blocking.run(() -> sessions.save(session));
     }
 
     @Override
     public Mono<Session> findById(String id) {
-        return Mono.fromCallable(() -> sessions.findById(id)).subscribeOn(Schedulers.boundedElastic());
+        return Blocking.call(() -> sessions.findById(id));
     }
 
     @Override
     public Mono<Void> deleteById(String id) {
-        return Mono.<Void>fromRunnable(() -> sessions.deleteById(id)).subscribeOn(Schedulers.boundedElastic());
+        return Blocking.run(() -> sessions.deleteById(id));
     }
 }

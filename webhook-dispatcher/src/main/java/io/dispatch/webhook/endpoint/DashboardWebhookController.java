@@ -2,6 +2,7 @@ package io.dispatch.webhook.endpoint;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Hidden;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -11,7 +12,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The dashboard's webhook URL (a session only, CSRF-checked): the same rules and answers as the
@@ -34,16 +34,14 @@ public class DashboardWebhookController {
     @PutMapping
     public Mono<Envelope> register(
             MerchantPrincipal merchant, @RequestBody(required = false) EndpointRegistration.RegisterEndpoint body) {
-        return Mono.fromCallable(() ->
-                        Envelope.of(registration.register(merchant.merchantId(), body == null ? null : body.url())))
-                .subscribeOn(Schedulers.boundedElastic());
+        return Blocking.call(
+                () -> Envelope.of(registration.register(merchant.merchantId(), body == null ? null : body.url())));
     }
 
     /** 204, also when none was registered. */
     @DeleteMapping
     public Mono<ResponseEntity<Void>> delete(MerchantPrincipal merchant) {
-        return Mono.fromRunnable(() -> endpoints.delete(merchant.merchantId()))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.run(() -> endpoints.delete(merchant.merchantId()))
                 .thenReturn(ResponseEntity.noContent().build());
     }
 }

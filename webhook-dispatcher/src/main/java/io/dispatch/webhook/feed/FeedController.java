@@ -5,6 +5,7 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -22,7 +23,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /** GET /events: the merchant's notifications as a feed it pulls (decisions.md §8, docs/adr/0019). */
 @Tag(name = "Webhooks")
@@ -122,17 +122,16 @@ public class FeedController {
                     String limit) {
         UUID merchantId = merchant.merchantId();
         FeedQuery query = FeedQuery.parse(after, limit, merchantId, cursors);
-        return Mono.fromCallable(() -> switch (rows.read(merchantId, query.after(), query.limit())) {
-                    case FeedRows.Read.Page page -> page(merchantId, query.limit(), page);
-                    case FeedRows.Read.Expired expired ->
-                        throw new ApiException(
-                                ErrorCode.VALIDATION_ERROR,
-                                "Events after this cursor were deleted by retention; resume from details.oldestCursor",
-                                Map.of(
-                                        "fieldErrors", Map.of("after", List.of("is older than the oldest event kept")),
-                                        "oldestCursor", cursors.encode(merchantId, expired.horizon())));
-                })
-                .subscribeOn(Schedulers.boundedElastic());
+        return Blocking.call(() -> switch (rows.read(merchantId, query.after(), query.limit())) {
+            case FeedRows.Read.Page page -> page(merchantId, query.limit(), page);
+            case FeedRows.Read.Expired expired ->
+                throw new ApiException(
+                        ErrorCode.VALIDATION_ERROR,
+                        "Events after this cursor were deleted by retention; resume from details.oldestCursor",
+                        Map.of(
+                                "fieldErrors", Map.of("after", List.of("is older than the oldest event kept")),
+                                "oldestCursor", cursors.encode(merchantId, expired.horizon())));
+        });
     }
 
     private Envelope page(UUID merchantId, int limit, FeedRows.Read.Page page) {

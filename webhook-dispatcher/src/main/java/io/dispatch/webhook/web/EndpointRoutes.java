@@ -2,13 +2,13 @@ package io.dispatch.webhook.web;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.sending.WebhookSender;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * What the merchant's and the operator's webhook routes do alike: their JDBC work off the event
@@ -20,7 +20,7 @@ final class EndpointRoutes {
 
     /** {@code work} (blocking JDBC) on the bounded elastic scheduler. */
     static <T> Mono<T> blocking(Callable<T> work) {
-        return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
+        return Blocking.call(work);
     }
 
     /** Enables the merchant's endpoint and sends what it kept; 404 when none is registered. */

@@ -14,6 +14,7 @@ import io.dispatch.web.delivery.RiderDelivery;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -28,7 +29,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -83,9 +83,8 @@ public class RiderDispatchingController {
         ShiftDocument shift = DocumentedBody.of(ShiftDocument.class).readFields(body, errors);
         errors.throwIfAny();
         boolean on = "ON".equals(shift.status());
-        return Mono.fromCallable(
+        return Blocking.call(
                         () -> roster.setShift(rider.riderId(), on).orElseThrow(() -> ApiException.notFound("Rider")))
-                .subscribeOn(Schedulers.boundedElastic())
                 .map(now -> Envelope.of(new ShiftAnswer(rider.riderId(), now.status(), now.since())));
     }
 
@@ -160,11 +159,10 @@ public class RiderDispatchingController {
     /** The rider's own offer; another rider's answers as missing. */
     private Mono<Found> offer(RiderPrincipal rider, String offerId) {
         UUID id = ApiException.pathId(offerId, "Offer");
-        return Mono.fromCallable(() -> offers.find(id)
-                        .filter(entry -> entry.riderId().equals(rider.riderId()))
-                        .map(entry -> new Found(id, entry.dispatchId()))
-                        .orElseThrow(() -> ApiException.notFound("Offer")))
-                .subscribeOn(Schedulers.boundedElastic());
+        return Blocking.call(() -> offers.find(id)
+                .filter(entry -> entry.riderId().equals(rider.riderId()))
+                .map(entry -> new Found(id, entry.dispatchId()))
+                .orElseThrow(() -> ApiException.notFound("Offer")));
     }
 
     private static String reason(JsonNode body) {

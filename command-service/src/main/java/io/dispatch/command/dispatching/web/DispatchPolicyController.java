@@ -10,6 +10,7 @@ import io.dispatch.command.web.FieldErrors;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -28,7 +29,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -117,9 +117,7 @@ public class DispatchPolicyController {
     @ApiResponse(responseCode = "200", description = "The policies")
     @GetMapping
     public Mono<Envelope> list(OperatorPrincipal operator) {
-        return Mono.fromCallable(
-                        () -> policies.all().stream().map(PolicyView::of).toList())
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> policies.all().stream().map(PolicyView::of).toList())
                 .map(Envelope::of);
     }
 
@@ -143,7 +141,7 @@ public class DispatchPolicyController {
     public Mono<Envelope> put(
             OperatorPrincipal operator, @PathVariable String zoneId, @RequestBody(required = false) JsonNode body) {
         DispatchPolicies.Setting setting = setting(body);
-        return Mono.fromCallable(() -> {
+        return Blocking.call(() -> {
                     if (!DispatchPolicy.DEFAULT_ZONE.equals(zoneId)
                             && zones.zones().stream()
                                     .noneMatch(zone -> zone.id().equals(zoneId))) {
@@ -158,7 +156,6 @@ public class DispatchPolicyController {
                             operator.name());
                     return stored;
                 })
-                .subscribeOn(Schedulers.boundedElastic())
                 .map(stored -> Envelope.of(PolicyView.of(stored)));
     }
 

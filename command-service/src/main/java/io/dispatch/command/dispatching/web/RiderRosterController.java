@@ -7,6 +7,7 @@ import io.dispatch.command.web.FieldErrors;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -24,7 +25,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -60,9 +60,7 @@ public class RiderRosterController {
     @ApiResponse(responseCode = "200", description = "The riders")
     @GetMapping
     public Mono<Envelope> list(OperatorPrincipal operator) {
-        return Mono.fromCallable(roster::all)
-                .subscribeOn(Schedulers.boundedElastic())
-                .map(Envelope::of);
+        return Blocking.call(roster::all).map(Envelope::of);
     }
 
     @Operation(operationId = "changeRider", summary = "Change a rider's capacity or sandbox side", description = """
@@ -82,7 +80,7 @@ public class RiderRosterController {
         ChangeDocument change =
                 DocumentedBody.of(ChangeDocument.class).readBody(body, "{maxActive?, sandbox?}", errors);
         errors.throwIfAny();
-        return Mono.fromCallable(() -> {
+        return Blocking.call(() -> {
                     try {
                         return roster.change(riderId, new RiderRoster.Change(change.maxActive(), change.sandbox()))
                                 .orElseThrow(() -> ApiException.notFound("Rider"));
@@ -97,7 +95,6 @@ public class RiderRosterController {
                                 Map.of());
                     }
                 })
-                .subscribeOn(Schedulers.boundedElastic())
                 .doOnNext(rider -> log.info(
                         "Rider {} now maxActive {}, {} (by {})",
                         rider.id(),

@@ -9,6 +9,7 @@ import io.dispatch.command.web.FieldErrors;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -27,7 +28,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /** Operator API: the priced zones and the platform default schedule that quotes and fees use. */
@@ -109,8 +109,7 @@ public class ZoneAdminController {
                 given.priority() == null ? 100 : given.priority(),
                 polygon,
                 given.schedule());
-        return Mono.fromCallable(() -> zones.put(zone))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> zones.put(zone))
                 .map(created -> ResponseEntity.status(created ? HttpStatus.CREATED : HttpStatus.OK)
                         .body(Envelope.of(ZoneView.of(zone))));
     }
@@ -118,12 +117,11 @@ public class ZoneAdminController {
     @Operation(summary = "Every zone, by priority then id")
     @GetMapping("/zones")
     public Mono<Envelope> list(OperatorPrincipal operator) {
-        return Mono.fromCallable(() -> zones.zones().stream()
+        return Blocking.call(() -> zones.zones().stream()
                         .sorted(java.util.Comparator.comparingInt(Zone::priority)
                                 .thenComparing(Zone::id))
                         .map(ZoneView::of)
                         .toList())
-                .subscribeOn(Schedulers.boundedElastic())
                 .map(Envelope::of);
     }
 
@@ -133,14 +131,12 @@ public class ZoneAdminController {
     @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = "Deleted (no body)")
     @DeleteMapping("/zones/{zoneId}")
     public Mono<ResponseEntity<Void>> delete(OperatorPrincipal operator, @PathVariable String zoneId) {
-        return Mono.fromCallable(() -> zones.delete(zoneId))
-                .subscribeOn(Schedulers.boundedElastic())
-                .map(deleted -> {
-                    if (!deleted) {
-                        throw ApiException.notFound("Zone");
-                    }
-                    return ResponseEntity.noContent().<Void>build();
-                });
+        return Blocking.call(() -> zones.delete(zoneId)).map(deleted -> {
+            if (!deleted) {
+                throw ApiException.notFound("Zone");
+            }
+            return ResponseEntity.noContent().<Void>build();
+        });
     }
 
     @Operation(
@@ -148,9 +144,7 @@ public class ZoneAdminController {
             description = "Used outside every zone and without pickup coordinates.")
     @GetMapping("/pricing/default")
     public Mono<Envelope> defaults(OperatorPrincipal operator) {
-        return Mono.fromCallable(zones::defaults)
-                .subscribeOn(Schedulers.boundedElastic())
-                .map(Envelope::of);
+        return Blocking.call(zones::defaults).map(Envelope::of);
     }
 
     @Operation(summary = "Replace the platform default schedule", description = """
@@ -164,7 +158,7 @@ public class ZoneAdminController {
         DefaultPricingDocument read = DocumentedBody.of(DefaultPricingDocument.class)
                 .readBody(body, "{baseFeeCents, perKmCents, ...}", errors);
         errors.throwIfAny();
-        return Mono.fromCallable(() -> {
+        return Blocking.call(() -> {
                     PricingSchedule next = read.schedule(zones.defaults());
                     if (next.targetDeliverySeconds() < next.targetPickupSeconds()) {
                         throw ApiException.validation(
@@ -173,7 +167,6 @@ public class ZoneAdminController {
                     zones.putDefaults(next);
                     return next;
                 })
-                .subscribeOn(Schedulers.boundedElastic())
                 .map(Envelope::of);
     }
 }

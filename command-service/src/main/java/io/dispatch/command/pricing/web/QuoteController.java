@@ -7,6 +7,7 @@ import io.dispatch.events.Stop;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -23,7 +24,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /** GET /quotes: fee, distance and modelled travel time for a pickup and dropoff pair. */
 @Tag(name = "Quotes", description = "Price and time a trip before creating it")
@@ -139,8 +139,7 @@ public class QuoteController {
         }
         Stop pickup = new Stop("", fromLat, fromLng, null);
         Stop dropoff = new Stop("", toLat, toLng, null);
-        return Mono.fromCallable(() -> QuoteView.of(pricing.quote(pickup, dropoff, CURRENCY)))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> QuoteView.of(pricing.quote(pickup, dropoff, CURRENCY)))
                 .map(Envelope::of);
     }
 

@@ -20,6 +20,7 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts.Position;
 import io.dispatch.web.identity.RiderPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -40,7 +41,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -197,8 +197,7 @@ public class RiderController {
         }
         errors.throwIfAny();
         Position position = new Position(fix.lat(), fix.lng(), timestamp == null ? now : timestamp);
-        return Mono.fromCallable(() -> locations.report(rider.riderId(), position))
-                .subscribeOn(Schedulers.boundedElastic())
+        return Blocking.call(() -> locations.report(rider.riderId(), position))
                 .map(reported -> ResponseEntity.status(HttpStatus.ACCEPTED)
                         .body(Envelope.of(
                                 new LocationAccepted(now, reported.dispatchIds(), reported.eventsEmitted()))));
