@@ -1,14 +1,15 @@
-package io.dispatch.command.dispatch.domain;
+package io.dispatch.events;
 
-import io.dispatch.events.PaymentType;
-import io.dispatch.events.Stop;
 import java.time.Instant;
 
 /**
  * The order: one valid create-delivery body, as a merchant, an operator, a CSV row or a Shopify
- * order gives it, and what the creation command carries of it unchanged. The event
- * {@code DispatchCreated} writes these fields flat beside what the service decides (fee, zone,
- * targets, token, PIN, policy), its wire format fixed by its golden files.
+ * order gives it. The creation command carries it unchanged; {@link DispatchCreated} records it
+ * with the target times the merchant left out filled in from the zone ({@link #withTargets}),
+ * beside what the service decides (fee, zone, targets in seconds, token, PIN, policy), and the
+ * fold {@code DispatchView} keeps it as it was recorded. Both write its fields flat ({@code
+ * JsonUnwrapped}), so the event's wire format, fixed by its golden files, and the stored views
+ * are the same as when these fields were declared in each record.
  */
 public record DispatchOrder(
         String externalId,
@@ -20,4 +21,20 @@ public record DispatchOrder(
         long amountCents,
         String currency,
         Instant targetPickupAt,
-        Instant targetDeliveryAt) {}
+        Instant targetDeliveryAt) {
+
+    /** This order with these pick-up-by and deliver-by times. */
+    public DispatchOrder withTargets(Instant pickupBy, Instant deliverBy) {
+        return new DispatchOrder(
+                externalId,
+                customerName,
+                customerPhone,
+                pickup,
+                dropoff,
+                paymentType,
+                amountCents,
+                currency,
+                pickupBy,
+                deliverBy);
+    }
+}

@@ -33,11 +33,11 @@ final class CommandDeliveries implements Deliveries {
                         view.dispatchId(),
                         view.status(),
                         view.riderId(),
-                        view.pickup(),
-                        view.dropoff(),
-                        view.customerName(),
+                        view.order().pickup(),
+                        view.order().dropoff(),
+                        view.order().customerName(),
                         view.deliveryPin(),
-                        pricing.scheduleAt(view.pickup()).avgSpeedKmh()));
+                        pricing.scheduleAt(view.order().pickup()).avgSpeedKmh()));
     }
 
     @Override

@@ -125,12 +125,12 @@ public class TrackingController {
                         steps(view),
                         (rider, steps) -> new Tracking(
                                 view.status(),
-                                view.externalId(),
-                                Dropoff.of(view.dropoff()),
-                                Point.of(view.pickup()),
+                                view.order().externalId(),
+                                Dropoff.of(view.order().dropoff()),
+                                Point.of(view.order().pickup()),
                                 rider.orElse(null),
                                 steps,
-                                view.targetDeliveryAt(),
+                                view.order().targetDeliveryAt(),
                                 view.estimatedPickupAt(),
                                 view.estimatedDeliveryAt(),
                                 view.deliveryPin())))
