@@ -7,6 +7,7 @@ import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.PaymentType;
@@ -57,21 +58,25 @@ final class Lifecycles {
                             merchant,
                             t,
                             Actor.merchant(merchant),
-                            "order-" + i,
-                            "Customer " + i,
-                            "+254700" + String.format("%06d", i % 1_000_000),
-                            new Stop("Kenyatta Ave " + i, -1.2841, 36.8219, null),
-                            new Stop("Ngong Rd " + i, -1.3001, 36.7833, "gate 2"),
-                            PaymentType.PREPAID,
-                            0,
+                            new DispatchOrder(
+                                    "order-" + i,
+                                    "Customer " + i,
+                                    "+254700" + String.format("%06d", i % 1_000_000),
+                                    new Stop("Kenyatta Ave " + i, -1.2841, 36.8219, null),
+                                    new Stop("Ngong Rd " + i, -1.3001, 36.7833, "gate 2"),
+                                    PaymentType.PREPAID,
+                                    0,
+                                    "KES",
+                                    t.plusSeconds(1800),
+                                    t.plusSeconds(3600)),
                             25000,
-                            "KES",
-                            t.plusSeconds(1800),
-                            t.plusSeconds(3600),
+                            1800L,
+                            3600L,
                             "nairobi-cbd",
                             Source.API,
                             UUID.randomUUID().toString(),
-                            "1234")));
+                            "1234",
+                            null)));
             if (random.nextInt(100) < 5) {
                 t = t.plusSeconds(60 + random.nextInt(600));
                 log.add(new Seeded(

@@ -4,6 +4,7 @@ import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.NotificationStatus;
@@ -67,21 +68,25 @@ final class LifecycleSeeder {
                                         merchant,
                                         at,
                                         Actor.merchant(merchant),
-                                        "ext-" + i,
-                                        "Amina Njeri",
-                                        "+254700000001",
-                                        new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
-                                        new Stop("Ngong Rd 12", -1.3001, 36.7833, "blue gate"),
-                                        PaymentType.COD,
-                                        150000,
+                                        new DispatchOrder(
+                                                "ext-" + i,
+                                                "Amina Njeri",
+                                                "+254700000001",
+                                                new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
+                                                new Stop("Ngong Rd 12", -1.3001, 36.7833, "blue gate"),
+                                                PaymentType.COD,
+                                                150000,
+                                                "KES",
+                                                at.plusSeconds(1800),
+                                                at.plusSeconds(3600)),
                                         24000,
-                                        "KES",
-                                        at.plusSeconds(1800),
-                                        at.plusSeconds(3600),
+                                        1800L,
+                                        3600L,
                                         "nairobi-cbd",
                                         Source.API,
                                         "trk_" + id,
-                                        "4821")),
+                                        "4821",
+                                        null)),
                         EventEnvelope.of(
                                 UUID.randomUUID(),
                                 1,

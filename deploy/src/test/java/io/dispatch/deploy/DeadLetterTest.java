@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.command.dispatch.application.DispatchHistory;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderPositionReported;
 import io.dispatch.events.codec.EventEnvelopeSerializer;
@@ -119,21 +120,25 @@ class DeadLetterTest {
                 created.merchantId(),
                 created.occurredAt(),
                 created.actor(),
-                "nul",
-                "A\u0000B",
-                created.customerPhone(),
-                created.pickup(),
-                created.dropoff(),
-                created.paymentType(),
-                created.amountCents(),
+                new DispatchOrder(
+                        "nul",
+                        "A\u0000B",
+                        created.order().customerPhone(),
+                        created.order().pickup(),
+                        created.order().dropoff(),
+                        created.order().paymentType(),
+                        created.order().amountCents(),
+                        created.order().currency(),
+                        created.order().targetPickupAt(),
+                        created.order().targetDeliveryAt()),
                 created.feeCents(),
-                created.currency(),
-                created.targetPickupAt(),
-                created.targetDeliveryAt(),
+                created.targetPickupSeconds(),
+                created.targetDeliverySeconds(),
                 created.zoneId(),
                 created.source(),
                 "nul" + UUID.randomUUID().toString().replace("-", ""),
-                created.deliveryPin());
+                created.deliveryPin(),
+                null);
         EventEnvelope envelope = new EventEnvelope(
                 UUID.randomUUID(),
                 real.type(),

@@ -11,6 +11,7 @@ import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.FailureReason;
@@ -120,21 +121,25 @@ final class CraftedLog {
                         merchant,
                         created,
                         Actor.merchant(merchant),
-                        "order-" + dispatch.toString().substring(34),
-                        "Amina Njeri",
-                        "+254700000001",
-                        new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
-                        new Stop("Ngong Rd 12", -1.3001, 36.7833, null),
-                        PaymentType.PREPAID,
-                        0,
+                        new DispatchOrder(
+                                "order-" + dispatch.toString().substring(34),
+                                "Amina Njeri",
+                                "+254700000001",
+                                new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
+                                new Stop("Ngong Rd 12", -1.3001, 36.7833, null),
+                                PaymentType.PREPAID,
+                                0,
+                                "KES",
+                                created.plusSeconds(30 * 60),
+                                created.plusSeconds(60 * 60)),
                         25000,
-                        "KES",
-                        created.plusSeconds(30 * 60),
-                        created.plusSeconds(60 * 60),
+                        DispatchCreated.secondsFromCreation(created, created.plusSeconds(30 * 60)),
+                        DispatchCreated.secondsFromCreation(created, created.plusSeconds(60 * 60)),
                         "nairobi-cbd",
                         Source.API,
                         "tok-" + dispatch,
-                        "1234"));
+                        "1234",
+                        null));
         long sequence = 1;
         for (String step : steps) {
             if (step.equals("skip")) {

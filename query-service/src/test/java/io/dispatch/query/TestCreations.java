@@ -2,6 +2,7 @@ package io.dispatch.query;
 
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;
@@ -24,20 +25,24 @@ public final class TestCreations {
                         merchantId,
                         at,
                         Actor.merchant(merchantId),
-                        "order-" + id,
-                        "Amina",
-                        "+254700000001",
-                        new Stop("A", -1.28, 36.81, null),
-                        new Stop("B", null, null, null),
-                        PaymentType.COD,
-                        1000,
+                        new DispatchOrder(
+                                "order-" + id,
+                                "Amina",
+                                "+254700000001",
+                                new Stop("A", -1.28, 36.81, null),
+                                new Stop("B", null, null, null),
+                                PaymentType.COD,
+                                1000,
+                                "KES",
+                                null,
+                                null),
                         25000,
-                        "KES",
                         null,
                         null,
                         "nairobi-cbd",
                         source,
                         "tok-" + id,
-                        "1234"));
+                        "1234",
+                        null));
     }
 }

@@ -1,5 +1,7 @@
 package io.dispatch.events;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -22,23 +24,44 @@ import java.util.UUID;
  * <p>Version 3 adds {@code dispatchPolicy}: the dispatching policy of the pickup zone when the
  * delivery was created (decisions.md §14: "a delivery takes the policy of its pickup zone when
  * created"), its zone, mode and version. A later change of the policy does not move it.
+ *
+ * <p>The merchant's {@link DispatchOrder} is one component, written flat ({@link JsonUnwrapped}):
+ * its fields are {@code data}'s own fields, as they were before it was a record of its own. Jackson
+ * writes an unwrapped record's fields in one block, and on the wire {@code feeCents} stands between
+ * the order's {@code amountCents} and {@code currency}; the {@link JsonPropertyOrder} below is the
+ * wire's order, which {@code EventCodec} writes {@code data} in, so the bytes are the golden files'.
  */
+@JsonPropertyOrder({
+    "dispatchId",
+    "merchantId",
+    "occurredAt",
+    "actor",
+    "externalId",
+    "customerName",
+    "customerPhone",
+    "pickup",
+    "dropoff",
+    "paymentType",
+    "amountCents",
+    "feeCents",
+    "currency",
+    "targetPickupAt",
+    "targetDeliveryAt",
+    "targetPickupSeconds",
+    "targetDeliverySeconds",
+    "zoneId",
+    "source",
+    "trackingToken",
+    "deliveryPin",
+    "dispatchPolicy"
+})
 public record DispatchCreated(
         UUID dispatchId,
         UUID merchantId,
         Instant occurredAt,
         Actor actor,
-        String externalId,
-        String customerName,
-        String customerPhone,
-        Stop pickup,
-        Stop dropoff,
-        PaymentType paymentType,
-        long amountCents,
+        @JsonUnwrapped DispatchOrder order,
         long feeCents,
-        String currency,
-        Instant targetPickupAt,
-        Instant targetDeliveryAt,
         Long targetPickupSeconds,
         Long targetDeliverySeconds,
         String zoneId,
@@ -47,103 +70,6 @@ public record DispatchCreated(
         String deliveryPin,
         DecisionPolicy dispatchPolicy)
         implements DispatchLifecycleEvent {
-
-    /**
-     * The v2 field list: a delivery created before dispatching policies existed follows none
-     * ({@code dispatchPolicy} null), which every reader takes as the {@code default} zone's
-     * {@code MANUAL} at version 0, as the v2 to v3 upcaster does.
-     */
-    public DispatchCreated(
-            UUID dispatchId,
-            UUID merchantId,
-            Instant occurredAt,
-            Actor actor,
-            String externalId,
-            String customerName,
-            String customerPhone,
-            Stop pickup,
-            Stop dropoff,
-            PaymentType paymentType,
-            long amountCents,
-            long feeCents,
-            String currency,
-            Instant targetPickupAt,
-            Instant targetDeliveryAt,
-            Long targetPickupSeconds,
-            Long targetDeliverySeconds,
-            String zoneId,
-            Source source,
-            String trackingToken,
-            String deliveryPin) {
-        this(
-                dispatchId,
-                merchantId,
-                occurredAt,
-                actor,
-                externalId,
-                customerName,
-                customerPhone,
-                pickup,
-                dropoff,
-                paymentType,
-                amountCents,
-                feeCents,
-                currency,
-                targetPickupAt,
-                targetDeliveryAt,
-                targetPickupSeconds,
-                targetDeliverySeconds,
-                zoneId,
-                source,
-                trackingToken,
-                deliveryPin,
-                null);
-    }
-
-    /** The v1 field list; the targets in seconds are derived from the target times, as the v1 to v2 upcaster does. */
-    public DispatchCreated(
-            UUID dispatchId,
-            UUID merchantId,
-            Instant occurredAt,
-            Actor actor,
-            String externalId,
-            String customerName,
-            String customerPhone,
-            Stop pickup,
-            Stop dropoff,
-            PaymentType paymentType,
-            long amountCents,
-            long feeCents,
-            String currency,
-            Instant targetPickupAt,
-            Instant targetDeliveryAt,
-            String zoneId,
-            Source source,
-            String trackingToken,
-            String deliveryPin) {
-        this(
-                dispatchId,
-                merchantId,
-                occurredAt,
-                actor,
-                externalId,
-                customerName,
-                customerPhone,
-                pickup,
-                dropoff,
-                paymentType,
-                amountCents,
-                feeCents,
-                currency,
-                targetPickupAt,
-                targetDeliveryAt,
-                secondsFromCreation(occurredAt, targetPickupAt),
-                secondsFromCreation(occurredAt, targetDeliveryAt),
-                zoneId,
-                source,
-                trackingToken,
-                deliveryPin);
-    }
 
     /**
      * Whole seconds from creation to a target time (rounded down), null without a target. Both

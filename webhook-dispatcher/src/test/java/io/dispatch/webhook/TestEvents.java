@@ -9,6 +9,7 @@ import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchEvent;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
@@ -41,21 +42,25 @@ final class TestEvents {
                 merchantId,
                 at(),
                 Actor.merchant(merchantId),
-                "order-" + dispatchId,
-                "Amina",
-                "+254700000001",
-                new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
-                new Stop("Ngong Rd 12", -1.3001, 36.7833, "gate B"),
-                PaymentType.COD,
-                150000,
+                new DispatchOrder(
+                        "order-" + dispatchId,
+                        "Amina",
+                        "+254700000001",
+                        new Stop("Kenyatta Ave 1", -1.2841, 36.8219, null),
+                        new Stop("Ngong Rd 12", -1.3001, 36.7833, "gate B"),
+                        PaymentType.COD,
+                        150000,
+                        "KES",
+                        null,
+                        null),
                 25000,
-                "KES",
                 null,
                 null,
                 "nairobi-cbd",
                 Source.API,
                 "tok-" + dispatchId,
-                "1234"));
+                "1234",
+                null));
     }
 
     EventEnvelope assigned() {

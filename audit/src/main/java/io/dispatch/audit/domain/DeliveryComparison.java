@@ -1,5 +1,6 @@
 package io.dispatch.audit.domain;
 
+import io.dispatch.events.Stop;
 import io.dispatch.events.view.DispatchView;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,8 +68,9 @@ public final class DeliveryComparison {
         columns.put("created_at", view.createdAt());
         columns.put("updated_at", view.updatedAt());
         columns.put("last_sequence", view.sequence());
-        columns.put("pickup_lat", view.pickup() == null ? null : view.pickup().lat());
-        columns.put("pickup_lng", view.pickup() == null ? null : view.pickup().lng());
+        Stop pickup = view.order().pickup();
+        columns.put("pickup_lat", pickup == null ? null : pickup.lat());
+        columns.put("pickup_lng", pickup == null ? null : pickup.lng());
         return columns;
     }
 

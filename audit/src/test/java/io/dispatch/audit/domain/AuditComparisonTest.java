@@ -6,6 +6,7 @@ import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.FailureReason;
@@ -42,21 +43,25 @@ class AuditComparisonTest {
                             MERCHANT,
                             T0,
                             Actor.merchant(MERCHANT),
-                            "ORD-1",
-                            "Wanjiku Kamau",
-                            "+254712345678",
-                            new Stop("Kimathi Street 12", -1.2841, 36.8233, null),
-                            new Stop("Ngong Road 221", -1.3001, 36.7807, null),
-                            PaymentType.COD,
-                            250000,
+                            new DispatchOrder(
+                                    "ORD-1",
+                                    "Wanjiku Kamau",
+                                    "+254712345678",
+                                    new Stop("Kimathi Street 12", -1.2841, 36.8233, null),
+                                    new Stop("Ngong Road 221", -1.3001, 36.7807, null),
+                                    PaymentType.COD,
+                                    250000,
+                                    "KES",
+                                    null,
+                                    null),
                             24000,
-                            "KES",
                             null,
                             null,
                             "nairobi-cbd",
                             Source.API,
                             "trk_abc",
-                            "4821")),
+                            "4821",
+                            null)),
             envelope(1, new RiderAssigned(DISPATCH, MERCHANT, T0.plusSeconds(60), Actor.rider(RIDER), RIDER, null)),
             envelope(
                     2,
@@ -94,8 +99,8 @@ class AuditComparisonTest {
                 view.createdAt(),
                 view.updatedAt(),
                 view.sequence(),
-                view.pickup().lat(),
-                view.pickup().lng(),
+                view.order().pickup().lat(),
+                view.order().pickup().lng(),
                 body);
     }
 

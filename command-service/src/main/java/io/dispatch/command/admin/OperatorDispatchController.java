@@ -5,7 +5,6 @@ import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatch.web.CsvImport;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
@@ -15,6 +14,7 @@ import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;
 import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.Delivery;
@@ -24,6 +24,7 @@ import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.openapi.ApiSchemas;
+import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -44,7 +45,6 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -161,8 +161,7 @@ public class OperatorDispatchController {
             AssignDocument assignment = DocumentedBody.of(AssignDocument.class).readFields(body, errors);
             errors.throwIfAny();
             UUID chosen = UUID.fromString(assignment.riderId());
-            return Mono.fromCallable(() -> riders.find(chosen).isPresent())
-                    .subscribeOn(Schedulers.boundedElastic())
+            return Blocking.call(() -> riders.find(chosen).isPresent())
                     .flatMap(exists -> exists
                             ? dispatches.execute(dispatchId, new AssignRider(dispatchId, chosen, actor))
                             : Mono.error(ApiException.validation("riderId", "no rider has this id")));
@@ -204,9 +203,8 @@ public class OperatorDispatchController {
     }
 
     private Mono<Void> activeMerchant(UUID merchantId) {
-        return Mono.fromCallable(
+        return Blocking.call(
                         () -> merchants.findMerchant(merchantId).orElseThrow(() -> ApiException.notFound("Merchant")))
-                .subscribeOn(Schedulers.boundedElastic())
                 .flatMap(merchant -> "ACTIVE".equals(merchant.status())
                         ? Mono.<Void>empty()
                         : Mono.error(ApiException.conflict(

@@ -8,6 +8,7 @@ import io.dispatch.command.dispatch.domain.RiderCapacity;
 import io.dispatch.command.dispatch.domain.SandboxLine;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.Source;
@@ -103,22 +104,24 @@ class StoredDispatchCreatedUpcasterTest {
                 MERCHANT,
                 Instant.parse("2026-11-21T09:00:00Z"),
                 Actor.merchant(MERCHANT),
-                "order-1",
-                "Amina",
-                "+254700000001",
-                new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, "gate B"),
-                new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null),
-                PaymentType.COD,
-                150000,
+                new DispatchOrder(
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, "gate B"),
+                        new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null),
+                        PaymentType.COD,
+                        150000,
+                        "KES",
+                        Instant.parse("2026-11-21T09:30:00.000750Z"),
+                        null),
                 25000,
-                "KES",
-                Instant.parse("2026-11-21T09:30:00.000750Z"),
-                null,
                 pickupSeconds,
                 null,
                 "nairobi-cbd",
                 Source.API,
                 "tok",
-                "4821");
+                "4821",
+                null);
     }
 }

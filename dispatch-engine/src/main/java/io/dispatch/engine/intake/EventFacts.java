@@ -65,12 +65,12 @@ public final class EventFacts {
                         id,
                         e.occurredAt(),
                         e.zoneId(),
-                        point(e.pickup()),
+                        point(e.order().pickup()),
                         null,
                         sandboxMerchant.test(e.merchantId()),
                         recordedPolicy(e),
-                        point(e.dropoff()),
-                        e.targetDeliveryAt()));
+                        point(e.order().dropoff()),
+                        e.order().targetDeliveryAt()));
             case DispatchOffered e ->
                 List.of(new Fact.OfferMade(id, e.offerId(), e.riderId(), e.expiresAt(), e.occurredAt()));
             case OfferAccepted e -> ended(id, e.offerId(), e.riderId(), OfferOutcome.ACCEPTED, envelope);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.OfferWithdrawn;
 import io.dispatch.events.PaymentType;
@@ -122,17 +123,18 @@ class EventFactsTest {
                 MERCHANT,
                 AT,
                 Actor.merchant(MERCHANT),
-                null,
-                "Amina",
-                "+254700000001",
-                new Stop("Kenyatta Ave 1", -1.2841, 36.8155, null),
-                new Stop("Ngong Rd 12", -1.3001, 36.7833, null),
-                PaymentType.PREPAID,
-                0,
+                new DispatchOrder(
+                        null,
+                        "Amina",
+                        "+254700000001",
+                        new Stop("Kenyatta Ave 1", -1.2841, 36.8155, null),
+                        new Stop("Ngong Rd 12", -1.3001, 36.7833, null),
+                        PaymentType.PREPAID,
+                        0,
+                        "KES",
+                        null,
+                        null),
                 25000,
-                "KES",
-                null,
-                null,
                 null,
                 null,
                 "nairobi-cbd",

@@ -158,8 +158,8 @@ public final class ReportBuilder {
         DispatchStatus next = Lifecycle.statusAfter(event);
         if (event instanceof DispatchCreated created) {
             track.createdAt = created.occurredAt();
-            track.targetPickupAt = created.targetPickupAt();
-            track.targetDeliveryAt = created.targetDeliveryAt();
+            track.targetPickupAt = created.order().targetPickupAt();
+            track.targetDeliveryAt = created.order().targetDeliveryAt();
         } else if (track.status != null && track.status.isTerminal()) {
             anomaly(
                     AnomalyKind.EVENT_AFTER_TERMINAL,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchEvent;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.RiderAssigned;
@@ -102,21 +103,25 @@ class ReportBuilderTest {
                 MERCHANT,
                 T0,
                 Actor.merchant(MERCHANT),
-                null,
-                "A",
-                "+254700000001",
-                new Stop("x", null, null, null),
-                new Stop("y", null, null, null),
-                PaymentType.PREPAID,
-                0,
+                new DispatchOrder(
+                        null,
+                        "A",
+                        "+254700000001",
+                        new Stop("x", null, null, null),
+                        new Stop("y", null, null, null),
+                        PaymentType.PREPAID,
+                        0,
+                        "KES",
+                        T0.plusSeconds(1800),
+                        T0.plusSeconds(3600)),
                 100,
-                "KES",
-                T0.plusSeconds(1800),
-                T0.plusSeconds(3600),
+                DispatchCreated.secondsFromCreation(T0, T0.plusSeconds(1800)),
+                DispatchCreated.secondsFromCreation(T0, T0.plusSeconds(3600)),
                 "z",
                 Source.API,
                 "t",
-                "1234");
+                "1234",
+                null);
     }
 
     private static RiderAssigned assigned(Actor actor) {

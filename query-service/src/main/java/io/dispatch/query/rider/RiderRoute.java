@@ -93,11 +93,12 @@ public record RiderRoute(
             var view = delivery.view();
             if (view.status() == DispatchStatus.ASSIGNED) {
                 stops.add(new Ordered(
-                        RouteStop.of(view.dispatchId(), Kind.PICKUP, view.pickup(), view.estimatedPickupAt()),
+                        RouteStop.of(
+                                view.dispatchId(), Kind.PICKUP, view.order().pickup(), view.estimatedPickupAt()),
                         delivery.assignedAt()));
             }
             stops.add(new Ordered(
-                    RouteStop.of(view.dispatchId(), Kind.DROPOFF, view.dropoff(), view.estimatedDeliveryAt()),
+                    RouteStop.of(view.dispatchId(), Kind.DROPOFF, view.order().dropoff(), view.estimatedDeliveryAt()),
                     delivery.assignedAt()));
             if (delivery.plannedAt() != null
                     && (updatedAt == null || delivery.plannedAt().isAfter(updatedAt))) {

@@ -12,6 +12,7 @@ import io.dispatch.query.rider.RiderPositionProjection;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts;
+import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Duration;
@@ -26,7 +27,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * What the customer holding a tracking link may see, and no more: status and its timeline, the
@@ -125,12 +125,12 @@ public class TrackingController {
                         steps(view),
                         (rider, steps) -> new Tracking(
                                 view.status(),
-                                view.externalId(),
-                                Dropoff.of(view.dropoff()),
-                                Point.of(view.pickup()),
+                                view.order().externalId(),
+                                Dropoff.of(view.order().dropoff()),
+                                Point.of(view.order().pickup()),
                                 rider.orElse(null),
                                 steps,
-                                view.targetDeliveryAt(),
+                                view.order().targetDeliveryAt(),
                                 view.estimatedPickupAt(),
                                 view.estimatedDeliveryAt(),
                                 view.deliveryPin())))
@@ -231,10 +231,8 @@ public class TrackingController {
                         .map(p -> Optional.of(new Location(p.latitude(), p.longitude(), p.recordedAt())))
                         .defaultIfEmpty(Optional.empty())
                 : Mono.just(Optional.empty());
-        Mono<String> name = Mono.fromCallable(() -> riders.find(view.riderId())
-                        .map(r -> firstName(r.name()))
-                        .orElse("Your rider"))
-                .subscribeOn(Schedulers.boundedElastic());
+        Mono<String> name = Blocking.call(
+                () -> riders.find(view.riderId()).map(r -> firstName(r.name())).orElse("Your rider"));
         return Mono.zip(name, location, (n, l) -> Optional.of(new Rider(n, l.orElse(null))));
     }
 

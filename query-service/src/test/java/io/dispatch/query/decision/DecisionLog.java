@@ -6,6 +6,7 @@ import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchOffered;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.NoRiderFound;
 import io.dispatch.events.OfferAccepted;
@@ -47,17 +48,18 @@ public final class DecisionLog {
                 merchantId,
                 createdAt,
                 Actor.merchant(merchantId),
-                "order-" + dispatchId,
-                "Amina",
-                "+254700000001",
-                new Stop("Kenyatta Ave 1", -1.28, 36.81, "gate B"),
-                new Stop("Ngong Rd 5", -1.3012, 36.7845, "flat 3"),
-                PaymentType.COD,
-                2500,
+                new DispatchOrder(
+                        "order-" + dispatchId,
+                        "Amina",
+                        "+254700000001",
+                        new Stop("Kenyatta Ave 1", -1.28, 36.81, "gate B"),
+                        new Stop("Ngong Rd 5", -1.3012, 36.7845, "flat 3"),
+                        PaymentType.COD,
+                        2500,
+                        "KES",
+                        createdAt.plusSeconds(1800),
+                        createdAt.plusSeconds(3600)),
                 25000,
-                "KES",
-                createdAt.plusSeconds(1800),
-                createdAt.plusSeconds(3600),
                 1800L,
                 3600L,
                 zoneId,

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.RiderAssigned;
@@ -78,21 +79,25 @@ class MixedVersionReplayTest {
                             merchant,
                             at,
                             Actor.merchant(merchant),
-                            "ext-" + i,
-                            "Amina",
-                            "+254700000001",
-                            new Stop("A", -1.28, 36.81, null),
-                            new Stop("B", -1.3, 36.78, null),
-                            PaymentType.COD,
-                            1000,
+                            new DispatchOrder(
+                                    "ext-" + i,
+                                    "Amina",
+                                    "+254700000001",
+                                    new Stop("A", -1.28, 36.81, null),
+                                    new Stop("B", -1.3, 36.78, null),
+                                    PaymentType.COD,
+                                    1000,
+                                    "KES",
+                                    i % 3 == 0 ? null : at.plusSeconds(1800),
+                                    i % 3 == 0 ? null : at.plusSeconds(3600)),
                             25000,
-                            "KES",
-                            i % 3 == 0 ? null : at.plusSeconds(1800),
-                            i % 3 == 0 ? null : at.plusSeconds(3600),
+                            DispatchCreated.secondsFromCreation(at, i % 3 == 0 ? null : at.plusSeconds(1800)),
+                            DispatchCreated.secondsFromCreation(at, i % 3 == 0 ? null : at.plusSeconds(3600)),
                             "nairobi-cbd",
                             Source.API,
                             "tok-" + id,
-                            "1234")));
+                            "1234",
+                            null)));
             log.add(EventEnvelope.of(
                     UUID.randomUUID(),
                     1,

@@ -97,8 +97,8 @@ public final class SandboxLedger implements Deliveries, LedgerWriter {
     }
 
     private void created(DispatchCreated created, long sequence) {
-        Stop pickup = created.pickup();
-        Stop dropoff = created.dropoff();
+        Stop pickup = created.order().pickup();
+        Stop dropoff = created.order().dropoff();
         jdbc.update(
                 """
         insert into simulator.deliveries (dispatch_id, sequence, status, customer_name, delivery_pin, zone_id,
@@ -107,7 +107,7 @@ public final class SandboxLedger implements Deliveries, LedgerWriter {
         values (?, ?, 'NEW', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (dispatch_id) do nothing""",
                 created.dispatchId(),
                 sequence,
-                created.customerName(),
+                created.order().customerName(),
                 created.deliveryPin(),
                 created.zoneId(),
                 pickup.address(),

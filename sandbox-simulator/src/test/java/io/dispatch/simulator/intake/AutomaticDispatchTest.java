@@ -8,6 +8,7 @@ import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchOffered;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.NoRiderFound;
@@ -266,17 +267,18 @@ class AutomaticDispatchTest {
                 SANDBOX_MERCHANT,
                 now,
                 Actor.merchant(SANDBOX_MERCHANT),
-                null,
-                delivery.customerName(),
-                "+254 700 000 001",
-                delivery.pickup(),
-                delivery.dropoff(),
-                PaymentType.PREPAID,
-                0,
+                new DispatchOrder(
+                        null,
+                        delivery.customerName(),
+                        "+254 700 000 001",
+                        delivery.pickup(),
+                        delivery.dropoff(),
+                        PaymentType.PREPAID,
+                        0,
+                        "KES",
+                        null,
+                        null),
                 25_000,
-                "KES",
-                null,
-                null,
                 null,
                 null,
                 "nairobi-cbd",

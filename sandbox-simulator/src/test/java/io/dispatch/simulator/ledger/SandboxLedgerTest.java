@@ -7,6 +7,7 @@ import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchEvent;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EventEnvelope;
@@ -123,17 +124,18 @@ class SandboxLedgerTest {
                 MERCHANT,
                 T0,
                 Actor.engine(),
-                "order-1",
-                "Achieng Otieno",
-                "+254 700 000 001",
-                new Stop("Kenyatta Ave 1", -1.2841, 36.8219, "Gate B"),
-                new Stop("Ngong Rd 12", null, null, null),
-                PaymentType.PREPAID,
-                0,
+                new DispatchOrder(
+                        "order-1",
+                        "Achieng Otieno",
+                        "+254 700 000 001",
+                        new Stop("Kenyatta Ave 1", -1.2841, 36.8219, "Gate B"),
+                        new Stop("Ngong Rd 12", null, null, null),
+                        PaymentType.PREPAID,
+                        0,
+                        "KES",
+                        null,
+                        null),
                 350,
-                "KES",
-                null,
-                null,
                 null,
                 null,
                 zoneId,

@@ -1,5 +1,6 @@
 package io.dispatch.events.codec;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -64,7 +65,8 @@ public final class EventCodec {
         root.put("sequence", envelope.sequence());
         root.set("occurredAt", tree(envelope.occurredAt()));
         root.set("actor", tree(envelope.actor()));
-        ObjectNode data = mapper.valueToTree(envelope.event());
+        ObjectNode data = inWireOrder(
+                mapper.valueToTree(envelope.event()), envelope.event().getClass());
         data.remove(LIFTED);
         root.set("data", data);
         try {
@@ -113,6 +115,29 @@ public final class EventCodec {
                     + type.wireName() + " event; build it with EventEnvelope.of");
         }
         return type;
+    }
+
+    /**
+     * The event's fields in the order its record's {@link JsonPropertyOrder} names, then any other
+     * in Jackson's order. Jackson writes an unwrapped record's fields in one block and cannot put a
+     * field of the outer record between two of them ({@code DispatchCreated}'s {@code feeCents}
+     * between its order's {@code amountCents} and {@code currency}); this writes them where the
+     * golden files have them.
+     */
+    private static ObjectNode inWireOrder(ObjectNode written, Class<?> type) {
+        JsonPropertyOrder order = type.getAnnotation(JsonPropertyOrder.class);
+        if (order == null) {
+            return written;
+        }
+        ObjectNode ordered = written.objectNode();
+        for (String field : order.value()) {
+            JsonNode value = written.remove(field);
+            if (value != null) {
+                ordered.set(field, value);
+            }
+        }
+        ordered.setAll(written);
+        return ordered;
     }
 
     private JsonNode tree(Object value) {

@@ -1,5 +1,6 @@
 package io.dispatch.events.view;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.dispatch.events.DeliveryPinRejected;
 import io.dispatch.events.DeliveryPinReset;
 import io.dispatch.events.DeliveryPlanned;
@@ -9,18 +10,17 @@ import io.dispatch.events.DispatchDecisionEvent;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.FailureReason;
-import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.Source;
-import io.dispatch.events.Stop;
 import io.dispatch.events.WebhookAttemptRecorded;
 import java.time.Instant;
 import java.util.Comparator;
@@ -47,24 +47,21 @@ import java.util.UUID;
  * ahead (decisions.md §15, BATCHED only; null otherwise): a plan sets them without moving {@code updatedAt}, a pickup
  * clears the pickup's, and leaving the rider (unassigned, reassigned to another, failed, cancelled) clears both; a delivered one keeps its
  * last delivery estimate.
+ *
+ * <p>{@link #order()} is the merchant's order as the creation recorded it (the target times
+ * filled in). Read models and the webhook dispatcher store the view as JSON; the order's fields
+ * are written flat ({@link JsonUnwrapped}), as they were before it was a record of its own, so
+ * stored views read as they are and queries on their fields ({@code body ->> 'targetDeliveryAt'})
+ * keep working.
  */
 public record DispatchView(
         UUID dispatchId,
         UUID merchantId,
-        String externalId,
         DispatchStatus status,
         UUID riderId,
         String zoneId,
-        String customerName,
-        String customerPhone,
-        Stop pickup,
-        Stop dropoff,
-        PaymentType paymentType,
-        long amountCents,
+        @JsonUnwrapped DispatchOrder order,
         long feeCents,
-        String currency,
-        Instant targetPickupAt,
-        Instant targetDeliveryAt,
         String trackingToken,
         String deliveryPin,
         Source source,
@@ -95,20 +92,11 @@ public record DispatchView(
         return new DispatchView(
                 e.dispatchId(),
                 e.merchantId(),
-                e.externalId(),
                 DispatchStatus.reachedBy(e),
                 null,
                 e.zoneId(),
-                e.customerName(),
-                e.customerPhone(),
-                e.pickup(),
-                e.dropoff(),
-                e.paymentType(),
-                e.amountCents(),
+                e.order(),
                 e.feeCents(),
-                e.currency(),
-                e.targetPickupAt(),
-                e.targetDeliveryAt(),
                 e.trackingToken(),
                 e.deliveryPin(),
                 e.source(),

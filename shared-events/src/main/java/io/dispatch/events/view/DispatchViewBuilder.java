@@ -8,7 +8,7 @@ import java.util.UUID;
 
 /**
  * A mutable copy of the fields an event can change after creation, so each case of {@link
- * DispatchView#apply} names only what it changes instead of repeating a 28-argument constructor.
+ * DispatchView#apply} names only what it changes instead of repeating a 21-argument constructor.
  */
 final class DispatchViewBuilder {
 
@@ -89,20 +89,11 @@ final class DispatchViewBuilder {
         return new DispatchView(
                 base.dispatchId(),
                 base.merchantId(),
-                base.externalId(),
                 status,
                 riderId,
                 base.zoneId(),
-                base.customerName(),
-                base.customerPhone(),
-                base.pickup(),
-                base.dropoff(),
-                base.paymentType(),
-                base.amountCents(),
+                base.order(),
                 base.feeCents(),
-                base.currency(),
-                base.targetPickupAt(),
-                base.targetDeliveryAt(),
                 base.trackingToken(),
                 base.deliveryPin(),
                 base.source(),

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.EventType;
 import java.io.IOException;
@@ -56,16 +57,10 @@ class DispatchCreatedServiceTargetsTest {
                 GoldenSamples.MERCHANT,
                 CREATED,
                 null,
-                null,
-                "c",
-                "p",
-                null,
-                null,
-                null,
+                new DispatchOrder(null, "c", "p", null, null, null, 0, "KES", pickupBy, null),
                 0,
-                0,
-                "KES",
-                pickupBy,
+                DispatchCreated.secondsFromCreation(CREATED, pickupBy),
+                null,
                 null,
                 null,
                 null,

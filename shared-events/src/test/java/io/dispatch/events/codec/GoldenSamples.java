@@ -12,6 +12,7 @@ import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
 import io.dispatch.events.DispatchOffered;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.EtaUpdated;
 import io.dispatch.events.EventEnvelope;
@@ -270,17 +271,18 @@ final class GoldenSamples {
                 MERCHANT,
                 CREATED_AT,
                 Actor.merchant(MERCHANT),
-                "ORD-10042",
-                "Wanjiku Kamau",
-                "+254 712 345 678",
-                new Stop("Kimathi Street 12, Nairobi", -1.2841, 36.8233, "Ask for Otieno at the counter"),
-                new Stop("Ngong Road 221, Apt 4B, Nairobi", -1.3001, 36.7807, "Blue gate, ring twice"),
-                PaymentType.COD,
-                250000,
+                new DispatchOrder(
+                        "ORD-10042",
+                        "Wanjiku Kamau",
+                        "+254 712 345 678",
+                        new Stop("Kimathi Street 12, Nairobi", -1.2841, 36.8233, "Ask for Otieno at the counter"),
+                        new Stop("Ngong Road 221, Apt 4B, Nairobi", -1.3001, 36.7807, "Blue gate, ring twice"),
+                        PaymentType.COD,
+                        250000,
+                        "KES",
+                        at("10:45:30.123"),
+                        at("11:15:30.123")),
                 24000,
-                "KES",
-                at("10:45:30.123"),
-                at("11:15:30.123"),
                 1800L,
                 3600L,
                 "nairobi-cbd",
@@ -301,23 +303,15 @@ final class GoldenSamples {
                         v3.merchantId(),
                         v3.occurredAt(),
                         v3.actor(),
-                        v3.externalId(),
-                        v3.customerName(),
-                        v3.customerPhone(),
-                        v3.pickup(),
-                        v3.dropoff(),
-                        v3.paymentType(),
-                        v3.amountCents(),
+                        v3.order(),
                         v3.feeCents(),
-                        v3.currency(),
-                        v3.targetPickupAt(),
-                        v3.targetDeliveryAt(),
                         v3.targetPickupSeconds(),
                         v3.targetDeliverySeconds(),
                         v3.zoneId(),
                         v3.source(),
                         v3.trackingToken(),
-                        v3.deliveryPin()));
+                        v3.deliveryPin(),
+                        null));
     }
 
     /** The same creation with every optional field null: shows the stable shape with explicit nulls. */
@@ -330,23 +324,25 @@ final class GoldenSamples {
                         MERCHANT,
                         CREATED_AT,
                         Actor.system(),
-                        null,
-                        "Wanjiku Kamau",
-                        "+254712345678",
-                        new Stop("Kimathi Street 12, Nairobi", null, null, null),
-                        new Stop("Ngong Road 221, Nairobi", null, null, null),
-                        PaymentType.PREPAID,
-                        0,
+                        new DispatchOrder(
+                                null,
+                                "Wanjiku Kamau",
+                                "+254712345678",
+                                new Stop("Kimathi Street 12, Nairobi", null, null, null),
+                                new Stop("Ngong Road 221, Nairobi", null, null, null),
+                                PaymentType.PREPAID,
+                                0,
+                                "KES",
+                                null,
+                                null),
                         25000,
-                        "KES",
-                        null,
-                        null,
                         null,
                         null,
                         null,
                         Source.CSV,
                         "trk_U2Vjb25kU2FtcGxlVG9rZW4",
-                        "0007"));
+                        "0007",
+                        null));
     }
 
     static UUID eventId(int n) {

@@ -14,6 +14,7 @@ import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchEvent;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.EtaUpdated;
@@ -66,21 +67,25 @@ class DispatchViewTest {
                         MERCHANT,
                         T0,
                         Actor.merchant(MERCHANT),
-                        "ORD-1",
-                        "Wanjiku Kamau",
-                        "+254712345678",
-                        PICKUP,
-                        DROPOFF,
-                        PaymentType.COD,
-                        250000,
+                        new DispatchOrder(
+                                "ORD-1",
+                                "Wanjiku Kamau",
+                                "+254712345678",
+                                PICKUP,
+                                DROPOFF,
+                                PaymentType.COD,
+                                250000,
+                                "KES",
+                                at(30),
+                                at(60)),
                         24000,
-                        "KES",
-                        at(30),
-                        at(60),
+                        DispatchCreated.secondsFromCreation(T0, at(30)),
+                        DispatchCreated.secondsFromCreation(T0, at(60)),
                         "nairobi-cbd",
                         Source.API,
                         "trk_abc",
-                        "4821"));
+                        "4821",
+                        null));
     }
 
     private static EventEnvelope assigned(long sequence, UUID rider, int minute) {
@@ -159,7 +164,7 @@ class DispatchViewTest {
         assertThat(view.createdAt()).isEqualTo(T0);
         assertThat(view.updatedAt()).isEqualTo(at(61));
         assertThat(view.sequence()).isEqualTo(5);
-        assertThat(view.customerName()).isEqualTo("Wanjiku Kamau");
+        assertThat(view.order().customerName()).isEqualTo("Wanjiku Kamau");
     }
 
     @Test
@@ -289,20 +294,21 @@ class DispatchViewTest {
         return new DispatchView(
                 DISPATCH,
                 MERCHANT,
-                "ORD-1",
                 DispatchStatus.NEW,
                 null,
                 "nairobi-cbd",
-                "Wanjiku Kamau",
-                "+254712345678",
-                PICKUP,
-                DROPOFF,
-                PaymentType.COD,
-                250000,
+                new DispatchOrder(
+                        "ORD-1",
+                        "Wanjiku Kamau",
+                        "+254712345678",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        250000,
+                        "KES",
+                        at(30),
+                        at(60)),
                 24000,
-                "KES",
-                at(30),
-                at(60),
                 "trk_abc",
                 "4821",
                 Source.API,

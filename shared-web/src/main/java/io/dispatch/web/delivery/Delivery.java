@@ -1,5 +1,6 @@
 package io.dispatch.web.delivery;
 
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.PaymentType;
@@ -128,22 +129,23 @@ public record Delivery(
 
     /** @param publicBaseUrl where customers reach this service, e.g. https://dispatch.example.com */
     public static Delivery from(DispatchView view, String publicBaseUrl) {
+        DispatchOrder order = view.order();
         return new Delivery(
                 view.dispatchId(),
-                view.externalId(),
+                order.externalId(),
                 view.status(),
                 view.riderId(),
                 view.zoneId(),
-                view.customerName(),
-                view.customerPhone(),
-                view.pickup(),
-                view.dropoff(),
-                view.paymentType(),
-                view.amountCents(),
+                order.customerName(),
+                order.customerPhone(),
+                order.pickup(),
+                order.dropoff(),
+                order.paymentType(),
+                order.amountCents(),
                 view.feeCents(),
-                view.currency(),
-                view.targetPickupAt(),
-                view.targetDeliveryAt(),
+                order.currency(),
+                order.targetPickupAt(),
+                order.targetDeliveryAt(),
                 view.estimatedPickupAt(),
                 view.estimatedDeliveryAt(),
                 view.trackingToken(),

@@ -1,5 +1,6 @@
 package io.dispatch.web.delivery;
 
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.GreatCircle;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Stop;
@@ -107,8 +108,9 @@ public record RiderOffer(
     /** The delivery as offered to this rider: {@code offerId} until {@code expiresAt}. */
     public static RiderOffer from(
             DispatchView view, Double riderLat, Double riderLng, UUID offerId, Instant expiresAt) {
-        Stop pickup = view.pickup();
-        Stop dropoff = view.dropoff();
+        DispatchOrder order = view.order();
+        Stop pickup = order.pickup();
+        Stop dropoff = order.dropoff();
         boolean pickupPoint = pickup != null && pickup.hasCoordinates();
         boolean dropoffPoint = dropoff != null && dropoff.hasCoordinates();
         return new RiderOffer(
@@ -124,10 +126,10 @@ public record RiderOffer(
                 pickupPoint && riderLat != null && riderLng != null
                         ? GreatCircle.distanceMeters(riderLat, riderLng, pickup.lat(), pickup.lng())
                         : null,
-                view.paymentType(),
-                view.paymentType() == PaymentType.COD ? view.amountCents() : null,
+                order.paymentType(),
+                order.paymentType() == PaymentType.COD ? order.amountCents() : null,
                 view.feeCents(),
-                view.targetPickupAt());
+                order.targetPickupAt());
     }
 
     /** Two decimals, about 1.1 km of latitude: the area, not the door. */

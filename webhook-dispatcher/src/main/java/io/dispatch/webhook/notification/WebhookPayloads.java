@@ -1,6 +1,7 @@
 package io.dispatch.webhook.notification;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.ProofOfDelivery;
 import io.dispatch.events.RiderLocationUpdated;
 import io.dispatch.events.Stop;
@@ -26,19 +27,20 @@ public final class WebhookPayloads {
     private WebhookPayloads() {}
 
     public static byte[] lifecycle(String event, DispatchView view) {
+        DispatchOrder order = view.order();
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("dispatch_id", view.dispatchId().toString());
-        data.put("external_id", view.externalId());
+        data.put("external_id", order.externalId());
         data.put("status", view.status().name());
         data.put("rider_id", view.riderId() == null ? null : view.riderId().toString());
-        data.put("pickup", stop(view.pickup()));
-        data.put("dropoff", stop(view.dropoff()));
-        data.put("payment_type", view.paymentType().name());
-        data.put("amount_cents", view.amountCents());
+        data.put("pickup", stop(order.pickup()));
+        data.put("dropoff", stop(order.dropoff()));
+        data.put("payment_type", order.paymentType().name());
+        data.put("amount_cents", order.amountCents());
         data.put("fee_cents", view.feeCents());
-        data.put("currency", view.currency());
-        data.put("target_pickup_at", time(view.targetPickupAt()));
-        data.put("target_delivery_at", time(view.targetDeliveryAt()));
+        data.put("currency", order.currency());
+        data.put("target_pickup_at", time(order.targetPickupAt()));
+        data.put("target_delivery_at", time(order.targetDeliveryAt()));
         // the route planner's estimates (decisions.md §15, BATCHED only): null without a plan
         data.put("estimated_pickup_at", time(view.estimatedPickupAt()));
         data.put("estimated_delivery_at", time(view.estimatedDeliveryAt()));
@@ -63,7 +65,7 @@ public final class WebhookPayloads {
         location.put("timestamp", time(update.recordedAt() == null ? update.occurredAt() : update.recordedAt()));
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("dispatch_id", view.dispatchId().toString());
-        data.put("external_id", view.externalId());
+        data.put("external_id", view.order().externalId());
         data.put("status", view.status().name());
         data.put("location", location);
         return body("dispatch.location_updated", data);

@@ -2,11 +2,11 @@ package io.dispatch.command.dispatch.application;
 
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatching.policy.DispatchPolicies;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
 import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.Source;
 import io.dispatch.web.idempotency.IdempotentRequest;
 import io.dispatch.web.scheduling.Blocking;

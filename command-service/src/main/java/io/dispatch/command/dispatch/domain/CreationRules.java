@@ -3,6 +3,7 @@ package io.dispatch.command.dispatch.domain;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
 import io.dispatch.events.DispatchCreated;
+import io.dispatch.events.DispatchOrder;
 import java.time.Instant;
 
 /**
@@ -36,17 +37,8 @@ final class CreationRules {
                 command.merchantId(),
                 now,
                 command.actor(),
-                order.externalId(),
-                order.customerName(),
-                order.customerPhone(),
-                order.pickup(),
-                order.dropoff(),
-                order.paymentType(),
-                order.amountCents(),
+                order.withTargets(pickupBy, deliverBy),
                 command.feeCents(),
-                order.currency(),
-                pickupBy,
-                deliverBy,
                 DispatchCreated.secondsFromCreation(now, pickupBy),
                 DispatchCreated.secondsFromCreation(now, deliverBy),
                 command.zoneId(),

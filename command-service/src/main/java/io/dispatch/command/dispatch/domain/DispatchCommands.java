@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.domain;
 
 import io.dispatch.events.Actor;
 import io.dispatch.events.DecisionPolicy;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.Source;

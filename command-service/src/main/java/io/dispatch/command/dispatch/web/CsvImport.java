@@ -1,9 +1,9 @@
 package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.Source;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.idempotency.IdempotentRequest;

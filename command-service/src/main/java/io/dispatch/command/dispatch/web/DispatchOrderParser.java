@@ -1,8 +1,8 @@
 package io.dispatch.command.dispatch.web;
 
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.PaymentType;
 import tools.jackson.databind.JsonNode;
 

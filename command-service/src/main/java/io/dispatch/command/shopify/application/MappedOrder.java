@@ -1,6 +1,6 @@
 package io.dispatch.command.shopify.application;
 
-import io.dispatch.command.dispatch.domain.DispatchOrder;
+import io.dispatch.events.DispatchOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

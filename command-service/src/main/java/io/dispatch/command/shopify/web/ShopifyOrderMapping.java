@@ -1,6 +1,5 @@
 package io.dispatch.command.shopify.web;
 
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;
 import io.dispatch.command.dispatch.web.PhoneNumber;
 import io.dispatch.command.shopify.application.MappedOrder;
@@ -9,6 +8,7 @@ import io.dispatch.command.shopify.application.MappedOrder.Invalid;
 import io.dispatch.command.shopify.application.MappedOrder.NoShippingAddress;
 import io.dispatch.command.shopify.application.OrderMapping;
 import io.dispatch.command.web.FieldErrors;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.Stop;
 import java.math.BigDecimal;
 import java.util.Currency;

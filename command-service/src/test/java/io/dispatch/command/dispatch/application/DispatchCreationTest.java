@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.domain.CreateDispatchExample;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
@@ -59,7 +59,7 @@ class DispatchCreationTest extends CommandServiceIntegrationTest {
                 .block();
 
         assertThat(written)
-                .extracting(w -> w.view().externalId())
+                .extracting(w -> w.view().order().externalId())
                 .containsExactlyElementsOf(
                         IntStream.range(0, 20).mapToObj(i -> "o-" + i).toList());
         assertThat(written).allSatisfy(w -> {
@@ -88,8 +88,10 @@ class DispatchCreationTest extends CommandServiceIntegrationTest {
                 .block()
                 .view();
         assertThat(derived.zoneId()).isEqualTo("nairobi-cbd");
-        assertThat(derived.targetPickupAt()).isEqualTo(derived.createdAt().plusSeconds(1800));
-        assertThat(derived.targetDeliveryAt()).isEqualTo(derived.createdAt().plusSeconds(3600));
+        assertThat(derived.order().targetPickupAt())
+                .isEqualTo(derived.createdAt().plusSeconds(1800));
+        assertThat(derived.order().targetDeliveryAt())
+                .isEqualTo(derived.createdAt().plusSeconds(3600));
 
         Instant pickupBy = Instant.parse("2030-01-01T10:00:00Z");
         Instant deliverBy = Instant.parse("2030-01-01T12:00:00Z");
@@ -97,14 +99,14 @@ class DispatchCreationTest extends CommandServiceIntegrationTest {
                         merchant, order("given", pickupBy, deliverBy), Source.API, Actor.merchant(merchant))
                 .block()
                 .view();
-        assertThat(given.targetPickupAt()).isEqualTo(pickupBy);
-        assertThat(given.targetDeliveryAt()).isEqualTo(deliverBy);
+        assertThat(given.order().targetPickupAt()).isEqualTo(pickupBy);
+        assertThat(given.order().targetDeliveryAt()).isEqualTo(deliverBy);
 
         DispatchView onlyPickup = service.create(
                         merchant, order("only-pickup", pickupBy, null), Source.API, Actor.merchant(merchant))
                 .block()
                 .view();
-        assertThat(onlyPickup.targetDeliveryAt())
+        assertThat(onlyPickup.order().targetDeliveryAt())
                 .as("never before the pickup target: the zone's gap between the two targets after it")
                 .isEqualTo(pickupBy.plusSeconds(3600 - 1800));
     }

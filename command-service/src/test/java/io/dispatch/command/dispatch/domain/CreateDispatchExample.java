@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.domain;
 
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;

@@ -23,6 +23,7 @@ import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchOffered;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.NoRiderFound;
 import io.dispatch.events.OfferAccepted;
 import io.dispatch.events.OfferDeclined;
@@ -302,17 +303,18 @@ class DispatchOffersTest {
                 MERCHANT,
                 NOW.minusSeconds(60),
                 Actor.merchant(MERCHANT),
-                "order-1",
-                "Amina",
-                "+254700000001",
-                new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, null),
-                new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null),
-                PaymentType.PREPAID,
-                0,
+                new DispatchOrder(
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        new Stop("Kenyatta Ave 1, Nairobi", -1.2841, 36.8155, null),
+                        new Stop("Ngong Rd 12, Nairobi", -1.3001, 36.7833, null),
+                        PaymentType.PREPAID,
+                        0,
+                        "KES",
+                        null,
+                        null),
                 25000,
-                "KES",
-                null,
-                null,
                 null,
                 null,
                 "nairobi-cbd",

@@ -27,6 +27,7 @@ import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.DispatchDelivered;
 import io.dispatch.events.DispatchDeparted;
 import io.dispatch.events.DispatchFailed;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.DispatchPickedUp;
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.FailureReason;
@@ -107,23 +108,25 @@ class DispatchTest {
                 MERCHANT,
                 NOW,
                 Actor.merchant(MERCHANT),
-                "order-1",
-                "Amina",
-                "+254700000001",
-                PICKUP,
-                DROPOFF,
-                PaymentType.COD,
-                150000,
+                new DispatchOrder(
+                        "order-1",
+                        "Amina",
+                        "+254700000001",
+                        PICKUP,
+                        DROPOFF,
+                        PaymentType.COD,
+                        150000,
+                        "KES",
+                        pickupAt,
+                        deliveryAt),
                 25000,
-                "KES",
-                pickupAt,
-                deliveryAt,
                 pickupSeconds,
                 deliverySeconds,
                 zoneId,
                 Source.API,
                 "tok",
-                "4821");
+                "4821",
+                null);
     }
 
     private static DispatchCreated created() {

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatch.domain.OfferCommands.OfferToRider;
 import io.dispatch.command.dispatching.offer.OfferDirectory.Entry;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;

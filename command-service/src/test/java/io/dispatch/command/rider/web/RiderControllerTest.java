@@ -2,9 +2,9 @@ package io.dispatch.command.rider.web;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.web.ControllerClient;
 import io.dispatch.events.Actor;
+import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;

@@ -51,8 +51,8 @@ record DispatchingState(
                 created.zoneId(),
                 policy,
                 created.occurredAt(),
-                created.targetPickupAt(),
-                created.targetDeliveryAt());
+                created.order().targetPickupAt(),
+                created.order().targetDeliveryAt());
         return new DispatchingState(
                 delivery,
                 DispatchStatus.NEW,

@@ -5,6 +5,7 @@ import io.dispatch.events.DispatchCreated;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderUnassigned;
+import io.dispatch.events.Stop;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.events.view.StatusTransition;
 import io.dispatch.query.SqlArrays;
@@ -106,6 +107,7 @@ public final class DispatchBatch {
                 }
             }
             if (view != null && view != before) {
+                Stop pickup = view.order().pickup();
                 rows.row(
                         view.dispatchId(),
                         view.merchantId(),
@@ -116,8 +118,8 @@ public final class DispatchBatch {
                         view.updatedAt(),
                         view.sequence(),
                         new String(json.writeValueAsBytes(view), StandardCharsets.UTF_8),
-                        view.pickup() == null ? null : view.pickup().lat(),
-                        view.pickup() == null ? null : view.pickup().lng(),
+                        pickup == null ? null : pickup.lat(),
+                        pickup == null ? null : pickup.lng(),
                         view.riderId(),
                         times.assignedAt(),
                         times.plannedAt());
