@@ -9,6 +9,7 @@ import { state } from "./state.js";
 /** The pages, each [pattern of the path, draw]: open ones need no session; the first match wins. */
 let pages = { open: [], signedIn: [] };
 
+/** Moves to path (replace: without a new entry in the history) and draws its page. */
 export function go(path, replace) {
   if (replace) history.replaceState(null, "", path);
   else history.pushState(null, "", path);
