@@ -11,16 +11,16 @@ import java.nio.file.Path;
  */
 public class EmbeddedPostgresForBench {
 
-  public static void main(String[] args) throws Exception {
-    boolean persistent = switch (args[0]) {
-      case "persistent" -> true;
-      case "throw-away" -> false;
-      default -> throw new IllegalArgumentException("persistent or throw-away, was " + args[0]);
-    };
-    try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(Path.of(args[1]), 0, persistent)) {
-      System.out.println("port=" + server.port());
-      System.out.flush();
-      System.in.transferTo(java.io.OutputStream.nullOutputStream());
+    public static void main(String[] args) throws Exception {
+        boolean persistent = switch (args[0]) {
+            case "persistent" -> true;
+            case "throw-away" -> false;
+            default -> throw new IllegalArgumentException("persistent or throw-away, was " + args[0]);
+        };
+        try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(Path.of(args[1]), 0, persistent)) {
+            System.out.println("port=" + server.port());
+            System.out.flush();
+            System.in.transferTo(java.io.OutputStream.nullOutputStream());
+        }
     }
-  }
 }

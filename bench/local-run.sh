@@ -11,7 +11,7 @@ port=18080
 token=bench-admin-token
 source bench/start-local.sh
 ready=$(( ($(date +%s%N) - started) / 1000000 ))
-jvm=$(pgrep -f "deploy-0.1.0-SNAPSHOT.jar" | head -1)
+jvm=$pid # run-local.sh execs the JVM; another checkout's local run may be up too
 sleep 10
 rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
 echo "run command -> ready: ${ready} ms (the service's own figure: $(grep -o 'ready ([0-9]* ms)' "$log"))"

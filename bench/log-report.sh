@@ -29,7 +29,7 @@ jar=log-report/target/log-report-0.1.0-SNAPSHOT-exec.jar
   echo ""
   echo "== $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $events events, $rounds rounds; $(java -version 2>&1 | head -1)"
 } | tee -a "$out"
-java -Xmx2g -cp "$classpath" bench/LogReportBench.java "$events" "$rounds" "$jar" "$JAVA_HOME/bin/java" 2>"$work/bench.err" \
+java -Xmx2g -cp "$classpath" bench/logreport/LogReportBench.java "$events" "$rounds" "$jar" "$JAVA_HOME/bin/java" 2>"$work/bench.err" \
   | grep --line-buffered -v '^\s*$' | tee -a "$out" \
   || { tail -40 "$work/bench.err" >&2; exit 1; }
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"

@@ -4,7 +4,7 @@
 # lifecycles straight onto the topics (10 events a delivery: 7 lifecycle events, 2 webhook attempt
 # reports, 1 rider fix) while query-service is down with its positions moved to the end (a read
 # model that lost everything), then times POST /api/v1/admin/projections/rebuild to SUCCEEDED
-# (bench/RebuildBench.java). Baselines in the same run: the live projections over a smaller log
+# (bench/rebuild/RebuildBench.java). Baselines in the same run: the live projections over a smaller log
 # first, a plain Kafka read of the whole log, a multi-row insert into the same PostgreSQL.
 # Usage: bench/rebuild.sh [deliveries] [live-deliveries]   (defaults 25000: 250,000 events; 1000)
 #   QUERY_JAVA_OPTS: extra JVM options of query-service, e.g. -XX:StartFlightRecording=filename=/tmp/q.jfr
@@ -17,7 +17,9 @@ live=${2:-1000}   # deliveries for the live projections' baseline
 out=bench/results/rebuild.txt
 data=$(mktemp -d)
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$data"; }
+# waits for the processes it started by id: a bare `wait` also waits for the tee of the output below,
+# which ends only when this script has, so the script would never end
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait "${pids[@]}" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
 
 if curl -s -o /dev/null localhost:18182; then echo "port 18182 is taken (a query-service left running?)" >&2; exit 1; fi
@@ -32,7 +34,7 @@ pids+=($!)
 until grep -qs "dispatch infrastructure ready" "$data/infra.log"; do sleep 0.5; done
 settings=$(grep '^  --' "$data/infra.log" | tr -d ' ' | tr '\n' ' ')
 setting() { grep -o -e "--$1=[^ ]*" <<<"$settings" | cut -d= -f2-; }
-bench() { java -Dlogback.configurationFile=bench/logback-quiet.xml -cp "$classpath" bench/RebuildBench.java "$1" \
+bench() { java -Dlogback.configurationFile=bench/logback-quiet.xml -cp "$classpath" bench/rebuild/RebuildBench.java "$1" \
   "$(setting spring.kafka.bootstrap-servers)" "$(setting spring.datasource.url)" \
   "$(setting spring.datasource.username)" "$(setting spring.datasource.password)" "${@:2}"; }
 query=""

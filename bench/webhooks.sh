@@ -22,9 +22,9 @@ samples=$(mktemp)
 sampler=$!
 trap 'kill $sampler 2>/dev/null; kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -rf "$data" "$samples"' EXIT
 echo "idle RSS: $(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status) MB"
-java bench/WebhookBench.java throughput "$base" "$token" "$merchants" "$bulks" 0
+java bench/webhooks/WebhookBench.java throughput "$base" "$token" "$merchants" "$bulks" 0
 echo "max RSS so far: $(sort -n "$samples" | tail -1) MB"
-java bench/WebhookBench.java throughput "$base" "$token" "$merchants" "$bulks" 200
+java bench/webhooks/WebhookBench.java throughput "$base" "$token" "$merchants" "$bulks" 200
 echo "max RSS so far: $(sort -n "$samples" | tail -1) MB"
-java bench/WebhookBench.java latency "$base" "$token" "$rate" "$seconds"
+java bench/webhooks/WebhookBench.java latency "$base" "$token" "$rate" "$seconds"
 echo "max RSS over the whole run: $(sort -n "$samples" | tail -1) MB"

@@ -28,7 +28,8 @@ class BoundariesTest {
                     "io.dispatch.simulator..");
 
     @ArchTest
-    static final ArchRule no_package_cycle = slices().matching("io.dispatch.accounts.(**)").should().beFreeOfCycles();
+    static final ArchRule no_package_cycle =
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
 
     @ArchTest
     static final ArchRule merchant_accounts_know_nothing_of_the_dashboard = noClasses()

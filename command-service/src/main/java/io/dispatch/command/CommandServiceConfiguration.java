@@ -1,6 +1,7 @@
 package io.dispatch.command;
 
 import io.dispatch.accounts.AccountsConfiguration;
+import io.dispatch.audit.AuditConfiguration;
 import io.dispatch.command.dispatch.application.CreationKeys;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingProperties;
@@ -30,7 +31,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @ComponentScan(
         basePackages = "io.dispatch.command",
         excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
-@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class, AccountsConfiguration.class})
+@Import({
+    SharedWebConfiguration.class,
+    SharedKafkaConfiguration.class,
+    AccountsConfiguration.class,
+    AuditConfiguration.class
+})
 @PropertySource("classpath:io/dispatch/command/defaults.properties")
 @ConfigurationPropertiesScan
 public class CommandServiceConfiguration {

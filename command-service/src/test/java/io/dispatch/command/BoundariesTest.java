@@ -29,4 +29,30 @@ class BoundariesTest {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("io.dispatch.query..", "io.dispatch.webhook..");
+
+    /** Every package is a slice, the module's root package too. */
+    @ArchTest
+    static final ArchRule no_two_packages_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule a_domain_package_depends_on_no_application_infrastructure_or_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.command..domain..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.dispatch.command..application..",
+                    "io.dispatch.command..infrastructure..",
+                    "io.dispatch.command..web..")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule an_application_package_depends_on_no_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.command..application..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.dispatch.command..web..")
+            .allowEmptyShould(true);
 }

@@ -26,4 +26,30 @@ class BoundariesTest {
     @ArchTest
     static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
             slices().matching("io.dispatch.logreport.(*)..").should().beFreeOfCycles();
+
+    /** Every package is a slice, the module's root package too. */
+    @ArchTest
+    static final ArchRule no_two_packages_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule a_domain_package_depends_on_no_application_infrastructure_or_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.logreport..domain..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.dispatch.logreport..application..",
+                    "io.dispatch.logreport..infrastructure..",
+                    "io.dispatch.logreport..web..")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule an_application_package_depends_on_no_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.logreport..application..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.dispatch.logreport..web..")
+            .allowEmptyShould(true);
 }

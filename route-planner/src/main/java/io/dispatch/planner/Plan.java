@@ -65,6 +65,17 @@ final class Plan {
         return u;
     }
 
+    /** The unassigned jobs, in job order. */
+    List<Integer> unassignedJobs() {
+        List<Integer> jobs = new ArrayList<>();
+        for (int j = 0; j < m.jobCount; j++) {
+            if (vehicleOf[j] < 0) {
+                jobs.add(j);
+            }
+        }
+        return jobs;
+    }
+
     /** Takes {@code job} off its route (no-op when unassigned). */
     void remove(int job) {
         int v = vehicleOf[job];

@@ -141,7 +141,7 @@ class AlnsSolverTest {
 
     @Test
     void a_job_no_vehicle_has_room_for_stays_unassigned() {
-        Travel travel = CheapestInsertionTest.line(0, 1, 2, 3, 4);
+        Travel travel = PlannerFixture.line(0, 1, 2, 3, 4);
         PlanProblem problem = new PlanProblem(
                 List.of(PlanVehicle.free("v", 0, 0, 0, 2)),
                 List.of(

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class SchedulesTest {
 
-    private static final Travel LINE = CheapestInsertionTest.line(0, 10, 20, 30);
+    private static final Travel LINE = PlannerFixture.line(0, 10, 20, 30);
 
     @Test
     void times_wait_for_ready_and_add_service_and_the_return() {

@@ -20,6 +20,10 @@ class BoundariesTest {
             slices().matching("io.dispatch.simulator.(*)..").should().beFreeOfCycles();
 
     @ArchTest
+    static final ArchRule no_package_cycle_at_any_depth =
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
+
+    @ArchTest
     static final ArchRule never_uses_a_service = noClasses()
             .should()
             .dependOnClassesThat()

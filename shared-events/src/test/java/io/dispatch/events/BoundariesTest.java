@@ -27,4 +27,30 @@ class BoundariesTest {
     @ArchTest
     static final ArchRule packages_do_not_depend_on_each_other_in_a_cycle =
             slices().matching("io.dispatch.events.(*)..").should().beFreeOfCycles();
+
+    /** Every package is a slice, the module's root package too. */
+    @ArchTest
+    static final ArchRule no_two_packages_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule a_domain_package_depends_on_no_application_infrastructure_or_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.events..domain..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.dispatch.events..application..",
+                    "io.dispatch.events..infrastructure..",
+                    "io.dispatch.events..web..")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule an_application_package_depends_on_no_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.events..application..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.dispatch.events..web..")
+            .allowEmptyShould(true);
 }

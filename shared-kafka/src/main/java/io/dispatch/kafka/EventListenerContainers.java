@@ -2,9 +2,9 @@ package io.dispatch.kafka;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.codec.EventEnvelopeDeserializer;
-import io.dispatch.kafka.recovery.RecordRecovery;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
@@ -15,11 +15,10 @@ import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * The one way services consume event topics: from the start of the log, offsets committed
- * only after the listener returned. Without a {@link RecordRecovery}, a record that cannot be
- * decoded is logged and skipped (it can never succeed) and any other failure is retried with
- * backoff for as long as it takes. With one, the group resumes from the positions stored with its
- * writes, and a record that fails for a reason other than an outage is dead-lettered after
- * bounded retries instead of stalling its partition.
+ * only after the listener returned. A record that cannot be decoded is logged and skipped (it can
+ * never succeed) and any other failure is retried with backoff for as long as it takes. Groups
+ * that write a database add dead letters and stored positions on top
+ * (the {@code recovery} package).
  */
 public final class EventListenerContainers {
 
@@ -30,33 +29,9 @@ public final class EventListenerContainers {
         return create(properties, concurrency, new EventEnvelopeDeserializer());
     }
 
-    /**
-     * Event topics consumed by groups that write a database: positions from the database, bounded
-     * retries of a record that cannot be applied, then its dead letter ({@link RecordRecovery}).
-     */
-    public static ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> create(
-            KafkaProperties properties, int concurrency, RecordRecovery recovery) {
-        return create(properties, concurrency, new EventEnvelopeDeserializer(), recovery);
-    }
-
-    /** The same recovery for a topic of other records that a group writes to a database (e.g. rider positions). */
-    public static <V> ConcurrentKafkaListenerContainerFactory<String, V> create(
-            KafkaProperties properties,
-            int concurrency,
-            org.apache.kafka.common.serialization.Deserializer<V> values,
-            RecordRecovery recovery) {
-        var factory = create(properties, concurrency, values);
-        factory.setCommonErrorHandler(recovery.errorHandler());
-        factory.setRecordInterceptor(recovery.interceptor());
-        factory.setBatchInterceptor(recovery.batchInterceptor());
-        factory.getContainerProperties()
-                .setConsumerRebalanceListener(recovery.positions(PartitionAssignments.ofThisProcess()));
-        return factory;
-    }
-
     /** The same policy for a topic of other records (e.g. rider positions). */
     public static <V> ConcurrentKafkaListenerContainerFactory<String, V> create(
-            KafkaProperties properties, int concurrency, org.apache.kafka.common.serialization.Deserializer<V> values) {
+            KafkaProperties properties, int concurrency, Deserializer<V> values) {
         Map<String, Object> config = properties.buildConsumerProperties();
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);

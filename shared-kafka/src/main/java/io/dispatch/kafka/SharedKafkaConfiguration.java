@@ -1,8 +1,12 @@
 package io.dispatch.kafka;
 
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.DependsOn;
 
 /**
  * How every service uses Kafka: the topics it creates, the reliable producers, the listener
@@ -13,4 +17,19 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @ComponentScan("io.dispatch.kafka")
 @ConfigurationPropertiesScan("io.dispatch.kafka")
-public class SharedKafkaConfiguration {}
+public class SharedKafkaConfiguration {
+
+    /**
+     * The kafka schema: dead letters and parked keys, which this module writes. After the identity
+     * schema's migrations, whose V6 first created the two tables that this schema's V1 moves here.
+     */
+    @Bean(initMethod = "migrate")
+    @DependsOn("identityFlyway")
+    Flyway kafkaFlyway(DataSource dataSource) {
+        return Flyway.configure()
+                .dataSource(dataSource)
+                .schemas("kafka")
+                .locations("classpath:db/kafka")
+                .load();
+    }
+}

@@ -1,7 +1,6 @@
 package io.dispatch.web;
 
 import io.dispatch.infrastructure.SharedTestInfrastructure;
-import io.dispatch.web.bench.LayerBypass;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.Scope;
 import java.net.URI;
@@ -85,16 +84,6 @@ public abstract class WebLayersTest {
 
     protected static String newIdempotencyKey() {
         return UUID.randomUUID().toString();
-    }
-
-    /** A POST carrying the bench bypass header, with an Idempotency-Key unless {@code key} is null. */
-    protected Answer postBypassing(String path, String apiKey, String key, String json) {
-        Call call = call("POST")
-                .path(path)
-                .apiKey(apiKey)
-                .header(LayerBypass.HEADER, "true")
-                .json(json);
-        return (key == null ? call : call.idempotencyKey(key)).send();
     }
 
     protected Call call(String method) {

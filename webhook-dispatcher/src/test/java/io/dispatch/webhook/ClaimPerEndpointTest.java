@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.notification.NotificationClaims;
 import io.dispatch.webhook.notification.NotificationClaims.Claimed;
+import io.dispatch.webhook.sending.WebhookSender;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.dispatch.command.admin;
 
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.application.Written;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatch.web.CsvImport;
 import io.dispatch.command.dispatch.web.DispatchErrors;
 import io.dispatch.command.dispatch.web.DispatchOrderParser;

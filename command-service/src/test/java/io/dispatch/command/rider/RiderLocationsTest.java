@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.domain.DispatchCommands.AssignRider;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ConfirmPickup;
 import io.dispatch.command.dispatch.domain.DispatchCommands.DepartForDropoff;
 import io.dispatch.command.dispatch.domain.DispatchCommands.FailDispatch;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.events.Actor;
 import io.dispatch.events.FailureReason;
 import io.dispatch.events.PaymentType;

@@ -230,8 +230,9 @@ class FrontRoutingTest {
     void theTableListsEveryRouteOfTheCode() throws IOException {
         Set<String> inCode = new TreeSet<>();
         inCode.addAll(mappedRoutes(ROOT.resolve("command-service/src/main/java"), COMMAND));
-        // the accounts and dashboard routes: command-service hosts the accounts module (docs/adr/0043)
+        // command-service hosts the accounts module (docs/adr/0043) and the audit (docs/adr/0044)
         inCode.addAll(mappedRoutes(ROOT.resolve("accounts/src/main/java"), COMMAND));
+        inCode.addAll(mappedRoutes(ROOT.resolve("audit/src/main/java"), COMMAND));
         // the sandbox simulator's status route: command-service runs the simulator (docs/adr/0027)
         inCode.addAll(mappedRoutes(ROOT.resolve("sandbox-simulator/src/main/java"), COMMAND));
         inCode.addAll(mappedRoutes(ROOT.resolve("query-service/src/main/java"), QUERY));

@@ -23,6 +23,7 @@ import java.util.UUID;
 public final class DispatchCore {
 
     private final CoreState state;
+    private final Evolution evolution;
     private final Decider decider;
     private final RoutePlanning planning;
 
@@ -32,6 +33,7 @@ public final class DispatchCore {
 
     public DispatchCore(CoreConfig config, PlanningConfig planningConfig) {
         this.state = new CoreState(config);
+        this.evolution = new Evolution(state);
         this.planning = new RoutePlanning(state, planningConfig);
         this.decider = new Decider(state, planning);
     }
@@ -61,7 +63,7 @@ public final class DispatchCore {
 
     public List<Decision> apply(Fact fact) {
         state.advanceTo(fact.at());
-        boolean mayDecide = state.evolve(fact);
+        boolean mayDecide = evolution.evolve(fact);
         return mayDecide ? decider.decide() : List.of();
     }
 
@@ -75,7 +77,7 @@ public final class DispatchCore {
         boolean mayDecide = false;
         for (Fact fact : facts) {
             state.advanceTo(fact.at());
-            mayDecide |= state.evolve(fact);
+            mayDecide |= evolution.evolve(fact);
         }
         return mayDecide ? decider.decide() : List.of();
     }
@@ -91,7 +93,7 @@ public final class DispatchCore {
             }
             if (!state.pending.offerEnding(offer.offerId())) {
                 decisions.add(new Decision.Expire(offer.dispatchId(), offer.offerId(), offer.riderId()));
-                state.pending.markOfferEnding(offer.offerId(), state.now.plus(state.config.pendingTimeout()));
+                state.pending.markOfferEnding(offer.offerId(), state.pendingDeadline());
             }
         }
         if (retry) {

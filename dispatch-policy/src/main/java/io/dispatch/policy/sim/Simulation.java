@@ -1,11 +1,8 @@
 package io.dispatch.policy.sim;
 
-import io.dispatch.planner.PlanSolution;
 import io.dispatch.planner.RouteSolver;
 import io.dispatch.planner.RouteSolvers;
-import io.dispatch.planner.SolveBudget;
 import io.dispatch.policy.core.CoreConfig;
-import io.dispatch.policy.core.Decision;
 import io.dispatch.policy.core.DispatchCore;
 import io.dispatch.policy.core.Fact;
 import io.dispatch.policy.core.Mode;
@@ -15,9 +12,7 @@ import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.TravelModel;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,31 +24,23 @@ import java.util.UUID;
 /**
  * A scenario day on a simulated clock. The simulation plays the riders and the aggregate: it carries out the
  * core's decisions (or, in MANUAL, the riders' own picks from the core's open list), turns them into facts and feeds
- * them back, as the live engine sees them come back from the log.
+ * them back, as the live engine sees them come back from the log ({@link CoreFeed}); in BATCHED it also improves the
+ * routes in the background ({@link RouteImprovement}).
  */
 public final class Simulation {
 
     private static final long POSITION_REPORT_MILLIS = 60_000;
-    /** BATCHED: the routes are improved as often as live ({@code dispatch.plan.reoptimize-interval}, PT60S). */
-    static final long REOPTIMIZE_MILLIS = 60_000;
-    /** BATCHED: the solver's budget per zone and round: iterations only, so a run does not depend on the machine. */
-    static final long SOLVE_ITERATIONS = 2_000;
 
     final Scenario scenario;
     private final EventQueue queue = new EventQueue();
-    private final DispatchCore core;
+    private final CoreFeed coreFeed;
+    private final RouteImprovement improvement;
     private final Random random;
-    private final long seed;
-    private final RouteSolver solver;
-    private long improvementRounds;
     private final TravelModel travel;
     private final SimAggregate aggregate;
     private final List<SimOrder> orders = new ArrayList<>();
     private final List<SimRider> riders = new ArrayList<>();
     private final Map<UUID, SimRider> ridersById = new HashMap<>();
-    private final ArrayDeque<Fact> inbox = new ArrayDeque<>();
-    private boolean draining;
-    private long scheduledTickMillis = Long.MAX_VALUE;
     private final long lastShiftEndMillis;
     private final Set<UUID> deliveredOnce = new HashSet<>();
     private final List<String> violations = new ArrayList<>();
@@ -65,17 +52,17 @@ public final class Simulation {
     /** With another solver for the background improvement (tests). */
     Simulation(Scenario scenario, long seed, CoreConfig config, RouteSolver solver) {
         this.scenario = scenario;
-        this.solver = solver;
         PlanningConfig planning = PlanningConfig.defaults();
-        this.core = new DispatchCore(
+        DispatchCore core = new DispatchCore(
                 config,
                 new PlanningConfig(
                         scenario.pickupServiceSeconds(),
                         scenario.dropoffServiceSeconds(),
                         planning.replanSeconds(),
                         planning.stopInProgressMeters()));
+        this.coreFeed = new CoreFeed(this, core);
+        this.improvement = new RouteImprovement(this, coreFeed, solver, seed);
         this.random = new Random(seed);
-        this.seed = seed;
         this.travel = new TravelModel(scenario.detourFactor(), scenario.speedKmh());
         for (Scenario.Order order : scenario.orders()) {
             orders.add(new SimOrder(order, uuid("order:" + order.id())));
@@ -120,56 +107,18 @@ public final class Simulation {
         }
         queue.at(POSITION_REPORT_MILLIS, this::reportPositions);
         if (scenario.policy().mode() == Mode.BATCHED) {
-            queue.at(REOPTIMIZE_MILLIS, this::improveRoutes);
+            improvement.start();
         }
         while (queue.runNext()) {
-            scheduleTick();
+            coreFeed.scheduleTick();
         }
         double wallSeconds = (System.nanoTime() - started) / 1e9;
         return Figures.of(scenario, orders, riders, aggregate.counts(), wallSeconds);
     }
 
-    /** Feeds a fact to the core and carries out what it decides, breadth first. */
+    /** Feeds a fact to the core and carries out what it decides ({@link CoreFeed}). */
     void feed(Fact fact) {
-        inbox.add(fact);
-        if (draining) {
-            return;
-        }
-        draining = true;
-        try {
-            while (!inbox.isEmpty()) {
-                carryOut(core.apply(inbox.poll()));
-            }
-        } finally {
-            draining = false;
-        }
-    }
-
-    private void carryOut(List<Decision> decisions) {
-        if (decisions.size() > 1) {
-            // simultaneous offers are answered at the same simulated instant: who is first is luck, not list order
-            decisions = new ArrayList<>(decisions);
-            Collections.shuffle(decisions, random);
-        }
-        for (Decision decision : decisions) {
-            aggregate.carryOut(decision);
-        }
-    }
-
-    private void scheduleTick() {
-        core.nextDueAt().ifPresent(due -> {
-            long dueMillis = Math.max(
-                    queue.nowMillis(), due.toEpochMilli() - scenario.startAt().toEpochMilli());
-            if (dueMillis < scheduledTickMillis && dueMillis <= lastShiftEndMillis + 3_600_000) {
-                scheduledTickMillis = dueMillis;
-                queue.at(dueMillis, () -> {
-                    if (scheduledTickMillis == dueMillis) {
-                        scheduledTickMillis = Long.MAX_VALUE;
-                    }
-                    carryOut(core.tick(instant(queue.nowMillis())));
-                });
-            }
-        });
+        coreFeed.feed(fact);
     }
 
     private void shift(SimRider rider, boolean on) {
@@ -187,7 +136,7 @@ public final class Simulation {
             return;
         }
         if (rider.held.isEmpty()) {
-            List<OpenDelivery> open = core.openDeliveriesFor(rider.riderId);
+            List<OpenDelivery> open = coreFeed.core().openDeliveriesFor(rider.riderId);
             if (!open.isEmpty()) {
                 aggregate.assign(aggregate.order(open.getFirst().dispatchId()), rider, false);
             }
@@ -204,30 +153,6 @@ public final class Simulation {
         }
         if (queue.nowMillis() < lastShiftEndMillis) {
             queue.at(queue.nowMillis() + POSITION_REPORT_MILLIS, this::reportPositions);
-        }
-    }
-
-    /**
-     * BATCHED, every {@link #REOPTIMIZE_MILLIS} as the live engine's planner thread: each zone's routes, solved with an
-     * iteration budget and a seed fixed by the run's seed and the round, and the plans the core makes of the result.
-     */
-    private void improveRoutes() {
-        long now = queue.nowMillis();
-        carryOut(core.tick(instant(now)));
-        long round = improvementRounds++;
-        for (String zoneId : core.zonesWithRoutes()) {
-            core.routes(zoneId).ifPresent(snapshot -> {
-                PlanSolution better = solver.solve(
-                        snapshot.problem(),
-                        snapshot.current(),
-                        new SolveBudget(null, SOLVE_ITERATIONS, seed * 1_000_003L + round));
-                for (Decision decision : core.improved(snapshot, better)) {
-                    aggregate.carryOut(decision);
-                }
-            });
-        }
-        if (now < lastShiftEndMillis || (!core.zonesWithRoutes().isEmpty() && now < lastShiftEndMillis + 3_600_000)) {
-            queue.at(now + REOPTIMIZE_MILLIS, this::improveRoutes);
         }
     }
 
@@ -255,6 +180,14 @@ public final class Simulation {
 
     Instant instant(long millis) {
         return scenario.startAt().plusMillis(millis);
+    }
+
+    SimAggregate aggregate() {
+        return aggregate;
+    }
+
+    long lastShiftEndMillis() {
+        return lastShiftEndMillis;
     }
 
     EventQueue queue() {

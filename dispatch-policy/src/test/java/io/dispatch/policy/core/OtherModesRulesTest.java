@@ -110,7 +110,7 @@ class OtherModesRulesTest {
 
         assertThat(decisions).singleElement().isInstanceOfSatisfying(Decision.Offer.class, offer -> {
             assertThat(offer.dispatchId()).isEqualTo(ready);
-            assertThat(offer.rule()).isEqualTo(Decider.RULE_BEST_RIDER);
+            assertThat(offer.rule()).isEqualTo(Matching.RULE_BEST_RIDER);
         });
     }
 }

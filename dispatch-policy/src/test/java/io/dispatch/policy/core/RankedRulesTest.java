@@ -38,7 +38,7 @@ class RankedRulesTest {
         assertThat(offer.riderId()).isEqualTo(near);
         assertThat(offer.expiresAt()).isEqualTo(at(40));
         assertThat(offer.policy()).isEqualTo(new PolicyRef("default", Mode.RANKED, 3));
-        assertThat(offer.rule()).isEqualTo(Decider.RULE_BEST_RIDER);
+        assertThat(offer.rule()).isEqualTo(Matching.RULE_BEST_RIDER);
         assertThat(offer.candidates()).extracting(Candidate::riderId).containsExactly(near, middle, far);
         assertThat(offer.candidates()).extracting(Candidate::rank).containsExactly(1, 2, 3);
         assertThat(offer.candidates().getFirst().distanceMeters()).isBetween(495L, 505L);
@@ -131,7 +131,7 @@ class RankedRulesTest {
                 .allSatisfy(decision -> assertThat(decision)
                         .isInstanceOfSatisfying(
                                 Decision.Offer.class,
-                                offer -> assertThat(offer.rule()).isEqualTo(Decider.RULE_FALLBACK_BROADCAST)));
+                                offer -> assertThat(offer.rule()).isEqualTo(Broadcasting.RULE_FALLBACK_BROADCAST)));
         assertThat(decisions)
                 .extracting(Decision.Offer.class::cast)
                 .extracting(Decision.Offer::riderId)

@@ -134,7 +134,7 @@ class BatchedSimulationTest {
         assertThat(budgets).isNotEmpty();
         assertThat(budgets)
                 .allSatisfy(budget -> assertThat(budget.time()).isNull())
-                .allSatisfy(budget -> assertThat(budget.iterations()).isEqualTo(Simulation.SOLVE_ITERATIONS));
+                .allSatisfy(budget -> assertThat(budget.iterations()).isEqualTo(RouteImprovement.SOLVE_ITERATIONS));
         // one zone: one solve per round, a new seed each round
         assertThat(budgets.stream().map(SolveBudget::seed).distinct()).hasSize(budgets.size());
         // the routes exist from the first order (30 s) to the last drop-off, well over ten minutes

@@ -1,6 +1,5 @@
 package io.dispatch.query.decision;
 
-import io.dispatch.query.decision.web.DecisionEntry;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -1,6 +1,5 @@
 package io.dispatch.query.decision;
 
-import io.dispatch.query.decision.web.DispatchStats;
 import java.time.Instant;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;

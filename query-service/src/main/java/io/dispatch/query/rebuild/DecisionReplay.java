@@ -1,10 +1,8 @@
 package io.dispatch.query.rebuild;
 
-import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.query.decision.projection.DecisionBatch;
 import io.dispatch.query.decision.projection.DecisionProjection;
-import io.dispatch.query.dispatch.DispatchBatch;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -31,25 +29,6 @@ final class DecisionReplay extends ReplayedProjection {
     @Override
     void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
             throws SQLException {
-        batch.apply(
-                connection,
-                schema,
-                Decoded.envelopes(records, skips),
-                new DispatchBatch.Skipped() {
-                    @Override
-                    public void beforeCreation(EventEnvelope envelope) {
-                        skips.skipped(
-                                "event before its delivery's creation",
-                                "delivery " + envelope.dispatchId() + " #" + envelope.sequence(),
-                                envelope.type());
-                    }
-
-                    @Override
-                    public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
-                        skips.skipped(
-                                "event the fold refuses", envelope.dispatchId().toString(), reason.getMessage());
-                    }
-                },
-                false);
+        batch.apply(connection, schema, Decoded.envelopes(records, skips), skips.ofDeliveryEvents(), false);
     }
 }

@@ -1,8 +1,7 @@
 package io.dispatch.query.rebuild;
 
-import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
-import io.dispatch.query.dispatch.DispatchBatch;
+import io.dispatch.query.dispatch.projection.DispatchBatch;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,25 +26,6 @@ final class DispatchReplay extends ReplayedProjection {
     @Override
     void apply(Connection connection, String schema, List<ConsumerRecord<byte[], byte[]>> records, Skips skips)
             throws SQLException {
-        batch.apply(
-                connection,
-                schema,
-                Decoded.envelopes(records, skips),
-                new DispatchBatch.Skipped() {
-                    @Override
-                    public void beforeCreation(EventEnvelope envelope) {
-                        skips.skipped("event before its delivery's creation", where(envelope), envelope.type());
-                    }
-
-                    @Override
-                    public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
-                        skips.skipped("event the fold refuses", where(envelope), reason.getMessage());
-                    }
-                },
-                false);
-    }
-
-    private static String where(EventEnvelope envelope) {
-        return "delivery " + envelope.dispatchId() + " #" + envelope.sequence();
+        batch.apply(connection, schema, Decoded.envelopes(records, skips), skips.ofDeliveryEvents(), false);
     }
 }

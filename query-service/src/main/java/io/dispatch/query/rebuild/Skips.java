@@ -1,5 +1,7 @@
 package io.dispatch.query.rebuild;
 
+import io.dispatch.events.EventEnvelope;
+import io.dispatch.query.dispatch.projection.DispatchBatch;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +17,26 @@ final class Skips {
         skips.add(new Skip(reason, where, detail));
     }
 
+    /** What a fold of dispatch-events passes over, counted here. */
+    DispatchBatch.Skipped ofDeliveryEvents() {
+        return new DispatchBatch.Skipped() {
+            @Override
+            public void beforeCreation(EventEnvelope envelope) {
+                skipped("event before its delivery's creation", where(envelope), envelope.type());
+            }
+
+            @Override
+            public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
+                skipped("event the fold refuses", where(envelope), reason.getMessage());
+            }
+        };
+    }
+
     List<Skip> all() {
         return skips;
+    }
+
+    private static String where(EventEnvelope envelope) {
+        return "delivery " + envelope.dispatchId() + " #" + envelope.sequence();
     }
 }

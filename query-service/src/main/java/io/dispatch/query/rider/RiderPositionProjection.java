@@ -6,6 +6,7 @@ import io.dispatch.events.codec.RiderPositionCodec;
 import io.dispatch.kafka.EventListenerContainers;
 import io.dispatch.kafka.recovery.RecordCodec;
 import io.dispatch.kafka.recovery.RecordRecovery;
+import io.dispatch.kafka.recovery.RecoverableListenerContainers;
 import io.dispatch.query.QueryProperties;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
@@ -70,7 +71,8 @@ public class RiderPositionProjection extends PositionedProjection<RiderPositionR
     static ConcurrentKafkaListenerContainerFactory<String, RiderPositionReported>
             riderPositionProjectionContainerFactory(
                     KafkaProperties properties, QueryProperties settings, RecordRecovery recovery) {
-        return EventListenerContainers.create(properties, settings.consumerConcurrency(), FIXES.reader(), recovery);
+        return RecoverableListenerContainers.create(
+                properties, settings.consumerConcurrency(), FIXES.reader(), recovery);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.dispatch.query.rider;
 
 import io.dispatch.events.RiderPositionReported;
-import io.dispatch.query.dispatch.SqlArrays;
+import io.dispatch.query.SqlArrays;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;

@@ -2,7 +2,7 @@ package io.dispatch.query.webhook;
 
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.WebhookAttemptRecorded;
-import io.dispatch.query.dispatch.SqlArrays;
+import io.dispatch.query.SqlArrays;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;

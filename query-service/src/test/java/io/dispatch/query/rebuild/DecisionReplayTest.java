@@ -10,7 +10,7 @@ import io.dispatch.events.codec.EventCodec;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
 import io.dispatch.query.decision.DecisionLog;
 import io.dispatch.query.decision.projection.DecisionBatch;
-import io.dispatch.query.dispatch.DispatchBatch;
+import io.dispatch.query.dispatch.projection.DispatchBatch;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The copy of each dead letter on its group's topic ({@link RecordRecovery#topicOf}), for consumers
  * outside this process, and the {@code dispatch_dead_letters_total} counter. The row in
- * {@code identity.dead_letters} is the record that counts; the topic copy is best effort.
+ * {@code kafka.dead_letters} is the record that counts; the topic copy is best effort.
  */
 final class DeadLetterTopic {
 
@@ -47,7 +47,7 @@ final class DeadLetterTopic {
             producer.send(new ProducerRecord<>(topic, null, key, payload, headers))
                     .get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
-            // the row in identity.dead_letters is the record that counts (listing and replay read it)
+            // the row in kafka.dead_letters is the record that counts (listing and replay read it)
             log.warn(
                     "Could not copy dead letter {}-{}@{} to {}: {}",
                     record.topic(),

@@ -39,7 +39,7 @@ public class DeadLetters {
         return Boolean.TRUE.equals(transactions.execute(status -> {
             if (record.key() != null) {
                 jdbc.update("""
-            insert into identity.parked_keys (consumer_group, record_key, since) values (?, ?, ?)
+            insert into kafka.parked_keys (consumer_group, record_key, since) values (?, ?, ?)
             on conflict do nothing""", group, record.key().toString(), Timestamp.from(clock.instant()));
             }
             return insert(group, record, payload, FAILED, error);
@@ -56,7 +56,7 @@ public class DeadLetters {
         }
         return Boolean.TRUE.equals(transactions.execute(status -> {
             List<Long> parked = jdbc.queryForList(
-                    "select 1 from identity.parked_keys where consumer_group = ? and record_key = ? for update",
+                    "select 1 from kafka.parked_keys where consumer_group = ? and record_key = ? for update",
                     Long.class,
                     group,
                     record.key().toString());
@@ -71,7 +71,7 @@ public class DeadLetters {
     private boolean insert(String group, ConsumerRecord<?, ?> record, byte[] payload, String reason, String error) {
         return jdbc.update(
                         """
-        insert into identity.dead_letters (consumer_group, topic, partition, record_offset, record_key, payload,
+        insert into kafka.dead_letters (consumer_group, topic, partition, record_offset, record_key, payload,
                                            reason, error, status, failed_at)
         values (?, ?, ?, ?, ?, ?, ?, ?, 'DEAD', ?)
         on conflict (consumer_group, topic, partition, record_offset) do nothing""",
@@ -89,7 +89,7 @@ public class DeadLetters {
 
     public Set<String> parkedKeys(String group) {
         return new HashSet<>(jdbc.queryForList(
-                "select record_key from identity.parked_keys where consumer_group = ?", String.class, group));
+                "select record_key from kafka.parked_keys where consumer_group = ?", String.class, group));
     }
 
     /** Newest first, after the cursor id when given. Without the payload. */
@@ -98,7 +98,7 @@ public class DeadLetters {
         StringBuilder sql = new StringBuilder("""
         select id, consumer_group, topic, partition, record_offset, record_key, reason, error, status, failed_at,
                replay_requested_at, replayed_at, replay_error, null::bytea as payload
-          from identity.dead_letters where true""");
+          from kafka.dead_letters where true""");
         if (group != null) {
             sql.append(" and consumer_group = ?");
             args.add(group);
@@ -120,9 +120,9 @@ public class DeadLetters {
     public int requestReplay(String group, String key) {
         Timestamp now = Timestamp.from(clock.instant());
         return key == null ? jdbc.update("""
-            update identity.dead_letters set status = 'REPLAY_REQUESTED', replay_requested_at = ?
+            update kafka.dead_letters set status = 'REPLAY_REQUESTED', replay_requested_at = ?
              where consumer_group = ? and status = 'DEAD'""", now, group) : jdbc.update("""
-            update identity.dead_letters set status = 'REPLAY_REQUESTED', replay_requested_at = ?
+            update kafka.dead_letters set status = 'REPLAY_REQUESTED', replay_requested_at = ?
              where consumer_group = ? and record_key = ? and status = 'DEAD'""", now, group, key);
     }
 
@@ -133,7 +133,7 @@ public class DeadLetters {
         }
         return jdbc.query(
                 """
-        select consumer_group, record_key from identity.dead_letters
+        select consumer_group, record_key from kafka.dead_letters
          where status = 'REPLAY_REQUESTED' and consumer_group = any (?)
          group by consumer_group, record_key order by min(replay_requested_at) limit ?""", (rs, i) -> new String[] {rs.getString(1), rs.getString(2)}, groups.toArray(String[]::new), limit);
     }
@@ -147,7 +147,7 @@ public class DeadLetters {
     int replay(String group, String key, LetterApplier applier) {
         Integer applied = transactions.execute(status -> {
             List<String> held = jdbc.queryForList("""
-          select record_key from identity.parked_keys where consumer_group = ? and record_key = ?
+          select record_key from kafka.parked_keys where consumer_group = ? and record_key = ?
              for update skip locked""", String.class, group, key);
             if (held.isEmpty() && parkedElsewhere(group, key)) {
                 return 0;
@@ -155,7 +155,7 @@ public class DeadLetters {
             List<DeadLetter> letters = jdbc.query("""
           select id, consumer_group, topic, partition, record_offset, record_key, reason, error, status, failed_at,
                  replay_requested_at, replayed_at, replay_error, payload
-            from identity.dead_letters
+            from kafka.dead_letters
            where consumer_group = ? and record_key is not distinct from ?::text and status <> 'REPLAYED'
            order by topic, partition, record_offset""", DeadLetters::letter, group, key);
             if (letters.stream().anyMatch(letter -> !"REPLAY_REQUESTED".equals(letter.status()))) {
@@ -168,20 +168,19 @@ public class DeadLetters {
                     applier.apply(letter);
                 } catch (RuntimeException e) {
                     jdbc.update(
-                            "update identity.dead_letters set status = 'DEAD', replay_error = ? where id = ?",
+                            "update kafka.dead_letters set status = 'DEAD', replay_error = ? where id = ?",
                             String.valueOf(e),
                             letter.id());
                     return done;
                 }
                 jdbc.update(
-                        "update identity.dead_letters set status = 'REPLAYED', replayed_at = ?, replay_error = null "
+                        "update kafka.dead_letters set status = 'REPLAYED', replayed_at = ?, replay_error = null "
                                 + "where id = ?",
                         Timestamp.from(clock.instant()),
                         letter.id());
                 done++;
             }
-            jdbc.update(
-                    "delete from identity.parked_keys where consumer_group = ? and record_key = ?::text", group, key);
+            jdbc.update("delete from kafka.parked_keys where consumer_group = ? and record_key = ?::text", group, key);
             return done;
         });
         return applied == null ? 0 : applied;
@@ -189,7 +188,7 @@ public class DeadLetters {
 
     private boolean parkedElsewhere(String group, String key) {
         return !jdbc.queryForList(
-                        "select 1 from identity.parked_keys where consumer_group = ? and record_key = ?",
+                        "select 1 from kafka.parked_keys where consumer_group = ? and record_key = ?",
                         Integer.class,
                         group,
                         key)
@@ -199,7 +198,7 @@ public class DeadLetters {
     /** Open letters per group and status, for the metrics. */
     List<Object[]> counts() {
         return jdbc.query("""
-        select consumer_group, status, count(*) from identity.dead_letters
+        select consumer_group, status, count(*) from kafka.dead_letters
          where status <> 'REPLAYED' group by consumer_group, status""", (rs, i) -> new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3)});
     }
 

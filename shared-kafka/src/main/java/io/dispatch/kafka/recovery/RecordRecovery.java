@@ -28,7 +28,7 @@ import org.springframework.util.backoff.ExponentialBackOff;
  *       writes, never trusting an offset that ran ahead of a rolled-back transaction.
  *   <li>A passing failure ({@link Faults#passing}: the database or broker away) is retried with
  *       backoff for as long as it lasts. Any other failure is retried {@code attempts} times, then
- *       the record is dead-lettered: stored in {@code identity.dead_letters}, published to the
+ *       the record is dead-lettered: stored in {@code kafka.dead_letters}, published to the
  *       group's dead-letter topic ({@code <group>.dead-letters}), counted in
  *       {@code dispatch_dead_letters_total}, and the partition moves on.
  *   <li>The dead-lettered record's key is parked: the group's later records of that key (one

@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * A consumer group whose records change a database: it says where it stands from its own
  * writes, and can apply a dead-lettered record again. Register it as a bean; the containers of
- * {@link io.dispatch.kafka.EventListenerContainers} then seek it to its stored positions on
+ * {@link RecoverableListenerContainers} then seek it to its stored positions on
  * every partition assignment, dead-letter a record it cannot apply, and hold back that key's
  * later records until the operator replays them.
  */

@@ -14,8 +14,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -158,7 +156,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
             // restarting, a connection it closed): a retry will do, so 503 with Retry-After as the spec's
             // clients expect, not a 500; the same answer as a read model catching up (DeliveryReads)
             case Throwable t
-            when causedBy(t, ApiErrorHandler::databaseBusy) -> {
+            when causedBy(t, DatabaseBusy::matches) -> {
                 log.warn(
                         "No database connection in time, answered 503 (requestId={}): {}",
                         requestId,
@@ -178,45 +176,6 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         Map.of());
             }
         };
-    }
-
-    /**
-     * No connection to the database, for now: none free in time (Hikari's pool), none to be had (JDBC's and
-     * R2DBC's connection errors, and Spring's translations of them: "Failed to obtain R2DBC Connection" is a
-     * {@link DataAccessResourceFailureException}), or one the server closed or refuses while it shuts down,
-     * crashed or starts up (SQLSTATE class 08, and 57P01-57P03).
-     */
-    static boolean databaseBusy(Throwable failure) {
-        return failure instanceof java.sql.SQLTransientConnectionException
-                || failure instanceof java.sql.SQLNonTransientConnectionException
-                || failure instanceof org.springframework.jdbc.CannotGetJdbcConnectionException
-                || failure instanceof org.springframework.transaction.CannotCreateTransactionException
-                || failure instanceof DataAccessResourceFailureException
-                || failure instanceof TransientDataAccessResourceException
-                // Hikari's plain SQLException when a request that was waiting for a connection is
-                // cancelled (its client went away): no connection in time, as far as the answer goes
-                || failure instanceof java.sql.SQLException sql
-                        && sql.getMessage() != null
-                        && sql.getMessage().contains("Interrupted during connection acquisition")
-                // what Hikari throws for a statement on a connection it found broken (the server went away
-                // under it): no SQLSTATE, the original error already gone (bucket4j's rollback after a
-                // failed rate-limit check, in the fault suite's kill -9 of PostgreSQL)
-                || failure instanceof java.sql.SQLException sql && "Connection is closed".equals(sql.getMessage())
-                || failure instanceof java.sql.SQLException sql && connectionState(sql.getSQLState())
-                // R2DBC is not on every service's class path (command-service uses JDBC): compare by name
-                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcNonTransientResourceException")
-                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcTransientResourceException")
-                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcTimeoutException")
-                || R2dbcFailures.isA(failure, "io.r2dbc.spi.R2dbcException")
-                        && connectionState(R2dbcFailures.sqlState(failure));
-    }
-
-    private static boolean connectionState(String sqlState) {
-        return sqlState != null
-                && (sqlState.startsWith("08")
-                        || sqlState.equals("57P01")
-                        || sqlState.equals("57P02")
-                        || sqlState.equals("57P03"));
     }
 
     /** Jackson's words for the limit, without its pointer into its own API: "... exceeds the maximum allowed (32)". */

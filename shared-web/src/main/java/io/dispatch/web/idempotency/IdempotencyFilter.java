@@ -1,6 +1,5 @@
 package io.dispatch.web.idempotency;
 
-import io.dispatch.web.bench.LayerBypass;
 import io.dispatch.web.error.ApiErrorHandler;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
@@ -57,17 +56,14 @@ public class IdempotencyFilter implements WebFilter {
 
     private final IdempotencyStore store;
     private final ApiErrorHandler errors;
-    private final LayerBypass bypass;
     private final int maxBodyBytes;
 
     public IdempotencyFilter(
             IdempotencyStore store,
             ApiErrorHandler errors,
-            LayerBypass bypass,
             @Value("${spring.http.codecs.max-in-memory-size:4MB}") DataSize maxBody) {
         this.store = store;
         this.errors = errors;
-        this.bypass = bypass;
         this.maxBodyBytes = (int) Math.min(Integer.MAX_VALUE, maxBody.toBytes());
     }
 
@@ -81,7 +77,7 @@ public class IdempotencyFilter implements WebFilter {
             return chain.filter(exchange);
         }
         MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
-        if (principal == null || bypass.applies(exchange)) {
+        if (principal == null) {
             return chain.filter(exchange);
         }
         String problem =

@@ -1,6 +1,5 @@
 package io.dispatch.web.ratelimit;
 
-import io.dispatch.web.bench.LayerBypass;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.MerchantPrincipal;
@@ -34,11 +33,9 @@ public class RateLimitFilter implements WebFilter {
     private static final PathPattern EXTERNAL = Routes.pattern(Routes.EXTERNAL);
 
     private final RateLimiter limiter;
-    private final LayerBypass bypass;
 
-    public RateLimitFilter(RateLimiter limiter, LayerBypass bypass) {
+    public RateLimitFilter(RateLimiter limiter) {
         this.limiter = limiter;
-        this.bypass = bypass;
     }
 
     @Override
@@ -47,7 +44,7 @@ public class RateLimitFilter implements WebFilter {
             return chain.filter(exchange);
         }
         MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
-        if (principal == null || bypass.applies(exchange)) {
+        if (principal == null) {
             return chain.filter(exchange);
         }
         return Mono.fromCallable(() -> limiter.tryAcquire(principal.keyId()))

@@ -315,19 +315,6 @@ class IdempotencyFilterTest extends WebLayersTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> rowsFor(key) == 0);
     }
 
-    @Test
-    void the_bench_bypass_header_is_ignored_while_the_bypass_is_not_allowed() {
-        String apiKey = newApiKey();
-        Answer withoutKey = postBypassing(THINGS, apiKey, null, BODY);
-        assertThat(withoutKey.status()).isEqualTo(422);
-
-        String key = newIdempotencyKey();
-        postBypassing(THINGS, apiKey, key, BODY);
-        Answer again = postBypassing(THINGS, apiKey, key, BODY);
-        assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
-        assertThat(endpoints.executions(key)).isEqualTo(1);
-    }
-
     private int rowsFor(String key) {
         return jdbc.queryForObject(
                 "select count(*) from identity.idempotency_keys where idempotency_key = ?", Integer.class, key);

@@ -1,39 +1,23 @@
 package io.dispatch.webhook.intake;
 
-import io.dispatch.events.DeliveryPinEvent;
-import io.dispatch.events.DispatchCreated;
-import io.dispatch.events.DispatchDecisionEvent;
-import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.events.RiderLocationUpdated;
-import io.dispatch.events.view.DispatchView;
 import io.dispatch.kafka.recovery.Faults;
 import io.dispatch.kafka.recovery.RecordCodec;
 import io.dispatch.kafka.recovery.RecoverableConsumer;
-import io.dispatch.webhook.delivery.WebhookSender;
-import io.dispatch.webhook.endpoint.EndpointHealth;
-import io.dispatch.webhook.endpoint.WebhookEndpoints;
-import io.dispatch.webhook.notification.Notifications;
-import io.dispatch.webhook.notification.WebhookPayloads;
-import java.time.Clock;
+import io.dispatch.webhook.sending.WebhookSender;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
-import tools.jackson.databind.ObjectMapper;
 
 /**
  * Turns dispatch events into notifications for the merchant's endpoint, when one is registered
@@ -55,27 +39,15 @@ public class NotificationRecorder implements RecoverableConsumer {
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transactions;
-    private final WebhookEndpoints endpoints;
-    private final Notifications notifications;
+    private final NotificationBatch batch;
     private final WebhookSender sender;
-    private final ObjectMapper json;
-    private final Clock clock;
 
-    public NotificationRecorder(
-            JdbcTemplate jdbc,
-            TransactionTemplate transactions,
-            WebhookEndpoints endpoints,
-            Notifications notifications,
-            WebhookSender sender,
-            ObjectMapper json,
-            Clock clock) {
+    NotificationRecorder(
+            JdbcTemplate jdbc, TransactionTemplate transactions, NotificationBatch batch, WebhookSender sender) {
         this.jdbc = jdbc;
         this.transactions = transactions;
-        this.endpoints = endpoints;
-        this.notifications = notifications;
+        this.batch = batch;
         this.sender = sender;
-        this.json = json;
-        this.clock = clock;
     }
 
     /**
@@ -140,7 +112,7 @@ public class NotificationRecorder implements RecoverableConsumer {
                 }
                 next.merge(new TopicPartition(record.topic(), record.partition()), record.offset() + 1, Math::max);
             }
-            int count = recordTogether(readable);
+            int count = batch.record(readable);
             next.forEach((partition, offset) -> advance(partition.topic(), partition.partition(), offset));
             return count;
         });
@@ -184,94 +156,9 @@ public class NotificationRecorder implements RecoverableConsumer {
     @Override
     public void reapply(String topic, int partition, long offset, byte[] payload) {
         EventEnvelope envelope = RecordCodec.EVENTS.read(topic, payload);
-        Integer due = transactions.execute(status -> recordTogether(List.of(envelope)));
+        Integer due = transactions.execute(status -> batch.record(List.of(envelope)));
         if (due != null && due > 0) {
             sender.nudge();
         }
-    }
-
-    /**
-     * Records a poll's events in its transaction with a few statements for the whole poll rather
-     * than four per event: the folded states of its deliveries are read (and locked, in id order)
-     * in one query and the merchants' registrations in another, every event is folded in memory
-     * in order, then the changed states and the new notifications are written in one JDBC batch
-     * each. The number of new notifications that are due (not kept).
-     */
-    int recordTogether(List<EventEnvelope> envelopes) {
-        List<EventEnvelope> lifecycle = envelopes.stream()
-                .filter(envelope -> envelope.event() instanceof DispatchLifecycleEvent)
-                .toList();
-        if (lifecycle.isEmpty()) {
-            return 0;
-        }
-        Map<UUID, DispatchView> states = new HashMap<>();
-        jdbc.query(
-                "select dispatch_id, body from webhook.dispatch_state where dispatch_id = any(?::uuid[])"
-                        + " order by dispatch_id for update",
-                (RowCallbackHandler) rs ->
-                        states.put(rs.getObject(1, UUID.class), json.readValue(rs.getString(2), DispatchView.class)),
-                uuidArray(lifecycle.stream().map(EventEnvelope::dispatchId).toList()));
-        Map<UUID, WebhookEndpoints.Registration> registrations = endpoints.registrations(
-                lifecycle.stream().map(EventEnvelope::merchantId).toList());
-        Map<UUID, DispatchView> changed = new LinkedHashMap<>();
-        List<Notifications.New> created = new ArrayList<>();
-        for (EventEnvelope envelope : lifecycle) {
-            DispatchView current = states.get(envelope.dispatchId());
-            DispatchView view;
-            if (current == null) {
-                if (!(envelope.event() instanceof DispatchCreated)) {
-                    continue;
-                }
-                view = DispatchView.created(envelope);
-            } else {
-                if (envelope.sequence() <= current.sequence()) {
-                    continue;
-                }
-                view = current.apply(envelope);
-            }
-            states.put(view.dispatchId(), view);
-            changed.put(view.dispatchId(), view);
-            if (envelope.event() instanceof DeliveryPinEvent || envelope.event() instanceof DispatchDecisionEvent) {
-                continue;
-            }
-            WebhookEndpoints.Registration endpoint = registrations.get(envelope.merchantId());
-            if (endpoint == null) {
-                continue;
-            }
-            byte[] body = envelope.event() instanceof RiderLocationUpdated location
-                    ? WebhookPayloads.location(view, location)
-                    : WebhookPayloads.lifecycle(envelope.type(), view);
-            created.add(new Notifications.New(
-                    UUID.randomUUID(),
-                    envelope.eventId(),
-                    envelope.dispatchId(),
-                    envelope.merchantId(),
-                    envelope.sequence(),
-                    envelope.type(),
-                    body,
-                    endpoint.disabled() ? EndpointHealth.keptBecause(endpoint.disabledReason()) : null));
-        }
-        jdbc.batchUpdate(
-                "insert into webhook.dispatch_state (dispatch_id, last_sequence, body) values (?, ?, ?::jsonb)"
-                        + " on conflict (dispatch_id) do update"
-                        + " set last_sequence = excluded.last_sequence, body = excluded.body",
-                changed.values().stream()
-                        .map(view -> new Object[] {view.dispatchId(), view.sequence(), json.writeValueAsString(view)})
-                        .toList());
-        if (created.isEmpty()) {
-            return 0;
-        }
-        boolean[] inserted = notifications.createAll(created, clock.instant());
-        int due = 0;
-        for (int i = 0; i < inserted.length; i++) {
-            if (inserted[i] && created.get(i).keptBecause() == null) {
-                due++;
-            }
-        }
-        return due;
-    }
-
-    private static String uuidArray(List<UUID> ids) {
-        return ids.stream().distinct().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
     }
 }

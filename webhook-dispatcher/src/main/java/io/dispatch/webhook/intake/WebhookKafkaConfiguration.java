@@ -1,9 +1,9 @@
 package io.dispatch.webhook.intake;
 
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.kafka.EventListenerContainers;
 import io.dispatch.kafka.recovery.RecordRecovery;
-import io.dispatch.webhook.delivery.WebhookProperties;
+import io.dispatch.kafka.recovery.RecoverableListenerContainers;
+import io.dispatch.webhook.sending.WebhookProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -18,7 +18,7 @@ public class WebhookKafkaConfiguration {
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> webhookListenerContainerFactory(
             KafkaProperties properties, RecordRecovery recovery, WebhookProperties settings) {
-        var factory = EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
+        var factory = RecoverableListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
         factory.setBatchListener(true);
         return factory;
     }

@@ -1,10 +1,10 @@
 package io.dispatch.webhook.intake;
 
-import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import io.dispatch.webhook.notification.Notifications;
 import io.dispatch.webhook.notification.WebhookPayloads;
+import io.dispatch.webhook.sending.WebhookSender;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;

@@ -3,10 +3,10 @@ package io.dispatch.webhook.web;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
-import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.intake.WebhookPings;
 import io.dispatch.webhook.notification.Notifications;
+import io.dispatch.webhook.sending.WebhookSender;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -26,7 +26,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The merchant's webhook routes: the endpoint's health, enabling it again, recovering a range, firing a
@@ -88,9 +87,8 @@ public class MerchantWebhookController {
             content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
     @GetMapping("/webhooks")
     public Mono<Envelope> endpoint(MerchantPrincipal merchant) {
-        return Mono.fromCallable(() -> Envelope.of(health.view(merchant.merchantId())
-                        .orElseThrow(() -> ApiException.notFound("Webhook endpoint"))))
-                .subscribeOn(Schedulers.boundedElastic());
+        return EndpointRoutes.blocking(
+                () -> Envelope.of(health.view(merchant.merchantId()).orElseThrow(EndpointRoutes::notFound)));
     }
 
     @Operation(operationId = "enableWebhookEndpoint", summary = "Enable your webhook endpoint again", description = """
@@ -107,13 +105,8 @@ public class MerchantWebhookController {
             content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
     @PostMapping("/webhooks/enable")
     public Mono<Envelope> enable(MerchantPrincipal merchant) {
-        return Mono.fromCallable(() -> {
-                    EndpointHealth.View view = health.enable(merchant.merchantId(), EndpointHealth.EnabledBy.MERCHANT)
-                            .orElseThrow(() -> ApiException.notFound("Webhook endpoint"));
-                    sender.nudge();
-                    return Envelope.of(view);
-                })
-                .subscribeOn(Schedulers.boundedElastic());
+        return EndpointRoutes.blocking(
+                () -> EndpointRoutes.enable(health, sender, merchant.merchantId(), EndpointHealth.EnabledBy.MERCHANT));
     }
 
     /** POST /webhooks/recover: the range of creation times, ISO 8601. */
@@ -166,16 +159,15 @@ public class MerchantWebhookController {
     @PostMapping(path = "/webhooks/recover", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<ResponseEntity<Envelope>> recover(
             MerchantPrincipal merchant, @RequestBody(required = false) RecoverRequest body) {
-        return Mono.fromCallable(() -> {
-                    Instant now = clock.instant();
-                    RecoverRange range = RecoverRange.of(body, now);
-                    int count = notifications.recover(merchant.merchantId(), range.since(), range.until(), now);
-                    if (count > 0) {
-                        sender.nudge();
-                    }
-                    return ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(new Recovered(count)));
-                })
-                .subscribeOn(Schedulers.boundedElastic());
+        return EndpointRoutes.blocking(() -> {
+            Instant now = clock.instant();
+            RecoverRange range = RecoverRange.of(body, now);
+            int count = notifications.recover(merchant.merchantId(), range.since(), range.until(), now);
+            if (count > 0) {
+                sender.nudge();
+            }
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(new Recovered(count)));
+        });
     }
 
     @Operation(operationId = "sendTestWebhook", summary = "Fire webhook.test to your endpoint", description = """
@@ -191,15 +183,10 @@ public class MerchantWebhookController {
             content = @Content(schema = @Schema(ref = "#/components/schemas/ErrorResponse")))
     @PostMapping("/webhooks/test")
     public Mono<ResponseEntity<Envelope>> test(MerchantPrincipal merchant) {
-        return Mono.fromCallable(() -> {
-                    UUID id = tests.fire(merchant.merchantId(), "merchant")
-                            .orElseThrow(() -> ApiException.conflict(
-                                    "No webhook endpoint is registered for this merchant",
-                                    Map.of("reason", "NO_WEBHOOK_ENDPOINT")));
-                    return ResponseEntity.status(HttpStatus.ACCEPTED)
-                            .body(Envelope.of(Accepted.pending(id, "webhook.test")));
-                })
-                .subscribeOn(Schedulers.boundedElastic());
+        return EndpointRoutes.blocking(() -> {
+            UUID id = tests.fire(merchant.merchantId(), "merchant").orElseThrow(EndpointRoutes::noEndpoint);
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(Accepted.pending(id, "webhook.test")));
+        });
     }
 
     @Operation(
@@ -227,19 +214,18 @@ public class MerchantWebhookController {
             MerchantPrincipal merchant, @PathVariable String id, @PathVariable String notificationId) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         UUID notification = ApiException.pathId(notificationId, "Notification");
-        return Mono.fromCallable(() -> switch (notifications.resend(
-                        merchant.merchantId(), dispatchId, notification, clock.instant())) {
-                    case Notifications.Resend.Scheduled scheduled -> {
-                        sender.nudge();
-                        yield ResponseEntity.status(HttpStatus.ACCEPTED)
-                                .body(Envelope.of(Accepted.pending(notification, scheduled.event())));
-                    }
-                    case Notifications.Resend.Pending pending ->
-                        throw ApiException.conflict(
-                                "The notification is still being delivered; re-send it once it SUCCEEDED or FAILED",
-                                Map.of("currentStatus", "PENDING"));
-                    case Notifications.Resend.NotFound missing -> throw ApiException.notFound("Notification");
-                })
-                .subscribeOn(Schedulers.boundedElastic());
+        return EndpointRoutes.blocking(() -> switch (notifications.resend(
+                merchant.merchantId(), dispatchId, notification, clock.instant())) {
+            case Notifications.Resend.Scheduled scheduled -> {
+                sender.nudge();
+                yield ResponseEntity.status(HttpStatus.ACCEPTED)
+                        .body(Envelope.of(Accepted.pending(notification, scheduled.event())));
+            }
+            case Notifications.Resend.Pending pending ->
+                throw ApiException.conflict(
+                        "The notification is still being delivered; re-send it once it SUCCEEDED or FAILED",
+                        Map.of("currentStatus", "PENDING"));
+            case Notifications.Resend.NotFound missing -> throw ApiException.notFound("Notification");
+        });
     }
 }

@@ -5,21 +5,19 @@ import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.webhook.attempt.AttemptPublisher;
-import io.dispatch.webhook.delivery.WebhookMetrics;
-import io.dispatch.webhook.delivery.WebhookSender;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.EndpointRegistration;
 import io.dispatch.webhook.endpoint.WebhookEndpoints;
 import io.dispatch.webhook.intake.WebhookPings;
 import io.dispatch.webhook.notification.Notifications;
+import io.dispatch.webhook.sending.WebhookMetrics;
+import io.dispatch.webhook.sending.WebhookSender;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -33,7 +31,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Operator API for a merchant's webhook endpoint. The signing secret is shown only in the answer
@@ -99,8 +96,8 @@ public class WebhookEndpointAdminController {
     @PostMapping("/merchants/{merchantId}/webhook/rotate-secret")
     public Mono<Envelope> rotate(OperatorPrincipal operator, @PathVariable String merchantId) {
         return forKnownMerchant(merchantId, id -> {
-            var endpoint = endpoints.find(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
-            String secret = endpoints.rotateSecret(id).orElseThrow(WebhookEndpointAdminController::noEndpoint);
+            var endpoint = endpoints.find(id).orElseThrow(EndpointRoutes::noEndpoint);
+            String secret = endpoints.rotateSecret(id).orElseThrow(EndpointRoutes::noEndpoint);
             return Envelope.of(new EndpointRegistration.Registered(endpoint.url(), secret));
         });
     }
@@ -127,7 +124,7 @@ public class WebhookEndpointAdminController {
     @PostMapping("/merchants/{merchantId}/webhook/test")
     public Mono<ResponseEntity<Envelope>> test(OperatorPrincipal operator, @PathVariable String merchantId) {
         return forKnownMerchant(merchantId, id -> {
-            UUID notification = tests.fire(id, "operator").orElseThrow(WebhookEndpointAdminController::noEndpoint);
+            UUID notification = tests.fire(id, "operator").orElseThrow(EndpointRoutes::noEndpoint);
             return ResponseEntity.status(HttpStatus.ACCEPTED)
                     .body(Envelope.of(Accepted.pending(notification, "webhook.test")));
         });
@@ -142,12 +139,8 @@ public class WebhookEndpointAdminController {
       merchant, or no endpoint registered: 404.""")
     @PostMapping("/merchants/{merchantId}/webhook/enable")
     public Mono<Envelope> enable(OperatorPrincipal operator, @PathVariable String merchantId) {
-        return forKnownMerchant(merchantId, id -> {
-            EndpointHealth.View view = health.enable(id, EndpointHealth.EnabledBy.OPERATOR)
-                    .orElseThrow(() -> ApiException.notFound("Webhook endpoint"));
-            sender.nudge();
-            return Envelope.of(view);
-        });
+        return forKnownMerchant(
+                merchantId, id -> EndpointRoutes.enable(health, sender, id, EndpointHealth.EnabledBy.OPERATOR));
     }
 
     public record Stats(
@@ -166,7 +159,7 @@ public class WebhookEndpointAdminController {
       out of attempts.""")
     @GetMapping("/webhooks/stats")
     public Mono<Envelope> stats(OperatorPrincipal operator) {
-        return blocking(() -> {
+        return EndpointRoutes.blocking(() -> {
             Instant now = clock.instant();
             Notifications.Backlog backlog = notifications.backlog(now);
             return Envelope.of(new Stats(
@@ -184,18 +177,9 @@ public class WebhookEndpointAdminController {
     /** The work for a merchant named in the path, off the event loop; 404 for an unknown merchant. */
     private <T> Mono<T> forKnownMerchant(String merchantId, Function<UUID, T> work) {
         UUID id = ApiException.pathId(merchantId, "Merchant");
-        return blocking(() -> {
+        return EndpointRoutes.blocking(() -> {
             merchants.findMerchant(id).orElseThrow(() -> ApiException.notFound("Merchant"));
             return work.apply(id);
         });
-    }
-
-    static ApiException noEndpoint() {
-        return ApiException.conflict(
-                "No webhook endpoint is registered for this merchant", Map.of("reason", "NO_WEBHOOK_ENDPOINT"));
-    }
-
-    private static <T> Mono<T> blocking(Callable<T> work) {
-        return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic());
     }
 }

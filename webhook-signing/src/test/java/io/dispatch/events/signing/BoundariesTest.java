@@ -1,6 +1,8 @@
 package io.dispatch.events.signing;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -19,4 +21,30 @@ class BoundariesTest {
             .should()
             .onlyDependOnClassesThat()
             .resideInAnyPackage("java..", "javax.crypto..", "io.dispatch.events.signing..");
+
+    /** Every package is a slice, the module's root package too. */
+    @ArchTest
+    static final ArchRule no_two_packages_depend_on_each_other_in_a_cycle =
+            slices().matching("io.dispatch.(**)").should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule a_domain_package_depends_on_no_application_infrastructure_or_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.events.signing..domain..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.dispatch.events.signing..application..",
+                    "io.dispatch.events.signing..infrastructure..",
+                    "io.dispatch.events.signing..web..")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule an_application_package_depends_on_no_web_package = noClasses()
+            .that()
+            .resideInAPackage("io.dispatch.events.signing..application..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.dispatch.events.signing..web..")
+            .allowEmptyShould(true);
 }

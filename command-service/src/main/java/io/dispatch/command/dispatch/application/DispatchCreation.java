@@ -2,6 +2,7 @@ package io.dispatch.command.dispatch.application;
 
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
 import io.dispatch.command.dispatch.domain.DispatchCommands.ServiceLevel;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.dispatching.policy.DispatchPolicies;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.Quote;
@@ -185,17 +186,8 @@ public class DispatchCreation {
                 UUID.randomUUID(),
                 merchantId,
                 actor,
-                order.externalId(),
-                order.customerName(),
-                order.customerPhone(),
-                order.pickup(),
-                order.dropoff(),
-                order.paymentType(),
-                order.amountCents(),
+                order,
                 quote.feeCents(),
-                order.currency(),
-                order.targetPickupAt(),
-                order.targetDeliveryAt(),
                 quote.zoneId(),
                 source,
                 trackingToken(),

@@ -15,8 +15,9 @@ final class CreationRules {
     private CreationRules() {}
 
     static DispatchCreated created(CreateDispatch command, Instant now) {
-        Instant pickupBy = command.targetPickupAt();
-        Instant deliverBy = command.targetDeliveryAt();
+        DispatchOrder order = command.order();
+        Instant pickupBy = order.targetPickupAt();
+        Instant deliverBy = order.targetDeliveryAt();
         ServiceLevel targets = command.serviceLevel();
         if (targets != null) {
             if (pickupBy == null) {
@@ -35,15 +36,15 @@ final class CreationRules {
                 command.merchantId(),
                 now,
                 command.actor(),
-                command.externalId(),
-                command.customerName(),
-                command.customerPhone(),
-                command.pickup(),
-                command.dropoff(),
-                command.paymentType(),
-                command.amountCents(),
+                order.externalId(),
+                order.customerName(),
+                order.customerPhone(),
+                order.pickup(),
+                order.dropoff(),
+                order.paymentType(),
+                order.amountCents(),
                 command.feeCents(),
-                command.currency(),
+                order.currency(),
                 pickupBy,
                 deliverBy,
                 DispatchCreated.secondsFromCreation(now, pickupBy),

@@ -9,8 +9,8 @@ import java.util.Objects;
 /**
  * A delivery's planned estimates and what its merchant was last told of them (decisions.md §15): a plan that moves an
  * estimate by more than {@link #TOLD_CHANGE} from what the merchant last received, at least {@link #ETA_UPDATE_GAP}
- * after the last {@code dispatch.eta_updated}, earns a new one. Part of the {@link Dispatch} aggregate, changed only
- * by its event sourcing handlers, so the rule holds across instances and restarts.
+ * after the last {@code dispatch.eta_updated}, earns a new one. Part of the {@link Dispatch} aggregate's
+ * {@link DispatchState}, changed only by its event sourcing handlers, so the rule holds across instances and restarts.
  */
 final class DeliveryEstimates {
 

@@ -3,10 +3,8 @@ package io.dispatch.command.dispatch.domain;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.FailureReason;
-import io.dispatch.events.PaymentType;
 import io.dispatch.events.ProofOfDelivery.ProofType;
 import io.dispatch.events.Source;
-import io.dispatch.events.Stop;
 import java.time.Instant;
 import java.util.UUID;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
@@ -24,17 +22,8 @@ public final class DispatchCommands {
             @TargetAggregateIdentifier UUID dispatchId,
             UUID merchantId,
             Actor actor,
-            String externalId,
-            String customerName,
-            String customerPhone,
-            Stop pickup,
-            Stop dropoff,
-            PaymentType paymentType,
-            long amountCents,
+            DispatchOrder order,
             long feeCents,
-            String currency,
-            Instant targetPickupAt,
-            Instant targetDeliveryAt,
             String zoneId,
             Source source,
             String trackingToken,

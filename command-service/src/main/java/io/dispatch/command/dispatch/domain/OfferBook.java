@@ -9,6 +9,7 @@ import io.dispatch.events.OfferDeclined;
 import io.dispatch.events.OfferExpired;
 import io.dispatch.events.OfferWithdrawn;
 import io.dispatch.events.RiderAutoAssigned;
+import io.dispatch.events.RiderUnassigned;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,11 +18,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.axonframework.eventsourcing.EventSourcingHandler;
 
 /**
  * A delivery's offers, as its events left them: which are open, which rider answered what, and
  * which riders are not to be offered it again (they declined, let an offer expire, or gave back
- * an automatic assignment). The aggregate asks it and evolves it; it decides nothing itself.
+ * an automatic assignment). A member of the {@link Dispatch} aggregate: its event sourcing
+ * handlers evolve it, {@link OfferDesk} and {@link Dispatch} ask it; it decides nothing itself.
  */
 final class OfferBook {
 
@@ -69,10 +72,12 @@ final class OfferBook {
         return !reason.equals(lastNoRiderReason);
     }
 
-    void exclude(UUID riderId) {
-        excluded.add(riderId);
+    @EventSourcingHandler
+    void on(RiderUnassigned event) {
+        excluded.add(event.riderId());
     }
 
+    @EventSourcingHandler
     void on(DispatchDecisionEvent event) {
         switch (event) {
             case DispatchOffered e -> {

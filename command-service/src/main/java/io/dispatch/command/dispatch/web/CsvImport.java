@@ -1,7 +1,7 @@
 package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
 import io.dispatch.events.Source;

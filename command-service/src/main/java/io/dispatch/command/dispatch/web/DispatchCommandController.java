@@ -1,9 +1,9 @@
 package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.DispatchCreation;
-import io.dispatch.command.dispatch.application.DispatchOrder;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.application.Written;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.web.BodyParsing;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;

@@ -1,6 +1,6 @@
 package io.dispatch.command.dispatch.web;
 
-import io.dispatch.command.dispatch.application.DispatchOrder;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.PaymentType;

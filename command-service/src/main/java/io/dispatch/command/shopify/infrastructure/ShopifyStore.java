@@ -1,8 +1,8 @@
 package io.dispatch.command.shopify.infrastructure;
 
-import io.dispatch.command.shopify.application.ReceivedOrder;
-import io.dispatch.command.shopify.application.ReceivedOrder.Outcome;
-import io.dispatch.command.shopify.application.ShopifySettings;
+import io.dispatch.command.shopify.domain.ReceivedOrder;
+import io.dispatch.command.shopify.domain.ReceivedOrder.Outcome;
+import io.dispatch.command.shopify.domain.ShopifySettings;
 import io.dispatch.events.Stop;
 import io.dispatch.web.secret.SecretCipher;
 import java.sql.ResultSet;

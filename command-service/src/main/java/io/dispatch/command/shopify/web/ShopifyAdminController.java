@@ -1,6 +1,6 @@
 package io.dispatch.command.shopify.web;
 
-import io.dispatch.command.shopify.application.ShopifyIntegrations;
+import io.dispatch.command.shopify.application.ShopifyConnections;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorPrincipal;
@@ -26,10 +26,10 @@ import tools.jackson.databind.JsonNode;
         produces = MediaType.APPLICATION_JSON_VALUE)
 public class ShopifyAdminController {
 
-    private final ShopifyIntegrations integrations;
+    private final ShopifyConnections connections;
 
-    public ShopifyAdminController(ShopifyIntegrations integrations) {
-        this.integrations = integrations;
+    public ShopifyAdminController(ShopifyConnections connections) {
+        this.connections = connections;
     }
 
     @Operation(operationId = "connectShopify", summary = "Connect a merchant's Shopify store", description = """
@@ -43,7 +43,7 @@ public class ShopifyAdminController {
     public Mono<Envelope> connect(
             OperatorPrincipal operator, @PathVariable String merchantId, @RequestBody(required = false) JsonNode body) {
         var id = ApiException.pathId(merchantId, "Merchant");
-        return integrations.connect(id, ShopifySettingsRequest.parse(body)).map(Envelope::of);
+        return connections.connect(id, ShopifySettingsRequest.parse(body)).map(Envelope::of);
     }
 
     @Operation(
@@ -55,8 +55,6 @@ public class ShopifyAdminController {
       dispatchId, detail}. 404 when the store is not connected.""")
     @GetMapping
     public Mono<Envelope> overview(OperatorPrincipal operator, @PathVariable String merchantId) {
-        return integrations
-                .overview(ApiException.pathId(merchantId, "Merchant"))
-                .map(Envelope::of);
+        return connections.overview(ApiException.pathId(merchantId, "Merchant")).map(Envelope::of);
     }
 }

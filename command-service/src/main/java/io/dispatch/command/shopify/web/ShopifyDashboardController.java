@@ -1,6 +1,6 @@
 package io.dispatch.command.shopify.web;
 
-import io.dispatch.command.shopify.application.ShopifyIntegrations;
+import io.dispatch.command.shopify.application.ShopifyConnections;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.identity.MerchantPrincipal;
 import org.springframework.http.MediaType;
@@ -21,21 +21,21 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping(path = "/api/v1/dashboard/integrations/shopify", produces = MediaType.APPLICATION_JSON_VALUE)
 public class ShopifyDashboardController {
 
-    private final ShopifyIntegrations integrations;
+    private final ShopifyConnections connections;
 
-    public ShopifyDashboardController(ShopifyIntegrations integrations) {
-        this.integrations = integrations;
+    public ShopifyDashboardController(ShopifyConnections connections) {
+        this.connections = connections;
     }
 
     @PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> connect(MerchantPrincipal merchant, @RequestBody(required = false) JsonNode body) {
-        return integrations
+        return connections
                 .connect(merchant.merchantId(), ShopifySettingsRequest.parse(body))
                 .map(Envelope::of);
     }
 
     @GetMapping
     public Mono<Envelope> overview(MerchantPrincipal merchant) {
-        return integrations.overview(merchant.merchantId()).map(Envelope::of);
+        return connections.overview(merchant.merchantId()).map(Envelope::of);
     }
 }

@@ -1,7 +1,7 @@
 package io.dispatch.command.shopify.web;
 
 import io.dispatch.command.shopify.application.ShopifyHeaders;
-import io.dispatch.command.shopify.application.ShopifyIntegrations;
+import io.dispatch.command.shopify.application.ShopifyOrderIntake;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,11 +23,11 @@ import reactor.core.publisher.Mono;
 @RestController
 public class ShopifyOrderReceiver {
 
-    private final ShopifyIntegrations integrations;
+    private final ShopifyOrderIntake intake;
     private final MeterRegistry meters;
 
-    public ShopifyOrderReceiver(ShopifyIntegrations integrations, MeterRegistry meters) {
-        this.integrations = integrations;
+    public ShopifyOrderReceiver(ShopifyOrderIntake intake, MeterRegistry meters) {
+        this.intake = intake;
         this.meters = meters;
     }
 
@@ -42,8 +42,7 @@ public class ShopifyOrderReceiver {
             @RequestHeader(name = ShopifyHeaders.WEBHOOK_ID, required = false) String webhookId,
             @RequestHeader(name = ShopifyHeaders.TOPIC, required = false) String topic,
             @RequestBody(required = false) byte[] body) {
-        return integrations
-                .receive(
+        return intake.receive(
                         merchantId,
                         new ShopifyHeaders.Received(hmac, webhookId, topic),
                         body == null ? new byte[0] : body)

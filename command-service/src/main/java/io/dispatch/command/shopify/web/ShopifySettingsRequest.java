@@ -1,7 +1,7 @@
 package io.dispatch.command.shopify.web;
 
 import io.dispatch.command.dispatch.web.StopDocument;
-import io.dispatch.command.shopify.application.ShopifySettings;
+import io.dispatch.command.shopify.domain.ShopifySettings;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.dispatch.command.CommandServiceIntegrationTest;
 import io.dispatch.command.dispatch.domain.CreateDispatchExample;
 import io.dispatch.command.dispatch.domain.DispatchCommands.CreateDispatch;
+import io.dispatch.command.dispatch.domain.DispatchOrder;
 import io.dispatch.events.Actor;
 import io.dispatch.events.PaymentType;
 import io.dispatch.events.Source;

@@ -3,11 +3,11 @@ package io.dispatch.query.decision.projection;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchCreated;
-import io.dispatch.events.DispatchLifecycleEvent;
 import io.dispatch.events.DispatchOffered;
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.query.dispatch.DispatchBatch;
-import io.dispatch.query.dispatch.SqlArrays;
+import io.dispatch.query.SqlArrays;
+import io.dispatch.query.dispatch.projection.DispatchBatch;
+import io.dispatch.query.dispatch.projection.LifecycleEvents;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -50,14 +50,7 @@ public final class DecisionBatch {
             DispatchBatch.Skipped skipped,
             boolean lock)
             throws SQLException {
-        Map<UUID, List<EventEnvelope>> byDispatch = new LinkedHashMap<>();
-        for (EventEnvelope envelope : envelopes) {
-            if (envelope.event() instanceof DispatchLifecycleEvent) {
-                byDispatch
-                        .computeIfAbsent(envelope.dispatchId(), id -> new ArrayList<>())
-                        .add(envelope);
-            }
-        }
+        Map<UUID, List<EventEnvelope>> byDispatch = LifecycleEvents.byDelivery(envelopes);
         if (byDispatch.isEmpty()) {
             return List.of();
         }

@@ -60,7 +60,9 @@ final class DecisionFold {
         DispatchingState next = state.at(envelope.sequence());
         next = DispatchStatus.after(envelope.event()).map(next::status).orElse(next);
         Instant at = envelope.occurredAt();
-        DecisionPolicy current = next.decisionPolicy();
+        DispatchingState.Dispatching sofar = next.dispatching();
+        DispatchingState.Milestones reached = next.milestones();
+        DecisionPolicy current = sofar.decisionPolicy();
         switch (envelope.event()) {
             case DispatchOffered e -> {
                 changes.decision(
@@ -73,7 +75,7 @@ final class DecisionFold {
                         e.candidates());
                 changes.offerMade(e);
                 offer(changes, "made", at);
-                return next.decided(e.policy(), next.offersMade() + 1, null, next.noRiderAt());
+                return next.decided(e.policy(), sofar.offersMade() + 1, null, sofar.noRiderAt());
             }
             case OfferAccepted e -> answered(changes, envelope, "ACCEPTED", e.riderId(), e.offerId(), null, current);
             case OfferDeclined e ->
@@ -94,7 +96,7 @@ final class DecisionFold {
                         e.rule(),
                         or(e.policy(), current),
                         e.candidates());
-                return next.decided(e.policy(), next.offersMade(), null, next.noRiderAt());
+                return next.decided(e.policy(), sofar.offersMade(), null, sofar.noRiderAt());
             }
             case DeliveryPlanned e ->
                 changes.decision(
@@ -107,28 +109,31 @@ final class DecisionFold {
                         e.candidates());
             case NoRiderFound e -> {
                 changes.decision(envelope, "NO_RIDER", null, null, e.reason(), or(e.policy(), current), e.candidates());
-                if (next.noRiderAt() == null) {
+                if (sofar.noRiderAt() == null) {
                     changes.outcome(new DecisionOutcome(DecisionOutcome.Kind.NO_RIDER, e.reason(), null, at));
                 }
                 return next.decided(
-                        e.policy(), next.offersMade(), e.reason(), next.noRiderAt() == null ? at : next.noRiderAt());
+                        e.policy(), sofar.offersMade(), e.reason(), sofar.noRiderAt() == null ? at : sofar.noRiderAt());
             }
             case RiderUnassigned e ->
                 changes.decision(envelope, "DECLINED", e.riderId(), null, e.reason(), current, List.of());
             case RiderAssigned e -> {
-                if (next.firstAssignedAt() == null) {
+                if (reached.firstAssignedAt() == null) {
                     changes.outcome(new DecisionOutcome(
-                            DecisionOutcome.Kind.ASSIGNED, null, Duration.between(next.createdAt(), at), at));
-                    return next.reached(at, next.pickedUpAt(), next.deliveredAt());
+                            DecisionOutcome.Kind.ASSIGNED,
+                            null,
+                            Duration.between(next.delivery().createdAt(), at),
+                            at));
+                    return next.reached(at, reached.pickedUpAt(), reached.deliveredAt());
                 }
             }
             case DispatchPickedUp e -> {
-                if (next.pickedUpAt() == null) {
-                    return next.reached(next.firstAssignedAt(), at, next.deliveredAt());
+                if (reached.pickedUpAt() == null) {
+                    return next.reached(reached.firstAssignedAt(), at, reached.deliveredAt());
                 }
             }
             case DispatchDelivered e -> {
-                return next.reached(next.firstAssignedAt(), next.pickedUpAt(), at);
+                return next.reached(reached.firstAssignedAt(), reached.pickedUpAt(), at);
             }
             default -> {
                 // the other transitions (departed, failed, cancelled) change only the status

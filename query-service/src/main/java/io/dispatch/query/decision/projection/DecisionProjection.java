@@ -3,7 +3,8 @@ package io.dispatch.query.decision.projection;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.kafka.recovery.RecordCodec;
-import io.dispatch.query.dispatch.DispatchBatch;
+import io.dispatch.query.dispatch.projection.DispatchBatch;
+import io.dispatch.query.dispatch.projection.LiveSkips;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
@@ -31,21 +32,7 @@ public class DecisionProjection extends PositionedProjection<EventEnvelope> {
     private static final Logger log = LoggerFactory.getLogger(DecisionProjection.class);
 
     /** An event of a delivery whose creation this projection never saw is logged and passed over; the fold refuses nothing. */
-    private static final DispatchBatch.Skipped LIVE = new DispatchBatch.Skipped() {
-        @Override
-        public void beforeCreation(EventEnvelope envelope) {
-            log.warn(
-                    "Skipping {} #{} of {} in the decisions: the delivery's creation was never projected",
-                    envelope.type(),
-                    envelope.sequence(),
-                    envelope.dispatchId());
-        }
-
-        @Override
-        public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
-            throw reason;
-        }
-    };
+    private static final DispatchBatch.Skipped LIVE = new LiveSkips(log, " in the decisions");
 
     private final DecisionBatch batch;
     private final DecisionMetrics metrics;

@@ -2,7 +2,7 @@ package io.dispatch.query.decision.projection;
 
 import io.dispatch.events.DecisionPolicy;
 import io.dispatch.events.DispatchStatus;
-import io.dispatch.query.dispatch.SqlArrays;
+import io.dispatch.query.SqlArrays;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,24 +35,25 @@ final class DispatchingRows {
             select.setArray(1, connection.createArrayOf("uuid", ids.toArray()));
             try (ResultSet row = select.executeQuery()) {
                 while (row.next()) {
-                    DispatchingState state = new DispatchingState(
+                    DispatchingState.Delivery delivery = new DispatchingState.Delivery(
                             row.getObject(1, UUID.class),
                             row.getObject(2, UUID.class),
                             row.getString(3),
                             new DecisionPolicy(row.getString(4), row.getString(5), row.getLong(6)),
-                            json.readValue(row.getString(7), DecisionPolicy.class),
-                            DispatchStatus.valueOf(row.getString(8)),
                             instant(row, 9),
                             instant(row, 10),
-                            instant(row, 11),
-                            row.getInt(12),
-                            row.getString(13),
-                            instant(row, 14),
-                            instant(row, 15),
-                            instant(row, 16),
-                            instant(row, 17),
+                            instant(row, 11));
+                    DispatchingState state = new DispatchingState(
+                            delivery,
+                            DispatchStatus.valueOf(row.getString(8)),
+                            new DispatchingState.Dispatching(
+                                    json.readValue(row.getString(7), DecisionPolicy.class),
+                                    row.getInt(12),
+                                    row.getString(13),
+                                    instant(row, 14)),
+                            new DispatchingState.Milestones(instant(row, 15), instant(row, 16), instant(row, 17)),
                             row.getLong(18));
-                    states.put(state.dispatchId(), state);
+                    states.put(delivery.dispatchId(), state);
                 }
             }
         }
@@ -63,24 +64,27 @@ final class DispatchingRows {
     void write(Connection connection, String schema, Collection<DispatchingState> states) throws SQLException {
         SqlArrays rows = new SqlArrays(18);
         for (DispatchingState state : states) {
+            DispatchingState.Delivery delivery = state.delivery();
+            DispatchingState.Dispatching dispatching = state.dispatching();
+            DispatchingState.Milestones reached = state.milestones();
             rows.row(
-                    state.dispatchId(),
-                    state.merchantId(),
-                    state.zoneId(),
-                    state.createdPolicy().zoneId(),
-                    state.createdPolicy().mode(),
-                    state.createdPolicy().version(),
-                    json.writeValueAsString(state.decisionPolicy()),
+                    delivery.dispatchId(),
+                    delivery.merchantId(),
+                    delivery.zoneId(),
+                    delivery.createdPolicy().zoneId(),
+                    delivery.createdPolicy().mode(),
+                    delivery.createdPolicy().version(),
+                    json.writeValueAsString(dispatching.decisionPolicy()),
                     state.status().name(),
-                    state.createdAt(),
-                    state.targetPickupAt(),
-                    state.targetDeliveryAt(),
-                    state.offersMade(),
-                    state.lastReason(),
-                    state.noRiderAt(),
-                    state.firstAssignedAt(),
-                    state.pickedUpAt(),
-                    state.deliveredAt(),
+                    delivery.createdAt(),
+                    delivery.targetPickupAt(),
+                    delivery.targetDeliveryAt(),
+                    dispatching.offersMade(),
+                    dispatching.lastReason(),
+                    dispatching.noRiderAt(),
+                    reached.firstAssignedAt(),
+                    reached.pickedUpAt(),
+                    reached.deliveredAt(),
                     state.sequence());
         }
         // sandbox: the merchant's flag, which never changes, so the live projection and a rebuild agree

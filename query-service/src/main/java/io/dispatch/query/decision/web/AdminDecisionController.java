@@ -1,6 +1,7 @@
 package io.dispatch.query.decision.web;
 
 import io.dispatch.events.Topics;
+import io.dispatch.query.decision.DecisionEntry;
 import io.dispatch.query.decision.DecisionRows;
 import io.dispatch.query.decision.projection.DecisionProjection;
 import io.dispatch.query.dispatch.DeliveryReads;

@@ -3,7 +3,6 @@ package io.dispatch.query.dispatch.projection;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.Topics;
 import io.dispatch.kafka.recovery.RecordCodec;
-import io.dispatch.query.dispatch.DispatchBatch;
 import io.dispatch.query.freshness.ApplyTimer;
 import io.dispatch.query.freshness.PositionedProjection;
 import io.dispatch.query.freshness.ProjectionPositions;
@@ -33,21 +32,7 @@ public class DispatchProjection extends PositionedProjection<EventEnvelope> {
     private static final Logger log = LoggerFactory.getLogger(DispatchProjection.class);
 
     /** The live rules for what the fold passes over: logged and skipped, or refused (and so dead-lettered). */
-    private static final DispatchBatch.Skipped LIVE = new DispatchBatch.Skipped() {
-        @Override
-        public void beforeCreation(EventEnvelope envelope) {
-            log.warn(
-                    "Skipping {} #{} of {}: the delivery's creation was never projected",
-                    envelope.type(),
-                    envelope.sequence(),
-                    envelope.dispatchId());
-        }
-
-        @Override
-        public void refused(EventEnvelope envelope, IllegalArgumentException reason) {
-            throw reason;
-        }
-    };
+    private static final DispatchBatch.Skipped LIVE = new LiveSkips(log, "");
 
     private final DispatchBatch batch;
 

@@ -1,8 +1,8 @@
 package io.dispatch.query.dispatch.projection;
 
 import io.dispatch.events.EventEnvelope;
-import io.dispatch.kafka.EventListenerContainers;
 import io.dispatch.kafka.recovery.RecordRecovery;
+import io.dispatch.kafka.recovery.RecoverableListenerContainers;
 import io.dispatch.query.QueryProperties;
 import org.apache.kafka.clients.admin.Admin;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -22,13 +22,13 @@ public class QueryKafkaConfiguration {
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryListenerContainerFactory(
             KafkaProperties properties, RecordRecovery recovery, QueryProperties settings) {
-        return EventListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
+        return RecoverableListenerContainers.create(properties, settings.consumerConcurrency(), recovery);
     }
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, EventEnvelope> queryWebhookAttemptsListenerContainerFactory(
             KafkaProperties properties, RecordRecovery recovery, QueryProperties settings) {
-        return EventListenerContainers.create(properties, settings.webhookAttemptsConcurrency(), recovery);
+        return RecoverableListenerContainers.create(properties, settings.webhookAttemptsConcurrency(), recovery);
     }
 
     @Bean(destroyMethod = "close")
