@@ -102,8 +102,10 @@ public final class StoreIntake {
      */
     public double speedKmh(String zoneId) {
         List<Double> speeds = jdbc.queryForList("""
-        select avg_speed_kmh from command.zones where id = ?
-        union all select avg_speed_kmh from command.pricing_default""", Double.class, zoneId == null ? "" : zoneId);
+        select avg_speed_kmh from (
+            select 0 as preference, avg_speed_kmh from command.zones where id = ?
+            union all select 1, avg_speed_kmh from command.pricing_default) speeds
+        order by preference limit 1""", Double.class, zoneId == null ? "" : zoneId);
         return speeds.isEmpty() ? CoreConfig.defaults().defaultTravel().speedKmh() : speeds.getFirst();
     }
 
