@@ -35,6 +35,18 @@ public final class PrincipalArguments implements HandlerMethodArgumentResolver {
         return attribute;
     }
 
+    /**
+     * The principal of this type the security chain set on the exchange, if any: for a handler
+     * that more than one kind of caller may reach (a proof photo: its merchant or an operator).
+     */
+    public static <T> java.util.Optional<T> find(ServerWebExchange exchange, Class<T> type) {
+        String attribute = ATTRIBUTES.get(type);
+        if (attribute == null) {
+            throw new IllegalArgumentException("Not a principal: " + type);
+        }
+        return java.util.Optional.ofNullable(exchange.getAttribute(attribute)).map(type::cast);
+    }
+
     @Override
     public boolean supportsParameter(MethodParameter parameter) {
         return isPrincipal(parameter.getParameterType());
