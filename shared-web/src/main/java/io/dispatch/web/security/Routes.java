@@ -28,6 +28,14 @@ public final class Routes {
     public static final String AUTH = "/api/v1/auth/**";
 
     public static final String DASHBOARD_PAGES = "/dashboard/**";
+    /** The operators' console and the riders' app: pages and assets only; their data needs a credential. */
+    public static final String CONSOLE_PAGES = "/console/**";
+
+    public static final String RIDER_APP_PAGES = "/rider/**";
+    /** Proof photos and signatures: the delivery's merchant (key or session) or an operator. */
+    public static final String PROOF_MEDIA = "/api/v1/proof-media/**";
+    /** The console's sign-in and sign-out: no credential; 60 per minute per client IP. */
+    public static final String CONSOLE_API = "/api/v1/console/**";
     /** Static files of the pages: the WebJars (Swagger UI, Leaflet) and our own map script. */
     public static final String WEBJARS = "/webjars/**";
 
@@ -49,6 +57,10 @@ public final class Routes {
             SHOPIFY_ORDERS,
             "/dashboard",
             DASHBOARD_PAGES,
+            "/console",
+            CONSOLE_PAGES,
+            "/rider",
+            RIDER_APP_PAGES,
             "/v3/api-docs",
             "/v3/api-docs.yaml",
             "/v3/api-docs/**",
