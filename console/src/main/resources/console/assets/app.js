@@ -56,7 +56,9 @@ async function render() {
 function showChrome(signedIn) {
   for (const id of ["nav", "who", "menu"]) document.getElementById(id).hidden = !signedIn;
   if (signedIn) {
-    document.getElementById("operator").textContent = state.me.email;
+    const operator = document.getElementById("operator");
+    operator.textContent = state.me.email || "admin token";
+    operator.title = state.me.email || "";
     const role = document.getElementById("role");
     role.textContent = state.me.role;
     role.className = `badge ${state.me.role}`;

@@ -162,7 +162,9 @@ function field(label, input) {
   return h("label", {}, label, input);
 }
 
+/** A table; each cell carries its heading (data-label), which a phone shows beside the value. */
 function table(testid, headings, rows) {
+  for (const row of rows) [...row.children].forEach((cell, i) => cell.setAttribute("data-label", headings[i] || ""));
   return h("div", { class: "table-wrap" }, h("table", { "data-testid": testid },
     h("thead", {}, h("tr", {}, headings.map((t) => h("th", {}, t)))),
     h("tbody", {}, rows)));

@@ -7,6 +7,8 @@
 const MAP_COLOURS = { ON: "#0f7b6c", OFF: "#98a2b3", NEW: "#b54708", ASSIGNED: "#175cd3",
   PICKED_UP: "#7a2e98", IN_TRANSIT: "#7a2e98" };
 const SVG_NS = "http://www.w3.org/2000/svg";
+/** Half the side of the window around a rider zoomed to, in degrees (about 3 km). */
+const ZOOM_SPAN = 0.03;
 
 function svgElement(name, attributes, parent) {
   const node = document.createElementNS(SVG_NS, name);
@@ -33,10 +35,13 @@ function DrawnMap(element) {
   svgElement("rect", { width: "100%", height: "100%", fill: "#eef3f1" }, picture);
   const layer = svgElement("g", {}, picture);
   element.appendChild(picture);
-  this.render = (items) => {
+  this.render = (items, anchor) => {
     const W = element.clientWidth || 320, H = element.clientHeight || 240, M = 24;
     picture.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    const points = items.map((item) => item.point);
+    // zoomed to a rider: the window around its anchor, else everything
+    const points = anchor
+      ? [{ lat: anchor.lat - ZOOM_SPAN, lng: anchor.lng - ZOOM_SPAN }, { lat: anchor.lat + ZOOM_SPAN, lng: anchor.lng + ZOOM_SPAN }]
+      : items.map((item) => item.point);
     const lats = points.map((p) => p.lat), lngs = points.map((p) => p.lng);
     const minLat = Math.min(...lats), maxLat = Math.max(...lats), minLng = Math.min(...lngs), maxLng = Math.max(...lngs);
     const midLat = points.length ? (minLat + maxLat) / 2 : 0, midLng = points.length ? (minLng + maxLng) / 2 : 0;
@@ -58,14 +63,19 @@ function DrawnMap(element) {
 
 /** Leaflet on the tile server; giveUp() when no tile loads. */
 function TiledMap(element, settings, giveUp) {
-  const map = L.map(element, { scrollWheelZoom: false, zoomSnap: 0.5 });
+  // a view before the first marker: Leaflet draws nothing on a map without one (Nairobi until the fit)
+  const map = L.map(element, { scrollWheelZoom: false, zoomSnap: 0.5 }).setView([-1.286, 36.817], 11);
   const layer = L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
   const markers = L.layerGroup().addTo(map);
   let loaded = false, fitted = false;
   const timer = setTimeout(() => { if (!loaded) giveUp(); }, 4000);
   layer.on("tileload", () => { loaded = true; clearTimeout(timer); element.dataset.tiles = "loaded"; });
-  this.render = (items) => {
+  let anchored = null;
+  this.render = (items, anchor) => {
     markers.clearLayers();
+    if (anchor && anchor !== anchored) map.setView([anchor.lat, anchor.lng], 14);
+    if (!anchor && anchored) fitted = false;
+    anchored = anchor;
     for (const item of items) {
       const marker = L.circleMarker([item.point.lat, item.point.lng], { radius: item.kind === "rider" ? 8 : 6,
         color: "#fff", weight: 2, fillOpacity: 1, fillColor: item.colour }).bindTooltip(item.label).addTo(markers);
@@ -91,7 +101,13 @@ function createLiveMap(element) {
     ...[...riders.values()].map((r) => ({ kind: "rider", id: r.riderId, point: r.lat === null || r.lat === undefined ? null : { lat: r.lat, lng: r.lng },
       colour: MAP_COLOURS[r.shift] || "#475467", label: markerLabel("rider", r) })),
   ].filter((item) => item.point);
-  const redraw = () => { element.dataset.mapMode = drawing ? "drawing" : "tiles"; view.render(items()); };
+  // zoomed to a rider: the window around where it was when asked, so that its moves show on the map
+  let zoomId = null, anchor = null;
+  const redraw = () => {
+    element.dataset.mapMode = drawing ? "drawing" : "tiles";
+    element.dataset.zoomedTo = zoomId || "";
+    view.render(items(), anchor);
+  };
   const use = (draw) => {
     drawing = draw;
     view = draw ? new DrawnMap(element) : new TiledMap(element, settings, () => { view.remove(); use(true); });
@@ -109,6 +125,14 @@ function createLiveMap(element) {
   return {
     riders, deliveries,
     changed: schedule,
+    /** Shows the 6 km around the rider as it is now; null shows everything again. */
+    zoomTo(riderId) {
+      const rider = riderId && riders.get(riderId);
+      zoomId = rider && rider.lat !== null && rider.lat !== undefined ? riderId : null;
+      anchor = zoomId ? { lat: rider.lat, lng: rider.lng } : null;
+      schedule();
+    },
+    get zoomedTo() { return zoomId; },
     remove() { resized.disconnect(); view.remove(); },
   };
 }

@@ -24,19 +24,43 @@ async function liveMapPage() {
         status),
       h("div", { class: "card" }, h("h2", {}, "Deliveries open"), counts, h("h2", {}, "Riders"), riderList)));
   const map = createLiveMap(mapBox);
-  const drawSide = () => {
+  // each rider's line is made once and then changed in place: a button being pressed is never replaced
+  const lines = new Map();
+  const line = (r) => {
+    if (!lines.has(r.riderId)) {
+      const parts = { name: h("strong"), shift: h("span"), load: h("span", { class: "muted", "data-testid": "rider-load" }),
+        position: h("span", { class: "muted", "data-testid": "rider-position" }),
+        zoom: h("button", { type: "button", class: "small secondary", "data-testid": "zoom",
+          onclick: () => { map.zoomTo(map.zoomedTo === r.riderId ? null : r.riderId); drawSide(); } }) };
+      parts.li = h("li", { "data-rider": r.riderId }, h("span", {}, parts.name, " ", parts.shift), parts.load, parts.position, parts.zoom);
+      lines.set(r.riderId, parts);
+    }
+    const parts = lines.get(r.riderId);
+    const located = r.lat !== null && r.lat !== undefined;
+    parts.name.textContent = r.name;
+    parts.shift.replaceChildren(badge(r.shift));
+    parts.load.textContent = `load ${r.active}/${r.maxActive}`;
+    parts.position.textContent = located ? `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)} · ${ago(r.recordedAt)}` : "no position";
+    parts.zoom.hidden = !located;
+    parts.zoom.textContent = map.zoomedTo === r.riderId ? "Show all" : "Zoom here";
+    return parts.li;
+  };
+  const drawSideNow = () => {
     const byStatus = {};
     for (const d of map.deliveries.values()) byStatus[d.status] = (byStatus[d.status] || 0) + 1;
     counts.replaceChildren(...(Object.keys(byStatus).length
       ? Object.entries(byStatus).map(([s, n]) => h("span", { "data-status": s }, badge(s), ` ${n}`))
       : [h("span", {}, "none")]));
     const riders = [...map.riders.values()].sort((a, b) => (b.shift === "ON") - (a.shift === "ON") || a.name.localeCompare(b.name));
-    riderList.replaceChildren(...riders.slice(0, 100).map((r) => h("li", { "data-rider": r.riderId },
-      h("span", {}, h("strong", {}, r.name), " ", badge(r.shift)),
-      h("span", { class: "muted", "data-testid": "rider-load" }, `load ${r.active}/${r.maxActive}`),
-      h("span", { class: "muted", "data-testid": "rider-position" },
-        r.lat === null || r.lat === undefined ? "no position" : `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)} · ${ago(r.recordedAt)}`))));
+    const shown = riders.slice(0, 100).map(line);
+    if (shown.some((li, i) => riderList.children[i] !== li) || riderList.children.length !== shown.length) riderList.replaceChildren(...shown);
     map.changed();
+  };
+  // positions come many times a second: the side is drawn at most four times a second
+  let sideTimer = null;
+  const drawSide = () => {
+    if (sideTimer) return;
+    sideTimer = setTimeout(() => { sideTimer = null; drawSideNow(); }, 250);
   };
   const load = (riderId, delta) => {
     const rider = riderId && map.riders.get(riderId);
@@ -80,7 +104,7 @@ async function liveMapPage() {
     if (before !== after) { load(before, -1); load(after, +1); }
     drawSide();
   });
-  state.cleanup.push(() => { source.close(); map.remove(); });
+  state.cleanup.push(() => { source.close(); clearTimeout(sideTimer); map.remove(); });
 }
 
 // ---------------------------------------------------------------- queue
@@ -122,7 +146,7 @@ async function queuePage() {
         may("assign") ? h("td", {}, suggestionsBox(e.dispatchId, refresh)) : null))));
   });
   page("Queue", h("div", { class: "card" }, find),
-    h("div", { class: "inline" }, h("button", { type: "button", class: "secondary", onclick: refresh }, "Refresh")), h("p"), list);
+    h("div", { class: "inline" }, h("button", { type: "button", class: "secondary", "data-testid": "refresh", onclick: refresh }, "Refresh")), h("p"), list);
   await refresh();
   const timer = setInterval(() => { if (!document.hidden) refresh(); }, 20000);
   state.cleanup.push(() => clearInterval(timer));

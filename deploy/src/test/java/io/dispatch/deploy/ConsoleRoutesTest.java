@@ -29,6 +29,9 @@ import org.junit.jupiter.api.Test;
  */
 class ConsoleRoutesTest {
 
+    /** The live map's stream as OperatorRolesTest names its rule. */
+    static final String LIVE_STREAM_RULE = "GET /api/v1/admin/live/stream";
+
     private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     /** A zone of its own, in the Kora plains, far from every other test's riders. */
@@ -159,6 +162,24 @@ class ConsoleRoutesTest {
                 "{\"lat\":%s,\"lng\":%s}".formatted(LAT + northDegrees, LNG),
                 202);
         return rider;
+    }
+
+    /** The live stream's status for these headers; the stream is closed once it is read. */
+    static int streamStatus(Map<String, String> headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(dispatch.baseUrl + "/api/v1/admin/live/stream"))
+                .timeout(Duration.ofSeconds(30))
+                .header("Accept", "text/event-stream");
+        headers.forEach(request::header);
+        HttpResponse<java.io.InputStream> response =
+                HTTP.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        response.body().close();
+        return response.statusCode();
+    }
+
+    @Test
+    void the_live_stream_is_refused_without_an_operator_credential() throws Exception {
+        assertThat(streamStatus(Map.of())).isEqualTo(401);
+        assertThat(streamStatus(admin())).isEqualTo(200);
     }
 
     /** The live stream's lines as they come, read with the admin token. */
