@@ -164,7 +164,13 @@ function field(label, input) {
 
 /** A table; each cell carries its heading (data-label), which a phone shows beside the value. */
 function table(testid, headings, rows) {
-  for (const row of rows) [...row.children].forEach((cell, i) => cell.setAttribute("data-label", headings[i] || ""));
+  for (const row of rows) {
+    [...row.children].forEach((cell, i) => {
+      cell.setAttribute("data-label", headings[i] || "");
+      // one box per cell: on a phone the cell is a grid of its heading and this box
+      cell.replaceChildren(h("div", {}, ...cell.childNodes));
+    });
+  }
   return h("div", { class: "table-wrap" }, h("table", { "data-testid": testid },
     h("thead", {}, h("tr", {}, headings.map((t) => h("th", {}, t)))),
     h("tbody", {}, rows)));

@@ -164,8 +164,9 @@ async function deliveryPage(id) {
   await Promise.all([
     section(facts, async () => {
       const d = (await api("GET", `/api/v1/admin/dispatches/${id}`)).data;
-      const stop = (s) => (s ? `${s.address || ""}${s.lat !== null && s.lat !== undefined ? ` (${s.lat}, ${s.lng})` : ""}` : "—");
-      const rows = [["Id", d.id], ["Status", badge(d.status)], ["Merchant", d.merchantId], ["Zone", d.zoneId || "—"],
+      const degrees = (x) => String(Number(Number(x).toFixed(6)));
+      const stop = (s) => (s ? `${s.address || ""}${s.lat !== null && s.lat !== undefined ? ` (${degrees(s.lat)}, ${degrees(s.lng)})` : ""}` : "—");
+      const rows = [["Id", d.id], ["Status", badge(d.status)], ["External id", d.externalId || "—"], ["Zone", d.zoneId || "—"],
         ["Rider", d.riderId || "—"], ["Pickup", stop(d.pickup)], ["Drop-off", stop(d.dropoff)],
         ["Created", when(d.createdAt)], ["Target delivery", when(d.targetDeliveryAt)],
         ["PIN", d.pinLock?.locked ? "locked after wrong guesses" : "not locked"]];

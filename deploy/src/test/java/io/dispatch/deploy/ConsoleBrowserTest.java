@@ -132,8 +132,25 @@ class ConsoleBrowserTest {
                 .as("the QR code is drawn on the canvas")
                 .isTrue();
         shoot("riders-enrolment");
+        // a second delivery the operator fails shows among the exceptions
+        String failed = dispatch.createDelivery(shop, """
+        {"customerName":"Lokol Ekai","customerPhone":"+254 722 000 319","externalId":"console-%s",
+         "pickup":{"address":"Lodwar Rd 2","lat":%s,"lng":%s},
+         "dropoff":{"address":"Lodwar Rd 41","lat":%s,"lng":%s},"paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), LAT, LNG, LAT - 0.01, LNG));
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + failed + "/fail",
+                admin(),
+                "{\"reasonCode\":\"OTHER\",\"detail\":\"the shop closed\"}",
+                200);
         navigate("Exceptions");
-        visible("[data-testid=late]");
+        eventually("the failed delivery among the exceptions", () -> {
+            if (!shown("[data-testid=failed]").contains(failed.substring(0, 8))) {
+                navigate("Exceptions");
+            }
+            return shown("[data-testid=failed]").contains(failed.substring(0, 8))
+                    && shown("[data-testid=failed]").contains("OTHER");
+        });
         eventually(
                 "the exceptions loaded",
                 () -> !shown("[data-testid=dead-letters]").isEmpty());

@@ -140,12 +140,32 @@ class ConsoleRoutesTest {
     }
 
     @Test
-    void the_exceptions_and_the_disabled_endpoints_are_read_as_lists() throws Exception {
-        JsonNode exceptions = dispatch.call("GET", "/api/v1/admin/dispatch/exceptions", admin(), null, 200)
-                .data();
+    void a_failed_delivery_is_among_the_exceptions_and_the_disabled_endpoints_are_a_list() throws Exception {
+        Merchant shop = dispatch.newMerchant("Failing Shop " + UUID.randomUUID());
+        String id = dispatch.createDelivery(shop, DispatchUnderTest.ORDER.formatted("exception-" + UUID.randomUUID()));
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/fail",
+                admin(),
+                "{\"reasonCode\":\"OTHER\",\"detail\":\"the shop closed\"}",
+                200);
+        JsonNode exceptions = await().atMost(Duration.ofSeconds(15))
+                .until(
+                        () -> dispatch.call("GET", "/api/v1/admin/dispatch/exceptions", admin(), null, 200)
+                                .data(),
+                        read -> read.get("failed").toString().contains(id));
         assertThat(exceptions.get("late").isArray()).isTrue();
-        assertThat(exceptions.get("failed").isArray()).isTrue();
         assertThat(exceptions.get("pinLocked").isArray()).isTrue();
+        JsonNode listed = null;
+        for (JsonNode entry : exceptions.get("failed")) {
+            if (entry.get("dispatchId").asText().equals(id)) {
+                listed = entry;
+            }
+        }
+        assertThat(listed).isNotNull();
+        assertThat(listed.get("status").asText()).isEqualTo("FAILED");
+        assertThat(listed.get("failureReason").asText()).isEqualTo("OTHER");
+        assertThat(listed.get("merchantId").asText()).isEqualTo(shop.id());
         assertThat(dispatch.call("GET", "/api/v1/admin/webhooks/disabled", admin(), null, 200)
                         .data()
                         .isArray())

@@ -117,6 +117,7 @@ class FrontRoutingTest {
             new Route("POST", "/api/v1/admin/riders", COMMAND),
             new Route("GET", "/api/v1/admin/riders", COMMAND),
             new Route("PUT", "/api/v1/admin/riders/{id}", COMMAND),
+            new Route("POST", "/api/v1/admin/riders/{id}/enrolment", COMMAND),
             new Route("GET", "/api/v1/admin/dispatch/policies", COMMAND),
             new Route("PUT", "/api/v1/admin/dispatch/policies/{zoneId}", COMMAND),
             new Route("POST", "/api/v1/admin/dispatch/decisions", COMMAND),
@@ -145,6 +146,9 @@ class FrontRoutingTest {
             new Route("GET", "/api/v1/admin/dispatches/{id}/events", QUERY),
             new Route("GET", "/api/v1/admin/dispatches/{id}/decisions", QUERY),
             new Route("GET", "/api/v1/admin/dispatch/queue", QUERY),
+            new Route("GET", "/api/v1/admin/dispatch/queue/{id}/suggestions", QUERY),
+            new Route("GET", "/api/v1/admin/dispatch/exceptions", QUERY),
+            new Route("GET", "/api/v1/admin/live/stream", QUERY),
             new Route("GET", "/api/v1/admin/dispatch/stats", QUERY),
             new Route("GET", "/api/v1/rider/offers", QUERY),
             new Route("GET", "/api/v1/rider/route", QUERY),
@@ -166,6 +170,7 @@ class FrontRoutingTest {
             new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/test", DISPATCHER),
             new Route("POST", "/api/v1/admin/merchants/{merchantId}/webhook/enable", DISPATCHER),
             new Route("GET", "/api/v1/admin/webhooks/stats", DISPATCHER),
+            new Route("GET", "/api/v1/admin/webhooks/disabled", DISPATCHER),
             new Route("PUT", "/api/v1/dashboard/webhook", DISPATCHER),
             new Route("DELETE", "/api/v1/dashboard/webhook", DISPATCHER));
 
