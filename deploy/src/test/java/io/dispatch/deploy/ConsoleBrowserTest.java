@@ -3,14 +3,10 @@ package io.dispatch.deploy;
 import static io.dispatch.deploy.DispatchUnderTest.admin;
 import static io.dispatch.deploy.DispatchUnderTest.rider;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
-import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -27,7 +23,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
  */
 class ConsoleBrowserTest {
 
-    private static final Duration PAGE = Duration.ofSeconds(15);
     private static final String PASSWORD = "a long console password";
     /** A zone of its own, by Lake Turkana, where no other test has riders. */
     private static final double LAT = 3.1;
@@ -40,6 +35,8 @@ class ConsoleBrowserTest {
     private static final Chromium chromium = Chromium.phone();
 
     private static final ChromeDriver browser = chromium.driver();
+
+    private static final ConsolePage page = new ConsolePage(chromium, dispatch.baseUrl);
 
     @Test
     void a_dispatcher_assigns_from_the_queue_and_watches_the_rider_and_an_auditor_only_reads() throws Exception {
@@ -59,70 +56,77 @@ class ConsoleBrowserTest {
          "dropoff":{"address":"Lodwar Rd 40","lat":%s,"lng":%s},"paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), LAT, LNG, LAT - 0.01, LNG));
 
         // the dispatcher signs in and finds it in the queue, with the reason and the rider suggested
-        signIn(dispatcher);
-        assertThat(visible("[data-testid=role]").getText()).isEqualTo("DISPATCHER");
-        visible("[data-testid=live-map]");
-        eventually(
+        page.signIn(dispatcher, PASSWORD);
+        assertThat(page.visible("[data-testid=role]").getText()).isEqualTo("DISPATCHER");
+        page.visible("[data-testid=live-map]");
+        page.eventually(
                 "the stream's snapshot",
-                () -> shown("[data-testid=stream-state]").equals("live"));
-        navigate("Queue");
+                () -> page.shown("[data-testid=stream-state]").equals("live"));
+        page.navigate("Queue");
         String row = "[data-testid=queue-table] tr[data-id='" + id + "']";
-        eventually("the delivery in the queue", PAGE.multipliedBy(2), () -> {
+        page.eventually("the delivery in the queue", ConsolePage.PAGE.multipliedBy(2), () -> {
             if (browser.findElements(By.cssSelector(row)).isEmpty()) {
-                click("[data-testid=refresh]");
+                page.click("[data-testid=refresh]");
             }
             return browser.findElement(By.cssSelector(row)).getText().contains("NO_RIDER_IN_RADIUS");
         });
         String suggestion = row + " .suggestion[data-rider='" + rider.id() + "']";
-        assertThat(visible(suggestion).getText()).contains(name).contains("1.").contains("load 0/1");
-        shoot("queue");
-        click(suggestion + " [data-testid=assign]");
-        eventually("the delivery held by the rider", () -> dispatch.holder(id).equals(rider.id()));
-        eventually(
+        assertThat(page.visible(suggestion).getText())
+                .contains(name)
+                .contains("1.")
+                .contains("load 0/1");
+        page.shoot("queue");
+        page.click(suggestion + " [data-testid=assign]");
+        page.eventually(
+                "the delivery held by the rider", () -> dispatch.holder(id).equals(rider.id()));
+        page.eventually(
                 "the assigned delivery gone from the queue",
                 () -> browser.findElements(By.cssSelector(row)).isEmpty());
 
         // the live map: the rider's load, and the marker moves as the rider reports positions
-        navigate("Live map");
+        page.navigate("Live map");
         String marker = "[data-testid=rider-marker][data-id='" + rider.id() + "']";
-        eventually(
+        page.eventually(
                 "the rider on the map",
                 () -> !browser.findElements(By.cssSelector(marker)).isEmpty());
-        eventually(
+        page.eventually(
                 "the rider's load",
-                () -> shown("[data-rider='" + rider.id() + "'] [data-testid=rider-load]")
+                () -> page.shown("[data-rider='" + rider.id() + "'] [data-testid=rider-load]")
                         .equals("load 1/1"));
-        click("[data-rider='" + rider.id() + "'] [data-testid=zoom]");
-        eventually(
+        page.click("[data-rider='" + rider.id() + "'] [data-testid=zoom]");
+        page.eventually(
                 "the map zoomed to the rider",
                 () -> rider.id()
                         .equals(browser.findElement(By.cssSelector("[data-testid=live-map]"))
                                 .getAttribute("data-zoomed-to")));
-        String before = place(marker);
+        String before = page.place(marker);
         locate(rider, LAT + 0.015);
-        eventually(
+        page.eventually(
                 "the marker at the new position",
                 () -> Math.abs(Double.parseDouble(browser.findElement(By.cssSelector(marker))
                                         .getAttribute("data-lat"))
                                 - (LAT + 0.015))
                         < 1e-9);
-        String after = place(marker);
+        String after = page.place(marker);
         assertThat(after).as("the marker's place on the page").isNotEqualTo(before);
-        shoot("live-map");
+        page.shoot("live-map");
 
         // the delivery's own page, the riders and the enrolment of the phone
-        open("/console/deliveries/" + id);
-        assertThat(visible("[data-testid=delivery]").getText()).contains("ASSIGNED");
-        visible("[data-testid=decisions-table]");
-        shoot("delivery-dispatcher");
-        navigate("Riders");
+        page.open("/console/deliveries/" + id);
+        assertThat(page.visible("[data-testid=delivery]").getText()).contains("ASSIGNED");
+        page.visible("[data-testid=decisions-table]");
+        page.shoot("delivery-dispatcher");
+        page.navigate("Riders");
         String riderRow = "[data-testid=riders-table] tr[data-id='" + rider.id() + "']";
-        assertThat(visible(riderRow).getText()).contains(name).contains("ON").contains("1/1");
-        shoot("riders");
-        click(riderRow + " [data-testid=enrol]");
-        String link = visible("[data-testid=enrolment-link]").getText();
+        assertThat(page.visible(riderRow).getText())
+                .contains(name)
+                .contains("ON")
+                .contains("1/1");
+        page.shoot("riders");
+        page.click(riderRow + " [data-testid=enrol]");
+        String link = page.visible("[data-testid=enrolment-link]").getText();
         assertThat(link).contains("/rider#token=rdr_");
-        WebElement qr = visible("[data-testid=qr]");
+        WebElement qr = page.visible("[data-testid=qr]");
         assertThat(Integer.parseInt(qr.getAttribute("data-size"))).isGreaterThanOrEqualTo(21);
         assertThat((Boolean) browser.executeScript("""
                 const canvas = arguments[0], pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
@@ -131,7 +135,7 @@ class ConsoleBrowserTest {
                 return dark > 0 && dark < pixels.length / 4;""", qr))
                 .as("the QR code is drawn on the canvas")
                 .isTrue();
-        shoot("riders-enrolment");
+        page.shoot("riders-enrolment");
         // a second delivery the operator fails shows among the exceptions
         String failed = dispatch.createDelivery(shop, """
         {"customerName":"Lokol Ekai","customerPhone":"+254 722 000 319","externalId":"console-%s",
@@ -143,38 +147,40 @@ class ConsoleBrowserTest {
                 admin(),
                 "{\"reasonCode\":\"OTHER\",\"detail\":\"the shop closed\"}",
                 200);
-        navigate("Exceptions");
-        eventually("the failed delivery among the exceptions", () -> {
-            if (!shown("[data-testid=failed]").contains(failed.substring(0, 8))) {
-                navigate("Exceptions");
+        page.navigate("Exceptions");
+        page.eventually("the failed delivery among the exceptions", () -> {
+            if (!page.shown("[data-testid=failed]").contains(failed.substring(0, 8))) {
+                page.navigate("Exceptions");
             }
-            return shown("[data-testid=failed]").contains(failed.substring(0, 8))
-                    && shown("[data-testid=failed]").contains("OTHER");
+            return page.shown("[data-testid=failed]").contains(failed.substring(0, 8))
+                    && page.shown("[data-testid=failed]").contains("OTHER");
         });
-        eventually(
+        page.eventually(
                 "the exceptions loaded",
-                () -> !shown("[data-testid=dead-letters]").isEmpty());
-        shoot("exceptions");
-        navigate("Stats");
-        eventually("the stats", () -> !shown("[data-testid=stat-created]").isEmpty());
-        shoot("stats");
-        navigate("Policies");
-        eventually("the zone's policy", () -> shown("[data-testid=policies]").contains(zoneId));
-        shoot("policies");
-        signOut();
-        shoot("signin");
+                () -> !page.shown("[data-testid=dead-letters]").isEmpty());
+        page.shoot("exceptions");
+        page.navigate("Stats");
+        page.eventually(
+                "the stats", () -> !page.shown("[data-testid=stat-created]").isEmpty());
+        page.shoot("stats");
+        page.navigate("Policies");
+        page.eventually(
+                "the zone's policy", () -> page.shown("[data-testid=policies]").contains(zoneId));
+        page.shoot("policies");
+        page.signOut();
+        page.shoot("signin");
 
         // the auditor reads the decisions, sees no assign button, and is refused the assign
-        signIn(auditor);
-        assertThat(visible("[data-testid=role]").getText()).isEqualTo("AUDITOR");
+        page.signIn(auditor, PASSWORD);
+        assertThat(page.visible("[data-testid=role]").getText()).isEqualTo("AUDITOR");
         assertThat(browser.findElement(By.id("nav")).findElements(By.linkText("Queue")))
                 .allMatch(link1 -> !link1.isDisplayed());
-        open("/console/deliveries/" + id);
-        eventually(
+        page.open("/console/deliveries/" + id);
+        page.eventually(
                 "the engine's decision",
-                () -> shown("[data-testid=decisions-table]").contains("NO_RIDER_IN_RADIUS"));
+                () -> page.shown("[data-testid=decisions-table]").contains("NO_RIDER_IN_RADIUS"));
         assertThat(browser.findElements(By.cssSelector("[data-testid=assign]"))).isEmpty();
-        shoot("delivery-auditor");
+        page.shoot("delivery-auditor");
         Object refused = browser.executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
                 fetch("/api/v1/console/me", { credentials: "same-origin" }).then((r) => r.json())
@@ -184,7 +190,7 @@ class ConsoleBrowserTest {
                   .then(async (r) => done(`${r.status} ${(await r.json()).error.code}`))
                   .catch((e) => done(String(e)));""", "/api/v1/admin/dispatches/" + id + "/assign", rider.id());
         assertThat(refused).isEqualTo("403 FORBIDDEN");
-        signOut();
+        page.signOut();
     }
 
     /** An operator account made with the admin token; answers its email. */
@@ -202,125 +208,5 @@ class ConsoleBrowserTest {
     private static void locate(Rider rider, double lat) throws Exception {
         dispatch.call(
                 "POST", "/api/v1/rider/location", rider(rider), "{\"lat\":%s,\"lng\":%s}".formatted(lat, LNG), 202);
-    }
-
-    private static void signIn(String email) throws Exception {
-        open("/console/signin");
-        type("email", email);
-        type("password", PASSWORD);
-        if (email.startsWith("dispatcher")) {
-            shoot("signin-filled");
-        }
-        submit("[data-testid=signin]");
-        eventually(
-                "the live map after the sign-in", () -> browser.getCurrentUrl().endsWith("/console"));
-    }
-
-    private static void signOut() {
-        eventually(
-                "the menu or the navigation",
-                () -> browser.findElement(By.id("menu")).isDisplayed()
-                        || browser.findElement(By.id("signout")).isDisplayed());
-        if (!browser.findElement(By.id("signout")).isDisplayed()) {
-            click("#menu");
-        }
-        click("#signout");
-        eventually("the sign-in page", () -> browser.getCurrentUrl().endsWith("/console/signin"));
-    }
-
-    /** Where the marker is drawn on the page, in CSS pixels. */
-    private static String place(String css) {
-        return String.valueOf(browser.executeScript(
-                "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return `${Math.round(r.x)},${Math.round(r.y)}`;",
-                css));
-    }
-
-    private static void open(String path) {
-        browser.get(dispatch.baseUrl + path);
-    }
-
-    /** A link of the navigation (on a phone it sits behind the menu button). */
-    private static void navigate(String text) {
-        eventually(
-                "the menu or the navigation",
-                () -> browser.findElement(By.id("menu")).isDisplayed()
-                        || browser.findElement(By.id("nav")).isDisplayed());
-        if (!browser.findElement(By.id("nav")).isDisplayed()) {
-            click("#menu");
-        }
-        clickable(() -> browser.findElement(By.id("nav")).findElement(By.linkText(text)))
-                .click();
-    }
-
-    private static WebElement visible(String css) {
-        try {
-            return await().atMost(PAGE)
-                    .ignoreExceptions()
-                    .until(() -> browser.findElement(By.cssSelector(css)), WebElement::isDisplayed);
-        } catch (ConditionTimeoutException e) {
-            throw new AssertionError(css + " not shown within " + PAGE + "; " + whereWeAre(), e);
-        }
-    }
-
-    private static void eventually(String what, Callable<Boolean> condition) {
-        eventually(what, PAGE, condition);
-    }
-
-    private static void eventually(String what, Duration wait, Callable<Boolean> condition) {
-        try {
-            await().atMost(wait).ignoreExceptions().until(condition);
-        } catch (ConditionTimeoutException e) {
-            throw new AssertionError(what + ": not within " + wait + "; " + whereWeAre(), e);
-        }
-    }
-
-    private static String shown(String css) {
-        return browser.findElements(By.cssSelector(css)).stream()
-                .findFirst()
-                .map(WebElement::getText)
-                .orElse("");
-    }
-
-    private static String whereWeAre() {
-        try {
-            chromium.screenshot("console-failure-phone.png");
-        } catch (Exception e) {
-            // the address and text still say where we were
-        }
-        return "at " + browser.getCurrentUrl() + ", the page says: "
-                + browser.executeScript("return document.body.innerText");
-    }
-
-    private static void type(String name, String value) {
-        WebElement field = await().atMost(PAGE)
-                .ignoreExceptions()
-                .until(() -> browser.findElement(By.name(name)), WebElement::isDisplayed);
-        field.clear();
-        field.sendKeys(value);
-    }
-
-    private static void submit(String form) {
-        clickable(() -> visible(form).findElement(By.cssSelector("button[type=submit]")))
-                .click();
-    }
-
-    private static void click(String css) {
-        clickable(() -> browser.findElement(By.cssSelector(css))).click();
-    }
-
-    private static WebElement clickable(Callable<WebElement> find) {
-        try {
-            return await().atMost(PAGE)
-                    .ignoreExceptions()
-                    .until(find, element -> element.isDisplayed() && element.isEnabled());
-        } catch (ConditionTimeoutException e) {
-            throw new AssertionError("nothing to press within " + PAGE + "; " + whereWeAre(), e);
-        }
-    }
-
-    /** The page at a phone's size, then at a desktop's. */
-    private static void shoot(String name) throws Exception {
-        chromium.screenshot("console-" + name + "-phone.png");
-        chromium.atDesktopSize(PAGE, () -> chromium.screenshot("console-" + name + "-desktop.png"));
     }
 }
