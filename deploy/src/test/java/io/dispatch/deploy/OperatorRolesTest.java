@@ -116,7 +116,9 @@ class OperatorRolesTest {
             session.keep(answer);
             session.csrf = answer.data().get("csrfToken").asText();
             assertThat(session.cookie).as("sign-in starts a session").isNotNull();
-            assertThat(answer.header("Set-Cookie")).containsIgnoringCase("HttpOnly").contains("SameSite=Lax");
+            assertThat(answer.header("Set-Cookie"))
+                    .containsIgnoringCase("HttpOnly")
+                    .contains("SameSite=Lax");
         }
         return session;
     }
