@@ -76,7 +76,7 @@ public class OperatorAdminController {
         }
     }
 
-    @Operation(summary = "Create an operator account", description = """
+    @Operation(operationId = "createOperator", summary = "Create an operator account", description = """
       Body {email, password, role}: role ADMIN (everything), DISPATCHER (riders, assignments, queue, \
       policies, console) or AUDITOR (read only: audit, decisions, stats, rebuild status, dead letters). \
       The password follows the dashboard's rules (12 to 128 characters); only an Argon2id hash is kept. \
@@ -106,7 +106,10 @@ public class OperatorAdminController {
                                 Map.of("fieldErrors", Map.of("email", List.of("is already used by an account"))))));
     }
 
-    @Operation(summary = "List the operator accounts", description = "The live accounts, oldest first.")
+    @Operation(
+            operationId = "listOperators",
+            summary = "List the operator accounts",
+            description = "The live accounts, oldest first.")
     @GetMapping
     public Mono<Envelope> list(OperatorPrincipal operator) {
         return Blocking.call(
@@ -115,6 +118,7 @@ public class OperatorAdminController {
     }
 
     @Operation(
+            operationId = "endOperator",
             summary = "End an operator account",
             description = "The account can no longer sign in, and its console sessions end at once. 204; 404 when"
                     + " there is no live account with this id.")
