@@ -53,10 +53,14 @@ final class ConsolePage {
     }
 
     /** Where the marker is drawn on the page, in CSS pixels. */
-    String place(String css) {
-        return String.valueOf(browser.executeScript(
-                "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return `${Math.round(r.x)},${Math.round(r.y)}`;",
+    /** Where the element's centre is drawn on the page: {x, y} in CSS pixels. */
+    double[] place(String css) {
+        String xy = String.valueOf(browser.executeScript(
+                "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                        + " return `${r.x + r.width / 2} ${r.y + r.height / 2}`;",
                 css));
+        String[] parts = xy.split(" ");
+        return new double[] {Double.parseDouble(parts[0]), Double.parseDouble(parts[1])};
     }
 
     void open(String path) {
