@@ -53,7 +53,12 @@ function DrawnMap(element) {
       const y = Math.round((H / 2 - (item.point.lat - midLat) * scale) * 10) / 10;
       const group = svgElement("g", { class: `marker ${item.kind}`, transform: `translate(${x} ${y})`,
         "data-id": item.id, "data-lat": item.point.lat, "data-lng": item.point.lng, "data-testid": `${item.kind}-marker` }, layer);
-      if (item.kind === "rider") svgElement("circle", { r: 8, fill: item.colour, stroke: "#fff", "stroke-width": 2 }, group);
+      if (item.kind === "rider") {
+        svgElement("circle", { r: 8, fill: item.colour, stroke: "#fff", "stroke-width": 2 }, group);
+        // the rider's name beside the mark, as text
+        svgElement("text", { x: 11, y: 4, "font-size": 11, fill: "#1d2530", "font-family": "system-ui, sans-serif",
+          stroke: "#eef3f1", "stroke-width": 3, "paint-order": "stroke" }, group).textContent = item.name;
+      }
       else svgElement("rect", { x: -5, y: -5, width: 10, height: 10, fill: item.colour, stroke: "#fff", "stroke-width": 1.5 }, group);
       svgElement("title", {}, group).textContent = item.label;
     }
@@ -98,7 +103,7 @@ function createLiveMap(element) {
   const items = () => [
     ...[...deliveries.values()].map((d) => ({ kind: "delivery", id: d.dispatchId, point: deliveryPoint(d),
       colour: MAP_COLOURS[d.status] || "#475467", label: markerLabel("delivery", d) })),
-    ...[...riders.values()].map((r) => ({ kind: "rider", id: r.riderId, point: r.lat === null || r.lat === undefined ? null : { lat: r.lat, lng: r.lng },
+    ...[...riders.values()].map((r) => ({ kind: "rider", id: r.riderId, name: r.name, point: r.lat === null || r.lat === undefined ? null : { lat: r.lat, lng: r.lng },
       colour: MAP_COLOURS[r.shift] || "#475467", label: markerLabel("rider", r) })),
   ].filter((item) => item.point);
   // zoomed to a rider: the window around where it was when asked, so that its moves show on the map

@@ -144,6 +144,25 @@ class ConsoleBrowserTest {
                 .as("the QR code is drawn on the canvas")
                 .isTrue();
         page.shoot("riders-enrolment");
+        // its capacity changed on the page, and a new rider made there, enrolled at once
+        WebElement capacity = browser.findElement(By.cssSelector(riderRow + " input[name=maxActive]"));
+        capacity.clear();
+        capacity.sendKeys("2");
+        page.click(riderRow + " [data-testid=save-capacity]");
+        page.eventually("the rider's new capacity", () -> page.shown(riderRow).contains("1/2"));
+        String newcomer = "Newcomer " + UUID.randomUUID().toString().substring(0, 4);
+        page.type("name", newcomer);
+        page.type("phone", "+254 711 000 444");
+        page.submit("[data-testid=new-rider]");
+        page.eventually(
+                "the newcomer's enrolment",
+                () -> page.shown("[data-testid=enrolment]").contains(newcomer));
+        page.eventually(
+                "the newcomer in the list",
+                () -> page.shown("[data-testid=riders-table]").contains(newcomer));
+        String newLink = page.visible("[data-testid=enrolment-link]").getText();
+        String token = newLink.substring(newLink.indexOf("#token=") + "#token=".length());
+        dispatch.call("GET", "/api/v1/rider/offers", rider(new Rider("newcomer", token)), null, 200);
         // a second delivery the operator fails shows among the exceptions
         String failed = dispatch.createDelivery(shop, """
         {"customerName":"Lokol Ekai","customerPhone":"+254 722 000 319","externalId":"console-%s",
