@@ -12,8 +12,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Flux;
@@ -59,9 +61,10 @@ public class LiveStreamController {
       than 512 changes behind its reader ends: reconnect for a new snapshot. At most 50 streams per instance: \
       one more answers 429 RATE_LIMITED with Retry-After.""")
     @GetMapping(path = "/api/v1/admin/live/stream", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    public Flux<ServerSentEvent<Object>> stream(OperatorPrincipal operator) {
+    public Flux<ServerSentEvent<Object>> stream(OperatorPrincipal operator, ServerHttpResponse response) {
         if (open.incrementAndGet() > MAX_STREAMS) {
             open.decrementAndGet();
+            response.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(RETRY_AFTER_SECONDS));
             return Flux.error(new ApiException(
                     ErrorCode.RATE_LIMITED,
                     "At most " + MAX_STREAMS + " live streams may be open at once on this instance; retry in "
