@@ -84,7 +84,7 @@ class OperatorRolesTest {
             Map.entry("POST /api/v1/admin/projections/rebuild", ADMIN_ONLY),
             Map.entry("POST /api/v1/admin/dispatch/decisions", ADMIN_ONLY),
             // the console's own reads and the rider's enrolment (docs/console.md)
-            Map.entry(ConsoleRoutesTest.LIVE_STREAM_RULE, DA),
+            Map.entry(ConsoleLiveStreamTest.LIVE_STREAM_RULE, DA),
             Map.entry("GET /api/v1/admin/dispatch/queue/{id}/suggestions", D),
             Map.entry("GET /api/v1/admin/dispatch/exceptions", DA),
             Map.entry("GET /api/v1/admin/webhooks/disabled", DA),
@@ -214,9 +214,10 @@ class OperatorRolesTest {
                     .replaceAll("\\{[^}]+}", UUID.randomUUID().toString());
             for (Map.Entry<String, Session> role : sessions.entrySet()) {
                 boolean allowed = rule.getValue().contains(role.getKey());
-                if (rule.getKey().equals(ConsoleRoutesTest.LIVE_STREAM_RULE)) {
+                if (rule.getKey().equals(ConsoleLiveStreamTest.LIVE_STREAM_RULE)) {
                     // a stream never ends: its status is read, then it is closed
-                    int status = ConsoleRoutesTest.streamStatus(role.getValue().headers(false));
+                    int status =
+                            ConsoleLiveStreamTest.streamStatus(role.getValue().headers(false));
                     if (allowed != (status == 200)) {
                         wrong.add(role.getKey() + " " + rule.getKey() + " answered " + status);
                     }
