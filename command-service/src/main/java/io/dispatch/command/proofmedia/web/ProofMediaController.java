@@ -87,7 +87,7 @@ public class ProofMediaController {
             content =
                     @Content(schema = @Schema(implementation = io.dispatch.web.openapi.ApiSchemas.ErrorResponse.class)))
     @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
-    @GetMapping(PATH + "{mediaId}")
+    @GetMapping("/api/v1/proof-media/{mediaId}")
     public Mono<ResponseEntity<byte[]>> read(@PathVariable String mediaId, ServerWebExchange exchange) {
         Optional<MerchantPrincipal> merchant = PrincipalArguments.find(exchange, MerchantPrincipal.class);
         boolean operator =
