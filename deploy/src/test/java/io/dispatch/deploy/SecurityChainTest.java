@@ -149,7 +149,7 @@ class SecurityChainTest {
                         assertThat(path)
                                 .as("a route outside the named families must be a public one: %s", route.getValue())
                                 .matches(
-                                        "/(api/v1/track|track|api/v1/auth|api/v1/integrations|dashboard|v3/api-docs|v3/api-docs.yaml|docs|webjars/swagger-ui)(/.*)?");
+                                        "/(api/v1/track|track|api/v1/auth|api/v1/console/sign(in|out)|api/v1/integrations|dashboard|v3/api-docs|v3/api-docs.yaml|docs|webjars/swagger-ui)(/.*)?");
                         assertThat(dispatch.send("GET", path, Map.of(), null, null)
                                         .status())
                                 .as("public %s needs no credential", path)
@@ -317,6 +317,8 @@ class SecurityChainTest {
         if (path.startsWith("/api/v1/track/")
                 || path.startsWith("/track/")
                 || path.startsWith("/api/v1/auth/")
+                || path.equals("/api/v1/console/signin")
+                || path.equals("/api/v1/console/signout")
                 || path.startsWith("/api/v1/integrations/")
                 || path.equals("/dashboard")
                 || path.startsWith("/dashboard/")

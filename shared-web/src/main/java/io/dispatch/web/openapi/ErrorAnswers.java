@@ -58,7 +58,11 @@ final class ErrorAnswers {
                 }
             }
             case OPERATOR -> {
-                errors.put("401", "Missing or wrong X-Admin-Token (UNAUTHORIZED)");
+                errors.put("401", "Missing or wrong X-Admin-Token, and no console session (UNAUTHORIZED)");
+                errors.put(
+                        "403",
+                        "The signed-in operator's role may not call this route, or a console session's call lacks "
+                                + "its X-CSRF-TOKEN (FORBIDDEN)");
                 if (id) {
                     errors.put("404", "No such resource, or a malformed id (NOT_FOUND)");
                     errors.put("409", "The resource's state does not allow this (CONFLICT; details.currentStatus)");
