@@ -101,6 +101,50 @@ class ProofMediaTest {
     }
 
     @Test
+    void the_merchants_dashboard_session_and_an_operators_console_session_read_it_too() throws Exception {
+        DashboardAccountsTest.Session dashboard =
+                DashboardAccountsTest.signUp("proof-" + UUID.randomUUID() + "@example.com", "a long enough password");
+        Map<String, String> write = dashboard.headers(true);
+        String id = dispatch.call(
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        write,
+                        DispatchUnderTest.ORDER.formatted("pm-" + UUID.randomUUID()),
+                        201)
+                .data()
+                .get("id")
+                .asText();
+        // a signed-up merchant starts in the sandbox: its deliveries are for sandbox riders
+        Rider rider = dispatch.newSandboxRider("Proof Sandbox Rider");
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/assign",
+                admin(),
+                "{\"riderId\":\"" + rider.id() + "\"}",
+                200);
+        dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/pickup", rider(rider), null, 200);
+        String path = URI.create(upload(rider, id, photo, "image/jpeg", 201)
+                        .at("/data/url")
+                        .asText())
+                .getPath();
+
+        HttpResponse<byte[]> bySession = read(path, dashboard.headers(false));
+        assertThat(bySession.statusCode()).as(text(bySession)).isEqualTo(200);
+        assertThat(bySession.body()).isEqualTo(photo);
+        assertServedAsAnImage(bySession, "image/jpeg");
+        assertThat(read(path, Map.of("X-API-Key", owner.apiKey())).statusCode())
+                .as("another merchant's key")
+                .isEqualTo(404);
+
+        for (String role : java.util.List.of("AUDITOR", "DISPATCHER", "ADMIN")) {
+            HttpResponse<byte[]> byConsole =
+                    read(path, OperatorRolesTest.operator(role).headers(false));
+            assertThat(byConsole.statusCode()).as(role + ": " + text(byConsole)).isEqualTo(200);
+            assertThat(byConsole.body()).isEqualTo(photo);
+        }
+    }
+
+    @Test
     void a_signature_is_a_png_and_is_served_as_one() throws Exception {
         Rider rider = dispatch.newRider("Proof Signer");
         String id = underWay(rider);
