@@ -16,9 +16,14 @@ import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,7 +141,7 @@ class ProofMediaTest {
                 .as("another merchant's key")
                 .isEqualTo(404);
 
-        for (String role : java.util.List.of("AUDITOR", "DISPATCHER", "ADMIN")) {
+        for (String role : List.of("AUDITOR", "DISPATCHER", "ADMIN")) {
             HttpResponse<byte[]> byConsole =
                     read(path, OperatorRolesTest.operator(role).headers(false));
             assertThat(byConsole.statusCode()).as(role + ": " + text(byConsole)).isEqualTo(200);
@@ -202,6 +207,15 @@ class ProofMediaTest {
         assertError(text, "VALIDATION_ERROR");
         assertThat(text.at("/error/message").asText()).contains("image/jpeg or image/png");
         assertError(upload(rider, id, photo, null, 415), "VALIDATION_ERROR");
+        // an image body is exempt from the UTF-8 check of text bodies on this route only: elsewhere it is 415
+        assertThat(dispatch.sendBytes(
+                                "POST",
+                                "/api/v1/rider/dispatches/" + id + "/deliver",
+                                rider(rider),
+                                photo,
+                                "image/jpeg")
+                        .statusCode())
+                .isEqualTo(415);
 
         byte[] tooLarge = Arrays.copyOf(photo, 5 * 1024 * 1024 + 1);
         JsonNode declared = upload(rider, id, tooLarge, "image/jpeg", 413);
@@ -233,6 +247,40 @@ class ProofMediaTest {
         assertError(sixth, "CONFLICT");
         assertThat(sixth.at("/error/message").asText()).contains("5 proof media");
         assertThat(sixth.at("/error/details/maxPerDelivery").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void uploads_racing_for_the_last_slots_store_5_and_refuse_the_rest() throws Exception {
+        Rider rider = dispatch.newRider("Proof Racer");
+        String id = underWay(rider);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> racing = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                racing.add(pool.submit(() -> dispatch.sendBytes(
+                                "POST",
+                                "/api/v1/rider/dispatches/" + id + "/proof-media",
+                                rider(rider),
+                                photo,
+                                "image/jpeg")
+                        .statusCode()));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (var answer : racing) {
+                statuses.add(answer.get());
+            }
+            assertThat(statuses)
+                    .as("8 at once: 5 stored, the rest 409 (or 503 when the instance is busy)")
+                    .filteredOn(status -> status == 201)
+                    .hasSize(5);
+            assertThat(statuses).allMatch(status -> status == 201 || status == 409 || status == 503);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(upload(rider, id, photo, "image/jpeg", 409)
+                        .at("/error/details/maxPerDelivery")
+                        .asInt())
+                .isEqualTo(5);
     }
 
     /** A new delivery of the owner, assigned to the rider by an operator, collected and on its way. */
