@@ -11,6 +11,7 @@ import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.identity.PrincipalArguments;
 import io.dispatch.web.identity.RiderPrincipal;
 import io.dispatch.web.identity.Scope;
+import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.headers.Header;
@@ -84,8 +85,8 @@ public class ProofMediaController {
     @ApiResponse(
             responseCode = "503",
             description = "Too many media are being read from this instance at once; see Retry-After",
-            content =
-                    @Content(schema = @Schema(implementation = io.dispatch.web.openapi.ApiSchemas.ErrorResponse.class)))
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ErrorResponse.class)))
+    // every operator role reads proof media: the chain lets any operator GET them, and this grants the rest (HEAD)
     @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
     @GetMapping("/api/v1/proof-media/{mediaId}")
     public Mono<ResponseEntity<byte[]>> read(@PathVariable String mediaId, ServerWebExchange exchange) {
