@@ -86,6 +86,9 @@ final class FuzzGoodValues {
         values.put("polygon", polygon);
         Map<String, Supplier<JsonNode>> suppliers = new HashMap<>();
         values.forEach((name, value) -> suppliers.put(name, value::deepCopy));
+        // an operator account's email must be free (409 otherwise) and its password 12 characters or more
+        suppliers.put("email", () -> n.textNode("fuzz-" + java.util.UUID.randomUUID() + "@example.com"));
+        suppliers.put("password", () -> n.textNode("a long fuzz password"));
         return suppliers;
     }
 }

@@ -131,6 +131,17 @@ class SecurityChainTest {
                 var methods = route.getKey().getMethodsCondition().getMethods();
                 for (PathPattern pattern : patterns) {
                     String path = concrete(pattern.getPatternString());
+                    if (path.startsWith("/api/v1/proof-media/")) {
+                        // the delivery's merchant or an operator: the handler takes neither as a parameter but
+                        // reads whichever the chain set (PrincipalArguments.find) and answers 401 itself without
+                        // one, so it fails closed too (ProofMediaTest); the chain answers first
+                        assertThat(dispatch.send("GET", path, Map.of(), null, null)
+                                        .status())
+                                .as("GET %s without a credential", path)
+                                .isEqualTo(401);
+                        checked.add("GET " + path);
+                        continue;
+                    }
                     Class<?> principal = principalOf(path);
                     List<Class<?>> parameters =
                             Arrays.asList(route.getValue().getMethod().getParameterTypes());

@@ -86,6 +86,19 @@ final class ErrorAnswers {
                         "Over the rider's rate limit, or too many failed credential checks from this client "
                                 + "address (RATE_LIMITED); see Retry-After");
             }
+            case PROOF_MEDIA -> {
+                errors.put(
+                        "401",
+                        "No API key, dashboard session, operator token or operator session, or a wrong one "
+                                + "(UNAUTHORIZED)");
+                errors.put("403", "The API key lacks the read scope, or the caller is a rider (FORBIDDEN)");
+                errors.put(
+                        "404", "No such medium, one of another merchant's deliveries, or a malformed id (NOT_FOUND)");
+                errors.put(
+                        "429",
+                        "Too many failed credential checks from this client address (RATE_LIMITED); see "
+                                + "Retry-After");
+            }
             case TRACKING -> {
                 errors.put("404", "No delivery has this tracking token (NOT_FOUND)");
                 errors.put(
@@ -98,7 +111,7 @@ final class ErrorAnswers {
             errors.put("413", tooLarge);
             errors.put("415", "The Content-Type is missing or not application/json (VALIDATION_ERROR)");
         }
-        if (api != Api.TRACKING) {
+        if (api != Api.TRACKING && api != Api.PROOF_MEDIA) {
             errors.put("422", "Invalid input (VALIDATION_ERROR with details.fieldErrors naming each field as sent)");
         }
         if (api == Api.MERCHANT) {

@@ -92,6 +92,8 @@ public class SecurityConfiguration {
                         .hasAuthority(CredentialKinds.SESSION_AUTHORITY)
                         .pathMatchers(HttpMethod.GET, Routes.PROOF_MEDIA)
                         .hasAnyAuthority(Scope.READ.authority(), "ROLE_OPERATOR")
+                        .pathMatchers(HttpMethod.HEAD, Routes.PROOF_MEDIA)
+                        .hasAnyAuthority(Scope.READ.authority(), "ROLE_OPERATOR")
                         .anyExchange()
                         .access(new OperatorRoleRules(
                                 () -> dispatcher.getObject().getHandlerMappings())))
