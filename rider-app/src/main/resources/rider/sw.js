@@ -1,5 +1,5 @@
 // The rider app's service worker (scope /rider/, docs/adr/0048): the app's shell and the rider's
-// last route and profile answers are kept, so the app opens and shows the route without a
+// last route answer are kept, so the app opens and shows the route without a
 // connection. Everything is asked of the network first; the cache answers only when it fails.
 // Writes (POST) are never touched: the page queues them itself (outbox.js).
 const SHELL_CACHE = "rider-shell-v1";
@@ -17,8 +17,8 @@ const SHELL = [
   "/rider/assets/icon.svg",
   "/rider/assets/icon-192.png",
 ];
-/** The rider's own answers the app needs to open offline. */
-const DATA = ["/api/v1/rider/route", "/api/v1/rider/me"];
+/** The rider's route, which the app needs to open offline (who the rider is, the page keeps itself). */
+const DATA = ["/api/v1/rider/route"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -86,7 +86,11 @@ function render() {
 
   const stops = stopsAhead();
   $("route-empty").hidden = stops.length > 0;
-  $("route-empty").textContent = accepting.size ? "Accepted; the route comes once this is sent." : "Nothing to carry.";
+  $("route-empty").textContent = accepting.size
+    ? "Accepted; the route comes once this is sent."
+    : waiting
+      ? "Done here; the steps are sent as soon as the phone is online."
+      : "Nothing to carry.";
   drawRoute($("route"), stops, {
     statusOf,
     held: (id) => state.held[id],
@@ -222,7 +226,11 @@ function follow() {
 
 async function report() {
   const fix = state.fix;
-  if (!fix || fix === state.sentFix || !state.me?.onShift || !navigator.onLine) return;
+  if (!fix || fix === state.sentFix || !state.me?.onShift) return;
+  if (!navigator.onLine) {
+    $("position").textContent = "Position found; shared once the phone is online";
+    return;
+  }
   if (Date.now() - state.sentAt < LOCATION_EVERY_MS) return;
   state.sentAt = Date.now();
   try {
@@ -258,7 +266,8 @@ async function start() {
   window.addEventListener("online", () => {
     state.reachable = true;
     send();
-    refresh();
+    loadMe().then(refresh);
+    report();
   });
   window.addEventListener("offline", render);
   state.pending = await outbox.pending();

@@ -71,7 +71,7 @@ function navigation(stop) {
   const url = new URL("https://www.google.com/maps/dir/");
   url.searchParams.set("api", "1");
   url.searchParams.set("destination", `${stop.lat},${stop.lng}`);
-  return el("a", { cls: "nav", text: "Navigate", attrs: { href: url.href, target: "_blank", rel: "noopener", "data-testid": "navigate" } });
+  return el("a", { cls: "nav", text: "Navigate ↗", attrs: { href: url.href, target: "_blank", rel: "noopener", "data-testid": "navigate" } });
 }
 
 /**
@@ -91,7 +91,7 @@ export function drawRoute(list, stops, { statusOf, held, waiting, step }) {
       } else if (!pickup && status === "PICKED_UP") {
         buttons.append(button("Depart", "step-depart", () => step("depart", stop)));
       } else if (!pickup && status === "IN_TRANSIT") {
-        buttons.append(button("Could not deliver", "step-fail", () => step("fail", stop), "danger"));
+        buttons.append(button("Can't deliver", "step-fail", () => step("fail", stop), "danger"));
         buttons.append(button("Delivered…", "step-deliver", () => step("deliver", stop)));
       }
       const customer = !pickup && delivery ? [delivery.customerName, delivery.customerPhone].filter(Boolean).join(" · ") : "";
@@ -108,7 +108,8 @@ export function drawRoute(list, stops, { statusOf, held, waiting, step }) {
         customer ? el("div", { cls: "small", text: customer }) : null,
         stop.plannedAt ? el("div", { cls: "muted small", text: `Planned ${time(stop.plannedAt)}` }) : null,
         queued ? el("div", { cls: "queued small", text: `Waiting to send: ${queued}`, attrs: { "data-testid": "queued" } }) : null,
-        el("div", { cls: "row" }, navigation(stop), buttons),
+        navigation(stop),
+        buttons.childElementCount ? buttons : null,
       );
     }),
   );
