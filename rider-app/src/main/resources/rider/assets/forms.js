@@ -68,7 +68,10 @@ export function setUpForms({ onDeliver, onFail }) {
     close();
     await onDeliver(stop, { proof }, media);
   });
+  // an error says what to fix; once the rider changes something it has said it
+  deliver.addEventListener("input", () => show(null, $("deliver-error"), ""));
   const fail = $("fail-form");
+  fail.addEventListener("input", () => show(null, $("fail-error"), ""));
   fail.addEventListener("submit", async (event) => {
     event.preventDefault();
     const reasonCode = fail.elements.reasonCode.value;

@@ -89,6 +89,7 @@ export function drawRoute(list, stops, { statusOf, held, waiting, step }) {
       if (pickup && status === "ASSIGNED") {
         buttons.append(button("Picked up", "step-pickup", () => step("pickup", stop)));
       } else if (!pickup && status === "PICKED_UP") {
+        buttons.append(button("Can't deliver", "step-fail", () => step("fail", stop), "danger"));
         buttons.append(button("Depart", "step-depart", () => step("depart", stop)));
       } else if (!pickup && status === "IN_TRANSIT") {
         buttons.append(button("Can't deliver", "step-fail", () => step("fail", stop), "danger"));

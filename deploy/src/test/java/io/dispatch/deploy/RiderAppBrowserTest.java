@@ -1,7 +1,5 @@
 package io.dispatch.deploy;
 
-import static io.dispatch.deploy.DispatchUnderTest.admin;
-import static io.dispatch.deploy.DispatchUnderTest.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -49,6 +46,7 @@ class RiderAppBrowserTest {
             new CuttableProxy(URI.create(dispatch.baseUrl).getPort());
 
     private static final RiderAppScreen screen = new RiderAppScreen(chromium);
+    private static final RiderAppService service = new RiderAppService(dispatch, LAT, LNG);
     private static final ChromeDriver browser = chromium.driver();
 
     @Test
@@ -58,7 +56,7 @@ class RiderAppBrowserTest {
         assertThat(screen.text("[data-testid=enrol]")).contains("Ask the dispatcher for your enrolment link");
         screen.shoot("not-enrolled");
 
-        zone("{\"mode\":\"RANKED\",\"offerTimeout\":\"PT10M\"}");
+        service.zone("{\"mode\":\"RANKED\",\"offerTimeout\":\"PT10M\"}");
         Merchant merchant = dispatch.newMerchant("Garissa Grocers");
         Rider rider = dispatch.newRider("Halima Garissa");
 
@@ -81,14 +79,12 @@ class RiderAppBrowserTest {
         screen.eventually(
                 "the position shared",
                 () -> screen.shown("[data-testid=position]").startsWith("Position shared"));
-        screen.eventually("the rider eligible for the engine", ENGINE, () -> eligible(rider.id()));
+        screen.eventually("the rider eligible for the engine", ENGINE, () -> service.eligible(rider.id()));
         screen.eventually("the service worker in charge of the page", () ->
                 (Boolean) browser.executeScript("return navigator.serviceWorker.controller !== null"));
 
         // the offer, with a live countdown
-        JsonNode created = dispatch.call(
-                        "POST", "/api/v1/external/dispatches", merchant(merchant.apiKey()), order(), 201)
-                .data();
+        JsonNode created = service.create(merchant, "Hodan Abdi");
         String id = created.get("id").asText();
         String offer = "[data-testid=offer][data-dispatch='" + id + "']";
         String countdown = offer + " [data-testid=countdown]";
@@ -114,7 +110,7 @@ class RiderAppBrowserTest {
                         "https://www.google.com/maps/dir/?api=1&destination=" + (LAT + 0.01) + "," + (LNG + 0.01));
         screen.shoot("route");
         screen.click("[data-testid=step-pickup]");
-        screen.eventually("PICKED_UP in the service", () -> status(id).equals("PICKED_UP"));
+        screen.eventually("PICKED_UP in the service", () -> service.status(id).equals("PICKED_UP"));
         screen.eventually("the route without its pickup", () -> stops().equals(List.of("DROPOFF")));
         screen.visible("[data-testid=step-depart]");
 
@@ -139,26 +135,27 @@ class RiderAppBrowserTest {
         screen.click("[data-testid=deliver-submit]");
         screen.eventually(
                 "two steps waiting", () -> screen.shown("[data-testid=conn]").equals("Offline · 2 waiting"));
-        assertThat(status(id)).as("nothing reached the service").isEqualTo("PICKED_UP");
+        assertThat(service.status(id)).as("nothing reached the service").isEqualTo("PICKED_UP");
         screen.shoot("offline-waiting");
 
         // the connection is back: the steps go in order, once each
         proxy.restore();
         screen.network(true);
-        screen.eventually("DELIVERED in the service", ENGINE, () -> status(id).equals("DELIVERED"));
+        screen.eventually(
+                "DELIVERED in the service", ENGINE, () -> service.status(id).equals("DELIVERED"));
         screen.eventually(
                 "nothing waiting", () -> screen.shown("[data-testid=conn]").equals("Online"));
         screen.eventually(
                 "an empty route",
                 () -> screen.shown("[data-testid=route-empty]").equals("Nothing to carry."));
         // the history is read from its read model, which follows the log within moments
-        screen.eventually("the whole history", () -> history(merchant, id).contains("DELIVERED"));
-        List<String> history = history(merchant, id);
+        screen.eventually(
+                "the whole history", () -> service.history(merchant, id).contains("DELIVERED"));
+        List<String> history = service.history(merchant, id);
         assertThat(history).containsExactly("NEW", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED");
         assertThat(history.stream().filter("IN_TRANSIT"::equals)).hasSize(1);
         assertThat(history.stream().filter("DELIVERED"::equals)).hasSize(1);
-        JsonNode delivered = dispatch.call("GET", "/api/v1/admin/dispatches/" + id, admin(), null, 200)
-                .data();
+        JsonNode delivered = service.delivery(id);
         assertThat(delivered.get("proofOfDelivery").get("type").asText()).isEqualTo("PIN");
         assertThat(delivered.get("proofOfDelivery").get("recipientName").asText())
                 .isEqualTo("Hodan Abdi");
@@ -190,53 +187,5 @@ class RiderAppBrowserTest {
         return browser.findElements(By.cssSelector("[data-testid=stop]")).stream()
                 .map(stop -> stop.getDomAttribute("data-kind"))
                 .toList();
-    }
-
-    private static String status(String id) throws Exception {
-        return dispatch.call("GET", "/api/v1/admin/dispatches/" + id, admin(), null, 200)
-                .data()
-                .get("status")
-                .asText();
-    }
-
-    private static List<String> history(Merchant merchant, String id) throws Exception {
-        List<String> statuses = new ArrayList<>();
-        dispatch.call("GET", "/api/v1/external/dispatches/" + id + "/events", merchant(merchant.apiKey()), null, 200)
-                .data()
-                .forEach(entry -> statuses.add(entry.get("status").asText()));
-        return statuses;
-    }
-
-    private static String order() {
-        return """
-          {"customerName":"Hodan Abdi","customerPhone":"+254 700 000 050","externalId":"RIDER-%s",
-           "pickup":{"address":"Kismayu Rd 1, Garissa","lat":%s,"lng":%s},
-           "dropoff":{"address":"Lamu Rd 7, Garissa","lat":%s,"lng":%s},
-           "paymentType":"COD","amountCents":90000}""".formatted(UUID.randomUUID().toString().substring(0, 8), LAT, LNG, LAT + 0.01, LNG + 0.01);
-    }
-
-    /** A square zone of 0.1° around the test's place, with the policy. */
-    private static void zone(String policy) throws Exception {
-        String zoneId = "garissa-" + UUID.randomUUID().toString().substring(0, 8);
-        double d = 0.05;
-        String ring = "[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]"
-                .formatted(LNG - d, LAT - d, LNG + d, LAT - d, LNG + d, LAT + d, LNG - d, LAT + d, LNG - d, LAT - d);
-        dispatch.call("PUT", "/api/v1/admin/zones/" + zoneId, admin(), """
-                {"name":"%s","priority":5,"polygon":{"type":"Polygon","coordinates":[%s]},"baseFeeCents":10000,
-                 "perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,"targetDeliverySeconds":2700,
-                 "detourFactor":1.2,"avgSpeedKmh":20}""".formatted(zoneId, ring), 201);
-        dispatch.call("PUT", "/api/v1/admin/dispatch/policies/" + zoneId, admin(), policy, 200);
-    }
-
-    /** Whether the engine sees the rider as one it may offer deliveries to. */
-    private static boolean eligible(String riderId) throws Exception {
-        for (JsonNode known : dispatch.call("GET", "/api/v1/admin/dispatch/engine", admin(), null, 200)
-                .data()
-                .get("riders")) {
-            if (known.get("riderId").asText().equals(riderId)) {
-                return known.get("eligible").asBoolean();
-            }
-        }
-        return false;
     }
 }
