@@ -8,6 +8,7 @@ import io.dispatch.deploy.DispatchUnderTest.Rider;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,8 @@ class RiderAppBrowserTest {
 
     private static final double LNG = 39.6461;
     private static final Duration ENGINE = Duration.ofSeconds(30);
+    /** A 480 x 360 PNG standing in for the camera's photo of the parcel at the door. */
+    private static final Path PHOTO = photo();
 
     private static final DispatchUnderTest dispatch = DispatchUnderTest.get();
 
@@ -130,6 +133,7 @@ class RiderAppBrowserTest {
         screen.click("[data-testid=step-deliver]");
         screen.type("recipientName", "Hodan Abdi");
         signAndClear();
+        photoAndBack();
         screen.type("pin", created.get("deliveryPin").asText());
         screen.shoot("deliver-form");
         screen.click("[data-testid=deliver-submit]");
@@ -181,6 +185,29 @@ class RiderAppBrowserTest {
                 .isEqualTo(true);
         screen.shoot("signature");
         screen.click("input[name=proofType][value=PIN]");
+    }
+
+    /** Takes the fixture "photo" with the camera's file input, sees it previewed, then goes back to the PIN. */
+    private static void photoAndBack() throws Exception {
+        screen.click("input[name=proofType][value=PHOTO]");
+        screen.visible("input[name=photo]").sendKeys(PHOTO.toString());
+        screen.eventually(
+                "the photo previewed",
+                () -> (Boolean)
+                        browser.executeScript(
+                                "const img = document.getElementById('photo-preview'); return !img.hidden && img.naturalWidth === 480;"));
+        screen.shoot("photo");
+        screen.click("input[name=proofType][value=PIN]");
+    }
+
+    private static Path photo() {
+        try {
+            return Path.of(RiderAppBrowserTest.class
+                    .getResource("/rider-app/parcel-at-the-door.png")
+                    .toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static List<String> stops() {
