@@ -286,4 +286,4 @@ async function start() {
   }, POLL_EVERY_MS);
 }
 
-start();
+start().catch((problem) => toast(`The app could not start: ${problem?.message || problem}`));
