@@ -421,9 +421,11 @@ async function delivery(id) {
     h("p", {}, "Tracking link for the customer: ", h("a", { href: d.trackingUrl, target: "_blank", rel: "noopener", "data-testid": "tracking" }, d.trackingUrl)));
   const historyBox = h("div", {}, historyTable(history));
   const attemptsBox = h("div", {}, attemptsTable(id, notifications));
+  const proofHolder = h("div", {}, proofBox(d.proofOfDelivery));
   page(`Delivery ${d.externalId || d.id.slice(0, 8)}`,
     h("div", { class: "grid" }, facts, h("div", { class: "card" }, h("h2", {}, "Rider"), mapBox,
       h("p", { class: "muted", id: "rider-note" }, d.riderId ? "" : "No rider yet."))),
+    proofHolder,
     h("h2", {}, "History"), historyBox,
     h("h2", {}, "Webhooks sent"), attemptsBox);
   const waiting = waitingFor(path, waitingBox);
@@ -435,10 +437,37 @@ async function delivery(id) {
     const [nextHistory, nextNotifications] = await Promise.all([
       api("GET", `${path}/events`).then((a) => a.data), api("GET", `${path}/webhooks`).then((a) => a.data)]);
     if (!location.pathname.endsWith(id)) return;
+    if (!proofHolder.childElementCount) {
+      const next = (await api("GET", path)).data;
+      proofHolder.replaceChildren(...[proofBox(next.proofOfDelivery)].filter(Boolean));
+    }
     historyBox.replaceChildren(historyTable(nextHistory));
     attemptsBox.replaceChildren(attemptsTable(id, nextNotifications));
   };
   live(d, status, mapBox, refresh);
+}
+
+/**
+ * The proof of a delivered delivery: who received it and when, and its photo or signature. A proof
+ * medium of this service (/api/v1/proof-media/...) is shown as an image read from this origin with
+ * the session (the page's img-src allows 'self'); any other URL a rider sent is only a link, and
+ * only when it is http(s).
+ */
+function proofBox(proof) {
+  if (!proof) return null;
+  const url = proof.photoUrl || proof.signatureUrl;
+  const what = proof.photoUrl ? "Photo" : "Signature";
+  const line = h("p", {}, `Proof: ${proof.type}`, proof.recipientName ? ` · received by ${proof.recipientName}` : "",
+    ` · ${when(proof.capturedAt)}`);
+  let media = null;
+  const own = url && /^(?:https?:\/\/[^/]+)?(\/api\/v1\/proof-media\/[A-Za-z0-9_-]+)$/.exec(url);
+  if (own) {
+    media = h("img", { src: own[1], alt: `${what} of the delivery`, class: "proof-media", "data-testid": "proof-media",
+      onerror: (event) => event.target.replaceWith(h("p", { class: "muted" }, `The ${what.toLowerCase()} could not be loaded.`)) });
+  } else if (url && /^https?:\/\//i.test(url)) {
+    media = h("p", {}, `${what}: `, h("a", { href: url, target: "_blank", rel: "noopener noreferrer" }, url));
+  }
+  return h("div", { class: "card", "data-testid": "proof" }, h("h2", {}, "Proof of delivery"), line, media);
 }
 
 const WAITING_REASONS = {

@@ -10,8 +10,9 @@ import org.springframework.context.annotation.DependsOn;
 
 /**
  * Everything the accounts module contributes to a Spring context: the merchants' sign-up, sign-in,
- * sign-out and key routes ({@code merchant}), the merchant dashboard ({@code dashboard}) and the
- * schema {@code accounts} it writes. command-service imports it; the session store and the
+ * sign-out and key routes ({@code merchant}), the merchant dashboard ({@code dashboard}), the
+ * operator accounts and the console's sign-in ({@code operator}), what both sign-ins share
+ * ({@code signin}) and the schema {@code accounts} it writes. command-service imports it; the session store and the
  * credential check that reads a session stay in shared-web, because every HTTP service
  * authenticates a dashboard request (docs/adr/0043).
  */

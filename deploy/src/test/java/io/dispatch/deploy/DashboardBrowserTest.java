@@ -6,10 +6,15 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.infrastructure.WebhookReceiver;
 import io.dispatch.simulator.trip.DoorOutcome;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import javax.imageio.ImageIO;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -328,6 +333,67 @@ class DashboardBrowserTest {
         eventually(
                 "a simulated rider takes it from the list", RIDE, () -> !status().equals("NEW") && !status().isEmpty());
         eventually("no waiting line once a rider holds it", () -> !waitingLineShown());
+    }
+
+    @Test
+    void a_delivered_delivery_shows_the_riders_proof_photo_on_its_page() throws Exception {
+        open("/dashboard/signup");
+        type("businessName", "Malindi Proofs");
+        type("email", "proof-" + UUID.randomUUID() + "@example.com");
+        type("password", "a long enough password");
+        submit("[data-testid=signup]");
+        eventually("the checklist's address", () -> browser.getCurrentUrl().endsWith("/dashboard/start"));
+        // a zone of its own at Malindi, dispatched by offers that nobody near it gets: it stays NEW for the operator
+        double lat = -3.22;
+        double lng = 40.12;
+        zoneWithPolicy(lat, lng, "{\"mode\":\"RANKED\",\"offerTimeout\":\"PT10M\"}");
+        String id = createOnTheForm(lat, lng);
+        DispatchUnderTest.Rider rider = dispatch.newSandboxRider("Malindi Rider");
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + id + "/assign",
+                DispatchUnderTest.admin(),
+                "{\"riderId\":\"" + rider.id() + "\"}",
+                200);
+        for (String step : List.of("pickup", "depart")) {
+            dispatch.call(
+                    "POST", "/api/v1/rider/dispatches/" + id + "/" + step, DispatchUnderTest.rider(rider), null, 200);
+        }
+        BufferedImage door = new BufferedImage(800, 600, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = door.createGraphics();
+        g.setColor(new Color(0x8D6E63));
+        g.fillRect(0, 0, 800, 600);
+        g.setColor(Color.ORANGE);
+        g.fillRect(300, 250, 200, 150);
+        g.dispose();
+        ByteArrayOutputStream jpeg = new ByteArrayOutputStream();
+        ImageIO.write(door, "jpg", jpeg);
+        var uploaded = dispatch.sendBytes(
+                "POST",
+                "/api/v1/rider/dispatches/" + id + "/proof-media",
+                DispatchUnderTest.rider(rider),
+                jpeg.toByteArray(),
+                "image/jpeg");
+        assertThat(uploaded.statusCode()).isEqualTo(201);
+        String url =
+                DispatchUnderTest.JSON.readTree(uploaded.body()).at("/data/url").asText();
+        dispatch.call(
+                "POST",
+                "/api/v1/rider/dispatches/" + id + "/deliver",
+                DispatchUnderTest.rider(rider),
+                "{\"proof\":{\"type\":\"PHOTO\",\"recipientName\":\"Mwanajuma Said\",\"photoUrl\":\"" + url + "\"}}",
+                200);
+
+        // the open page follows the status; the proof comes with the page's next reads
+        eventually("DELIVERED on the delivery's page", () -> status().equals("DELIVERED"));
+        eventually(
+                "the photo shown, loaded with the session",
+                () -> ((Number) browser.executeScript("const img = document.querySelector('[data-testid=proof-media]');"
+                                        + " return img && img.complete ? img.naturalWidth : 0;"))
+                                .intValue()
+                        == 800);
+        assertThat(shown("[data-testid=proof]")).contains("PHOTO").contains("Mwanajuma Said");
+        shoot("delivery-proof");
     }
 
     // ------------------------------------------------------------------------------------------

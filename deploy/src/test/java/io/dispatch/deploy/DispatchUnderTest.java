@@ -349,6 +349,46 @@ final class DispatchUnderTest {
     }
 
     /**
+     * Sends a body of bytes (an image; none when null) and answers the answer's bytes (an image, or
+     * the envelope of an error), checked against the OpenAPI documents as {@link #send} does.
+     */
+    HttpResponse<byte[]> sendBytes(
+            String method, String path, Map<String, String> headers, byte[] body, String contentType) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(java.time.Duration.ofSeconds(120))
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        headers.forEach(request::header);
+        HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        boolean json = response.headers().firstValue("Content-Type").orElse("").startsWith("application/json");
+        contract()
+                .check(
+                        method,
+                        path,
+                        response.statusCode(),
+                        response.headers().map(),
+                        json ? new String(response.body(), StandardCharsets.UTF_8) : "");
+        return response;
+    }
+
+    /** POSTs a body read from a stream, sent chunked without Content-Length (the contract is not checked). */
+    HttpResponse<String> sendStream(
+            String path, Map<String, String> headers, java.io.InputStream body, String contentType) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(java.time.Duration.ofSeconds(120))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> body));
+        headers.forEach(request::header);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
      * Every served OpenAPI document in one tree (paths, schemas and security schemes of the merchant
      * document and of the operator, rider and tracking groups), read on connections of their own.
      */

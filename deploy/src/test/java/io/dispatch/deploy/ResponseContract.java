@@ -36,8 +36,8 @@ import java.util.stream.Collectors;
  * openapi-request-validator-core does the checking; it has no WebFlux module, so this adapter
  * feeds it the JDK client's answers.
  *
- * <p>The merchant document is held whole (status, headers, body). The operator, rider and
- * tracking documents are held to their statuses only, for now: their success schemas still name
+ * <p>The merchant document is held whole (status, headers, body). The operator, rider,
+ * tracking and proof-media documents are held to their statuses only, for now: their success schemas still name
  * the data without the envelope around it.
  *
  * <p>What was checked is written to {@code target/openapi/responses-checked.txt} when the JVM
@@ -46,8 +46,12 @@ import java.util.stream.Collectors;
 final class ResponseContract {
 
     /** The documents: the merchant API at /v3/api-docs, the others as groups. */
-    static final List<String> DOCUMENTS =
-            List.of("/v3/api-docs", "/v3/api-docs/operator", "/v3/api-docs/rider", "/v3/api-docs/tracking");
+    static final List<String> DOCUMENTS = List.of(
+            "/v3/api-docs",
+            "/v3/api-docs/operator",
+            "/v3/api-docs/rider",
+            "/v3/api-docs/tracking",
+            "/v3/api-docs/proof-media");
 
     static final String MERCHANT = "/v3/api-docs";
     private static final ObjectMapper JSON = new ObjectMapper();

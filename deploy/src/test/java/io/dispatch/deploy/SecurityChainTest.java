@@ -131,6 +131,17 @@ class SecurityChainTest {
                 var methods = route.getKey().getMethodsCondition().getMethods();
                 for (PathPattern pattern : patterns) {
                     String path = concrete(pattern.getPatternString());
+                    if (path.startsWith("/api/v1/proof-media/")) {
+                        // the delivery's merchant or an operator: the handler takes neither as a parameter but
+                        // reads whichever the chain set (PrincipalArguments.find) and answers 401 itself without
+                        // one, so it fails closed too (ProofMediaTest); the chain answers first
+                        assertThat(dispatch.send("GET", path, Map.of(), null, null)
+                                        .status())
+                                .as("GET %s without a credential", path)
+                                .isEqualTo(401);
+                        checked.add("GET " + path);
+                        continue;
+                    }
                     Class<?> principal = principalOf(path);
                     List<Class<?>> parameters =
                             Arrays.asList(route.getValue().getMethod().getParameterTypes());
@@ -138,7 +149,7 @@ class SecurityChainTest {
                         assertThat(path)
                                 .as("a route outside the named families must be a public one: %s", route.getValue())
                                 .matches(
-                                        "/(api/v1/track|track|api/v1/auth|api/v1/integrations|dashboard|v3/api-docs|v3/api-docs.yaml|docs|webjars/swagger-ui)(/.*)?");
+                                        "/(api/v1/track|track|api/v1/auth|api/v1/console/sign(in|out)|api/v1/integrations|dashboard|v3/api-docs|v3/api-docs.yaml|docs|webjars/swagger-ui)(/.*)?");
                         assertThat(dispatch.send("GET", path, Map.of(), null, null)
                                         .status())
                                 .as("public %s needs no credential", path)
@@ -306,6 +317,8 @@ class SecurityChainTest {
         if (path.startsWith("/api/v1/track/")
                 || path.startsWith("/track/")
                 || path.startsWith("/api/v1/auth/")
+                || path.equals("/api/v1/console/signin")
+                || path.equals("/api/v1/console/signout")
                 || path.startsWith("/api/v1/integrations/")
                 || path.equals("/dashboard")
                 || path.startsWith("/dashboard/")

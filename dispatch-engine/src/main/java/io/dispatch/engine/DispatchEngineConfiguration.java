@@ -15,6 +15,7 @@ import io.dispatch.policy.core.CoreConfig;
 import io.dispatch.policy.core.DispatchCore;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.identity.IdentityProperties;
+import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.leadership.AdvisoryLockLeadership;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -55,8 +56,8 @@ public class DispatchEngineConfiguration {
     }
 
     @Bean
-    StoreIntake dispatchEngineStores(JdbcTemplate jdbc) {
-        return new StoreIntake(jdbc);
+    StoreIntake dispatchEngineStores(JdbcTemplate jdbc, MerchantAccounts merchants) {
+        return new StoreIntake(jdbc, merchants);
     }
 
     @Bean(destroyMethod = "close")

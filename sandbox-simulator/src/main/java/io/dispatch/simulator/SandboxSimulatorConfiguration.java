@@ -82,16 +82,7 @@ public class SandboxSimulatorConfiguration {
                 Fleet fleet,
                 TripRunner runner,
                 Clock clock) {
-            return new DispatchIntake(
-                    settings,
-                    merchantId -> merchants
-                            .findMerchant(merchantId)
-                            .map(MerchantAccounts.Merchant::sandbox)
-                            .orElse(false),
-                    ledger,
-                    fleet,
-                    runner,
-                    clock);
+            return new DispatchIntake(settings, merchants::sandbox, ledger, fleet, runner, clock);
         }
 
         /** One consumer: the simulator keeps its state in this process. */

@@ -1,5 +1,8 @@
 package io.dispatch.accounts.merchant;
 
+import io.dispatch.accounts.signin.Passwords;
+import io.dispatch.accounts.signin.SessionStart;
+import io.dispatch.accounts.signin.SignInFields;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
@@ -14,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -44,9 +46,6 @@ import reactor.core.publisher.Mono;
 public class AccountController {
 
     private static final Logger log = LoggerFactory.getLogger(AccountController.class);
-    /** Loose on purpose: one @, something on each side, a dot in the domain, no spaces. */
-    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
-
     static final String WRONG = "Wrong email or password";
     /** The session attribute that holds the signed-in merchant's email, set at sign-in. */
     public static final String EMAIL_ATTRIBUTE = "dispatch.email";
@@ -141,16 +140,14 @@ public class AccountController {
     }
 
     private Mono<Envelope> signIn(ServerWebExchange exchange, Accounts.Account account) {
-        return exchange.getSession()
-                .flatMap(session -> session.changeSessionId().then(Mono.fromRunnable(() -> {
-                    session.getAttributes().clear();
-                    session.getAttributes()
-                            .put(
-                                    CredentialKinds.SESSION_MERCHANT,
-                                    account.merchantId().toString());
-                    session.getAttributes().put(EMAIL_ATTRIBUTE, account.email());
-                    session.start();
-                })))
+        return SessionStart.signIn(
+                        exchange,
+                        "merchant:" + account.merchantId(),
+                        Map.of(
+                                CredentialKinds.SESSION_MERCHANT,
+                                account.merchantId().toString(),
+                                EMAIL_ATTRIBUTE,
+                                account.email()))
                 .thenReturn(Envelope.of(new SignedIn(account.merchantId(), account.email())));
     }
 
@@ -158,18 +155,7 @@ public class AccountController {
         Map<String, List<String>> errors = new LinkedHashMap<>();
         String email =
                 body == null || body.email() == null ? null : body.email().strip();
-        if (email == null
-                || email.length() > 254
-                || !EMAIL.matcher(email).matches()
-                || TextRule.SINGLE_LINE.problem(email).isPresent()) {
-            errors.put("email", List.of("must be an email address, at most 254 characters"));
-        }
-        String password = body == null ? null : body.password();
-        if (password == null || password.length() < Passwords.MIN_LENGTH) {
-            errors.put("password", List.of("must be at least " + Passwords.MIN_LENGTH + " characters"));
-        } else if (password.length() > Passwords.MAX_LENGTH) {
-            errors.put("password", List.of("must be at most " + Passwords.MAX_LENGTH + " characters"));
-        }
+        SignInFields.check(email, body == null ? null : body.password(), errors);
         String name = body == null ? null : body.businessName();
         if (name == null
                 || name.isBlank()

@@ -6,7 +6,9 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
@@ -34,6 +36,7 @@ import reactor.core.publisher.Mono;
  */
 @Tag(name = "Operator: audit")
 @RestController
+@OperatorAccess({OperatorRole.AUDITOR})
 @RequestMapping(path = "/api/v1/admin/audit", produces = MediaType.APPLICATION_JSON_VALUE)
 public class AuditController {
 

@@ -21,7 +21,9 @@ import io.dispatch.web.delivery.Delivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.scheduling.Blocking;
@@ -50,8 +52,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Operator API for deliveries: create on a merchant's behalf (source staff) or from a CSV file
  * (source csv, all or nothing), assign or reassign a rider, fail a delivery with a reason. The
- * history records the operator as the actor; {@code X-Operator-Id} names who (default
- * "operator").
+ * history records the operator as the actor: a signed-in operator account by its id; with the admin
+ * token, {@code X-Operator-Id} names who (default "operator").
  */
 @Tag(name = "Operator: deliveries")
 @RestController
@@ -101,7 +103,7 @@ public class OperatorDispatchController {
                     String operatorId,
             @RequestBody(required = false) JsonNode body) {
         UUID merchant = ApiException.pathId(merchantId, "Merchant");
-        Actor actor = operator(operatorId);
+        Actor actor = operator(operator, operatorId);
         FieldErrors errors = new FieldErrors();
         DispatchOrder order = DispatchOrderParser.parse(body, "", errors);
         errors.throwIfAny();
@@ -133,7 +135,7 @@ public class OperatorDispatchController {
             @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
             @RequestBody(required = false) String csv) {
         UUID merchant = ApiException.pathId(merchantId, "Merchant");
-        Actor actor = operator(operatorId);
+        Actor actor = operator(operator, operatorId);
         return parsing.parse(() -> CsvImport.read(csv))
                 .flatMap(
                         file -> file.create(creation, merchant, actor, null, activeMerchant(merchant), urls.baseUrl()));
@@ -150,13 +152,14 @@ public class OperatorDispatchController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             content = @Content(schema = @Schema(implementation = AssignDocument.class)))
+    @OperatorAccess({OperatorRole.DISPATCHER})
     @PostMapping(path = "/dispatches/{id}/assign", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> assign(
             OperatorPrincipal operator,
             @PathVariable String id,
             @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
             @RequestBody(required = false) JsonNode body) {
-        return act(id, operatorId, (dispatchId, actor) -> {
+        return act(id, operator, operatorId, (dispatchId, actor) -> {
             FieldErrors errors = new FieldErrors();
             AssignDocument assignment = DocumentedBody.of(AssignDocument.class).readFields(body, errors);
             errors.throwIfAny();
@@ -177,13 +180,14 @@ public class OperatorDispatchController {
             content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
+    @OperatorAccess({OperatorRole.DISPATCHER})
     @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> fail(
             OperatorPrincipal operator,
             @PathVariable String id,
             @RequestHeader(name = OPERATOR_HEADER, required = false) String operatorId,
             @RequestBody(required = false) JsonNode body) {
-        return act(id, operatorId, (dispatchId, actor) -> {
+        return act(id, operator, operatorId, (dispatchId, actor) -> {
             FailureRequest failure = FailureRequest.parse(body);
             return dispatches.execute(
                     dispatchId, new FailDispatch(dispatchId, actor, failure.reasonCode(), failure.detail()));
@@ -194,9 +198,10 @@ public class OperatorDispatchController {
      * The operator's write on the delivery the path names, answered as merchants see the delivery
      * after it; refusals as their API errors.
      */
-    private Mono<Envelope> act(String id, String operatorId, BiFunction<UUID, Actor, Mono<Written>> write) {
+    private Mono<Envelope> act(
+            String id, OperatorPrincipal operator, String operatorId, BiFunction<UUID, Actor, Mono<Written>> write) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
-        Actor actor = operator(operatorId);
+        Actor actor = operator(operator, operatorId);
         return write.apply(dispatchId, actor)
                 .map(written -> Envelope.of(Delivery.from(written.view(), urls.baseUrl())))
                 .onErrorMap(DispatchErrors::toApi);
@@ -212,11 +217,18 @@ public class OperatorDispatchController {
                                 Map.of("merchantStatus", merchant.status()))));
     }
 
-    static Actor operator(String operatorId) {
+    /**
+     * Who acts, for the history: an operator account by its id; the admin token's holder by
+     * {@code X-Operator-Id}, else "operator" (a signed-in account cannot name someone else).
+     */
+    static Actor operator(OperatorPrincipal operator, String operatorId) {
+        if (!operator.isToken()) {
+            return Actor.operator(operator.name());
+        }
         // first: a header of only U+001C..U+001F is blank and would otherwise pass as the default
         TextRule.SINGLE_LINE.check(OPERATOR_HEADER, operatorId);
         if (operatorId == null || operatorId.isBlank()) {
-            return Actor.operator("operator");
+            return Actor.operator(OperatorPrincipal.TOKEN);
         }
         if (operatorId.length() > 100 || !operatorId.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
             throw ApiException.validation(OPERATOR_HEADER, "must be 1 to 100 printable ASCII characters");

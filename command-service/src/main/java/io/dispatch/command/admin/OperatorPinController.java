@@ -7,7 +7,9 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.OperatorDelivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -53,6 +55,7 @@ public class OperatorPinController {
             responseCode = "200",
             description = "The delivery as operators see it, pinLock cleared",
             content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
+    @OperatorAccess({OperatorRole.DISPATCHER})
     @PostMapping("/dispatches/{id}/pin/reset")
     public Mono<Envelope> reset(
             OperatorPrincipal operator,
@@ -62,7 +65,7 @@ public class OperatorPinController {
                     String operatorId) {
         UUID dispatchId = ApiException.pathId(id, "Delivery");
         return dispatches
-                .resetPinGuesses(dispatchId, OperatorDispatchController.operator(operatorId))
+                .resetPinGuesses(dispatchId, OperatorDispatchController.operator(operator, operatorId))
                 .map(written -> Envelope.of(OperatorDelivery.from(written.view(), urls.baseUrl())))
                 .onErrorMap(DispatchErrors::toApi);
     }
@@ -72,6 +75,7 @@ public class OperatorPinController {
       proofs (dispatch.pin.locks), PIN proofs refused while locked, and operator resets. Each instance counts \
       what it handled.""")
     @ApiResponse(responseCode = "200", description = "The counters")
+    @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
     @GetMapping("/pin-guard/stats")
     public Envelope stats(OperatorPrincipal operator) {
         return Envelope.of(metrics.snapshot());

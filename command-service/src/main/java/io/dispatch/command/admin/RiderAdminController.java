@@ -5,7 +5,9 @@ import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.command.web.Reading;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
@@ -53,6 +55,7 @@ public class RiderAdminController {
             content = @Content(schema = @Schema(implementation = RiderCreated.class)))
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             content = @Content(schema = @Schema(implementation = RiderDocument.class)))
+    @OperatorAccess({OperatorRole.DISPATCHER})
     @PostMapping(
             path = "/api/v1/admin/riders",
             consumes = MediaType.APPLICATION_JSON_VALUE,

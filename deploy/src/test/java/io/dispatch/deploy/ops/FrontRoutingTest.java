@@ -68,6 +68,7 @@ class FrontRoutingTest {
                     .replace("{offerId}", OTHER_ID)
                     .replace("{zoneId}", "nairobi-cbd")
                     .replace("{token}", "trk_Q2x9mZ")
+                    .replace("{mediaId}", "Vq3b9Yc1nJx0TgP2hW7sKd4e")
                     .replace("{id}", ID);
         }
     }
@@ -97,6 +98,9 @@ class FrontRoutingTest {
             new Route("POST", "/api/v1/rider/offers/{offerId}/decline", COMMAND),
             new Route("POST", "/api/v1/rider/dispatches/{id}/decline", COMMAND),
             new Route("GET", "/api/v1/rider/me", COMMAND),
+            new Route("POST", "/api/v1/rider/dispatches/{id}/proof-media", COMMAND),
+            // command-service: proof media, read by the delivery's merchant and operators
+            new Route("GET", "/api/v1/proof-media/{mediaId}", COMMAND),
             // command-service: operators
             new Route("POST", "/api/v1/admin/merchants", COMMAND),
             new Route("POST", "/api/v1/admin/merchants/{merchantId}/api-keys", COMMAND),
@@ -173,6 +177,7 @@ class FrontRoutingTest {
     /** What the front does with requests no controller maps (the services answer those themselves). */
     static final List<Route> FRONT_ONLY = List.of(
             new Route("HEAD", "/api/v1/external/dispatches/{id}", QUERY),
+            new Route("HEAD", "/api/v1/proof-media/{mediaId}", COMMAND),
             new Route("GET", "/v3/api-docs", COMMAND),
             new Route("GET", "/docs", COMMAND),
             new Route("GET", "/no/such/prefix", COMMAND),
@@ -451,6 +456,49 @@ class FrontRoutingTest {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(fits.statusCode()).as("4 MiB exactly is the API's to judge").isEqualTo(200);
+    }
+
+    /** A proof photo may be 5 MiB (ImageContent.MAX_BYTES), more than the 4 MiB of every other body. */
+    @Test
+    @Order(4)
+    void letsAProofMediumOf5MiBThroughAndRefusesOneByteMore() throws Exception {
+        String upload = "/api/v1/rider/dispatches/" + ID + "/proof-media";
+        byte[] fits = new byte[5 * 1024 * 1024];
+        HttpResponse<String> passed = http.send(
+                request("POST", upload, Map.of())
+                        .header("Content-Type", "image/jpeg")
+                        .method("POST", HttpRequest.BodyPublishers.ofByteArray(fits))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(passed.statusCode())
+                .as("5 MiB exactly is the service's to judge")
+                .isEqualTo(200);
+        assertThat(JSON.readTree(passed.body()).path("service").asText()).isEqualTo(COMMAND);
+        assertThat(JSON.readTree(passed.body()).path("bodyBytes").asLong()).isEqualTo(fits.length);
+
+        long before = stubs.get("command").bodiesAbove(5 * 1024 * 1024);
+        HttpResponse<String> refused = http.send(
+                request("POST", upload, Map.of())
+                        .expectContinue(true)
+                        .header("Content-Type", "image/jpeg")
+                        .method("POST", HttpRequest.BodyPublishers.ofByteArray(new byte[5 * 1024 * 1024 + 1]))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(413);
+        assertThat(assertEnvelope(refused, "VALIDATION_ERROR").path("message").asText())
+                .contains("image");
+        assertThat(stubs.get("command").bodiesAbove(5 * 1024 * 1024))
+                .as("the body never reached a service")
+                .isEqualTo(before);
+
+        HttpResponse<String> elsewhere = http.send(
+                request("POST", "/api/v1/rider/dispatches/" + ID + "/deliver", Map.of())
+                        .expectContinue(true)
+                        .header("Content-Type", "application/json")
+                        .method("POST", HttpRequest.BodyPublishers.ofByteArray(new byte[4 * 1024 * 1024 + 1]))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(elsewhere.statusCode()).as("every other route keeps 4 MiB").isEqualTo(413);
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.dispatch.policy.core.Mode;
 import io.dispatch.policy.core.Point;
 import io.dispatch.policy.core.Policy;
 import io.dispatch.policy.core.TravelModel;
+import io.dispatch.web.identity.MerchantAccounts;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,13 +32,14 @@ public final class StoreIntake {
     private record PolicyKey(String zoneId, long version) {}
 
     private final JdbcTemplate jdbc;
+    private final MerchantAccounts merchants;
     private final Map<PolicyKey, Policy> policies = new ConcurrentHashMap<>();
-    private final Map<UUID, Boolean> sandboxMerchants = new ConcurrentHashMap<>();
     private final Map<String, TravelModel> travel = new ConcurrentHashMap<>();
     private final Map<UUID, Instant> riderVersions = new ConcurrentHashMap<>();
     private Instant ridersSeenUntil = Instant.EPOCH;
 
-    public StoreIntake(JdbcTemplate jdbc) {
+    public StoreIntake(JdbcTemplate jdbc, MerchantAccounts merchants) {
+        this.merchants = merchants;
         this.jdbc = jdbc;
     }
 
@@ -140,13 +142,8 @@ public final class StoreIntake {
         return Optional.ofNullable(policies.get(key));
     }
 
-    /** Whether a merchant is a sandbox merchant (a merchant never changes side, so one read each). */
+    /** Whether a merchant is a sandbox merchant: the one cached look-up of {@link MerchantAccounts#sandbox}. */
     public boolean sandboxMerchant(UUID merchantId) {
-        return sandboxMerchants.computeIfAbsent(
-                merchantId,
-                id -> Boolean.TRUE.equals(jdbc.query(
-                        "select sandbox from identity.merchants where id = ?",
-                        rs -> rs.next() ? rs.getBoolean(1) : Boolean.FALSE,
-                        id)));
+        return merchants.sandbox(merchantId);
     }
 }

@@ -3,7 +3,9 @@ package io.dispatch.engine.web;
 import io.dispatch.engine.loop.EngineLoop;
 import io.dispatch.engine.loop.EngineStatus;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -33,6 +35,7 @@ public class EngineStatusController {
       maxActive, position, positionAt, activeDispatchIds, openOffers, eligible}]}. A rider who gets no offers is \
       not eligible here: off shift, no position in the last 5 minutes, or holding maxActive deliveries.""")
     @ApiResponse(responseCode = "200", description = "The engine's view")
+    @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
     @GetMapping(path = "/api/v1/admin/dispatch/engine", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> status(OperatorPrincipal operator) {
         return Blocking.call(engine::status).map((EngineStatus status) -> Envelope.of(status));

@@ -1,7 +1,9 @@
 package io.dispatch.query.rebuild;
 
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -53,6 +55,7 @@ public class RebuildController {
             responseCode = "200",
             description = "The latest rebuild",
             content = @Content(schema = @Schema(implementation = StatusResponse.class)))
+    @OperatorAccess({OperatorRole.AUDITOR})
     @GetMapping
     public Mono<Envelope> status(OperatorPrincipal operator) {
         return Blocking.call(rebuild::status).map(Envelope::of);

@@ -14,9 +14,7 @@ import io.dispatch.simulator.settings.SimulatorProperties;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -45,7 +43,6 @@ public final class DispatchIntake {
 
     private final SimulatorProperties settings;
     private final Predicate<UUID> sandboxMerchant;
-    private final Map<UUID, Boolean> sandboxMerchants = new ConcurrentHashMap<>();
     private final LedgerWriter ledger;
     private final Fleet fleet;
     private final TripRunner timers;
@@ -112,9 +109,8 @@ public final class DispatchIntake {
         }
     }
 
-    /** A merchant never changes side of the sandbox line, so one look each. */
     private boolean sandbox(UUID merchantId) {
-        return merchantId != null && sandboxMerchants.computeIfAbsent(merchantId, sandboxMerchant::test);
+        return merchantId != null && sandboxMerchant.test(merchantId);
     }
 
     /** At most once an hour, the ledger forgets deliveries older than a day. */

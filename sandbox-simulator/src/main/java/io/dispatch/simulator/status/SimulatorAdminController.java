@@ -1,7 +1,9 @@
 package io.dispatch.simulator.status;
 
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Map;
@@ -29,6 +31,7 @@ public class SimulatorAdminController {
       how the riders answered the dispatch engine (offers: accepted, declined, gone when the offer had expired, \
       was withdrawn or taken, failed, and automatic assignments kept or givenBack, by declineShare), and the \
       active and last 50 trips (distance, zone speed, simulated ride time, location reports).""")
+    @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
     @GetMapping(path = "/api/v1/admin/simulator", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> status(OperatorPrincipal operator) {
         Status.Source running = simulator.getIfAvailable();

@@ -2,7 +2,9 @@ package io.dispatch.kafka.recovery;
 
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.input.QueryNumbers;
 import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.text.TextRule;
@@ -48,6 +50,7 @@ public class DeadLetterController {
       records of the same key it held back to keep that delivery's order (reason PARKED). status is DEAD, \
       REPLAY_REQUESTED or REPLAYED. Page with nextCursor (the last id seen).""")
     @ApiResponse(responseCode = "200", description = "The letters")
+    @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
     @GetMapping
     public Mono<Envelope> list(
             OperatorPrincipal operator,

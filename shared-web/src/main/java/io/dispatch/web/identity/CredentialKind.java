@@ -19,6 +19,8 @@ import java.util.function.Predicate;
  * @param usable whether the stored credential may be used now (not revoked, owner not suspended)
  * @param secretHash the SHA-256 of the stored credential's secret; unused by {@link Proof#SESSION}
  * @param holder who holds a valid credential, and what they may do
+ * @param sessionAttribute the session attribute that holds the id of a {@link Proof#SESSION}
+ *     kind's credential (a merchant's or an operator's); null for the kinds with a header
  * @param <S> the stored credential
  */
 public record CredentialKind<S>(
@@ -28,7 +30,20 @@ public record CredentialKind<S>(
         Function<String, Optional<S>> lookup,
         Predicate<S> usable,
         Function<S, byte[]> secretHash,
-        Function<S, CredentialHolder> holder) {
+        Function<S, CredentialHolder> holder,
+        String sessionAttribute) {
+
+    /** A kind read from a request header. */
+    public CredentialKind(
+            String header,
+            Proof proof,
+            String rejected,
+            Function<String, Optional<S>> lookup,
+            Predicate<S> usable,
+            Function<S, byte[]> secretHash,
+            Function<S, CredentialHolder> holder) {
+        this(header, proof, rejected, lookup, usable, secretHash, holder, null);
+    }
 
     /** How a presented value names its stored credential and proves that the caller holds it. */
     public enum Proof {
@@ -48,10 +63,14 @@ public record CredentialKind<S>(
             // a header whose value were trusted without a secret would let anyone name any merchant
             throw new IllegalArgumentException("A session credential has no header, and every other kind has one");
         }
+        if ((proof == Proof.SESSION) != (sessionAttribute != null)) {
+            throw new IllegalArgumentException(
+                    "A session credential names its session attribute, and no other kind does");
+        }
     }
 
     @Override
     public String toString() {
-        return "CredentialKind[" + (header == null ? "session" : header) + "]";
+        return "CredentialKind[" + (header == null ? "session " + sessionAttribute : header) + "]";
     }
 }

@@ -28,6 +28,10 @@ public class CredentialKinds {
     public static final String OPERATOR_TOKEN_REJECTED = "Missing or wrong X-Admin-Token";
     /** The session attribute that holds the signed-in merchant's id (a {@code String}), set at sign-in. */
     public static final String SESSION_MERCHANT = "dispatch.merchantId";
+    /** The session attribute that holds the signed-in operator account's id (a {@code String}), set at console sign-in. */
+    public static final String SESSION_OPERATOR = "dispatch.operatorId";
+
+    public static final String OPERATOR_SESSION_REJECTED = "The console session has ended: sign in again";
     /** The key id of a merchant principal that came from a session is {@code session:<merchant id>}. */
     public static final String SESSION_KEY_ID = "session";
     /** The authority only a session has; the dashboard's own routes demand it (a key cannot make keys). */
@@ -50,6 +54,11 @@ public class CredentialKinds {
     @Bean
     CredentialKind<byte[]> operatorTokenKind(IdentityProperties properties) {
         return operatorToken(properties.adminToken());
+    }
+
+    @Bean
+    CredentialKind<OperatorAccounts.Operator> consoleSessionKind(OperatorAccounts operators) {
+        return operatorSessions(operators::find);
     }
 
     @Bean
@@ -111,7 +120,29 @@ public class CredentialKinds {
                 id -> hash,
                 stored -> true,
                 stored -> stored,
-                stored -> new CredentialHolder(new OperatorPrincipal("operator"), List.of("ROLE_OPERATOR")));
+                stored -> operator(new OperatorPrincipal(OperatorPrincipal.TOKEN, OperatorRole.ADMIN)));
+    }
+
+    /**
+     * The console session (cookie {@code DISPATCH_SESSION}): its operator account, {@link
+     * #SESSION_OPERATOR}, must still exist and not be ended; it acts with the account's role.
+     */
+    public static CredentialKind<OperatorAccounts.Operator> operatorSessions(
+            Function<UUID, Optional<OperatorAccounts.Operator>> operators) {
+        return new CredentialKind<>(
+                null,
+                Proof.SESSION,
+                OPERATOR_SESSION_REJECTED,
+                id -> operators.apply(UUID.fromString(id)),
+                OperatorAccounts.Operator::active,
+                operator -> null,
+                operator -> operator(new OperatorPrincipal(operator.id().toString(), operator.role())),
+                SESSION_OPERATOR);
+    }
+
+    private static CredentialHolder operator(OperatorPrincipal principal) {
+        return new CredentialHolder(
+                principal, List.of("ROLE_OPERATOR", principal.role().authority()));
     }
 
     /**
@@ -131,7 +162,8 @@ public class CredentialKinds {
                 merchant -> merchant(
                         new MerchantPrincipal(
                                 merchant.id(), SESSION_KEY_ID + ":" + merchant.id(), EnumSet.allOf(Scope.class)),
-                        SESSION_AUTHORITY));
+                        SESSION_AUTHORITY),
+                SESSION_MERCHANT);
     }
 
     private static CredentialHolder merchant(MerchantPrincipal principal, String... more) {

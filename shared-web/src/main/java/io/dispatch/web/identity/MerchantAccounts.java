@@ -29,6 +29,8 @@ public class MerchantAccounts {
     private final int maxKeys;
     private final Clock clock;
 
+    private final java.util.Map<UUID, Boolean> sandboxSides = new java.util.concurrent.ConcurrentHashMap<>();
+
     public MerchantAccounts(JdbcTemplate jdbc, ApiKeyProperties keys, Clock clock) {
         this.jdbc = jdbc;
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
@@ -59,6 +61,20 @@ public class MerchantAccounts {
                 sandbox,
                 Timestamp.from(clock.instant()));
         return new Merchant(id, name, "ACTIVE", sandbox, null);
+    }
+
+    /**
+     * Whether the merchant is a sandbox merchant; false for an unknown one. A merchant never changes
+     * side of the sandbox line, so each merchant's side is read once per process and kept. Blocking.
+     */
+    public boolean sandbox(UUID merchantId) {
+        Boolean known = sandboxSides.get(merchantId);
+        if (known != null) {
+            return known;
+        }
+        Optional<Merchant> merchant = findMerchant(merchantId);
+        merchant.ifPresent(found -> sandboxSides.put(merchantId, found.sandbox()));
+        return merchant.map(Merchant::sandbox).orElse(false);
     }
 
     public Optional<Merchant> findMerchant(UUID id) {

@@ -33,6 +33,9 @@ import reactor.core.publisher.Mono;
  *   <li>A charset asked for in {@code Accept} is ignored for JSON: the answer is UTF-8 whatever
  *       was asked ({@code application/json;charset=utf-16} had no encoder and answered 500).
  * </ul>
+ * A body sent as {@code image/jpeg} or {@code image/png} (a rider's proof photo) is bytes, not
+ * text: the one route that takes it checks its content itself; any other route refuses its
+ * Content-Type (415).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
@@ -49,8 +52,9 @@ public class Utf8Only implements WebFilter {
             accept = List.of();
         }
         boolean charsetAsked = accept.stream().anyMatch(type -> type.getCharset() != null);
-        boolean hasBody = request.getHeaders().getContentLength() > 0
-                || request.getHeaders().containsHeader(HttpHeaders.TRANSFER_ENCODING);
+        boolean hasBody = (request.getHeaders().getContentLength() > 0
+                        || request.getHeaders().containsHeader(HttpHeaders.TRANSFER_ENCODING))
+                && !isImage(request.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE));
         if (!charsetAsked && !hasBody) {
             return chain.filter(exchange);
         }
@@ -73,6 +77,18 @@ public class Utf8Only implements WebFilter {
             }
         };
         return chain.filter(exchange.mutate().request(checked).build());
+    }
+
+    /** {@code image/jpeg} or {@code image/png}, parameters and case aside. */
+    static boolean isImage(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        int parameters = contentType.indexOf(';');
+        String type = (parameters < 0 ? contentType : contentType.substring(0, parameters))
+                .strip()
+                .toLowerCase(java.util.Locale.ROOT);
+        return type.equals("image/jpeg") || type.equals("image/png");
     }
 
     private static HttpHeaders withoutCharsets(HttpHeaders original, List<MediaType> accept) {

@@ -3,14 +3,17 @@ package io.dispatch.web.openapi;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 
 /**
- * The four APIs the documents describe, told apart by path, each with the one credential its
- * operations take (public tracking takes none).
+ * The APIs the documents describe, told apart by path, each with the one credential its
+ * operations take (public tracking takes none); proof media take either of two
+ * ({@link #credentials}).
  */
 enum Api {
     MERCHANT("apiKey", "X-API-Key", "A merchant API key, `<key_id>.<secret>`, sent whole", "dispatch merchant API"),
     OPERATOR("adminToken", "X-Admin-Token", "The operator token (dispatch.admin-token)", "dispatch operator API"),
     RIDER("riderToken", "X-Rider-Token", "A rider's token, shown once at registration", "dispatch rider API"),
-    TRACKING(null, null, null, "dispatch public tracking");
+    TRACKING(null, null, null, "dispatch public tracking"),
+    /** Proof photos and signatures: the delivery's merchant (API key) or an operator (token). */
+    PROOF_MEDIA(null, null, null, "dispatch proof media");
 
     final String scheme;
     final String header;
@@ -34,7 +37,21 @@ enum Api {
         if (path.startsWith(OperationRules.RIDER)) {
             return RIDER;
         }
+        if (path.startsWith(OperationRules.PROOF_MEDIA)) {
+            return PROOF_MEDIA;
+        }
         return TRACKING;
+    }
+
+    /**
+     * The APIs whose credential this API's operations accept, each one a security requirement of its
+     * own (any one of them will do): none for tracking.
+     */
+    java.util.List<Api> credentials() {
+        if (this == PROOF_MEDIA) {
+            return java.util.List.of(MERCHANT, OPERATOR);
+        }
+        return scheme == null ? java.util.List.of() : java.util.List.of(this);
     }
 
     /** The API-key scheme of this API's credential; only for an API that has one. */

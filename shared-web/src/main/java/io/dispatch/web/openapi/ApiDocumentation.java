@@ -24,7 +24,8 @@ import org.springframework.util.unit.DataSize;
  * The OpenAPI 3.1 documents and their page at {@code /docs}. {@code /v3/api-docs} is the
  * merchant API alone (the document a merchant points a client generator at, one credential);
  * the operator, rider and public tracking APIs are groups of their own at
- * {@code /v3/api-docs/operator}, {@code /v3/api-docs/rider} and {@code /v3/api-docs/tracking}.
+ * {@code /v3/api-docs/operator}, {@code /v3/api-docs/rider} and {@code /v3/api-docs/tracking}, and
+ * so are proof media ({@code /v3/api-docs/proof-media}), which merchants and operators both read.
  * Controllers describe their own operations; the rules every operation of an API shares
  * (credential, Idempotency-Key, rate-limit and request-id headers, the error answers) are added
  * once by {@link OperationRules}.
@@ -108,6 +109,16 @@ public class ApiDocumentation {
                 .group("rider")
                 .displayName("Rider API")
                 .pathsToMatch(OperationRules.RIDER + "**")
+                .build();
+    }
+
+    /** Proof photos and signatures: read by the delivery's merchant or an operator, with either credential. */
+    @Bean
+    GroupedOpenApi proofMediaApi() {
+        return GroupedOpenApi.builder()
+                .group("proof-media")
+                .displayName("Proof media")
+                .pathsToMatch(OperationRules.PROOF_MEDIA + "**")
                 .build();
     }
 

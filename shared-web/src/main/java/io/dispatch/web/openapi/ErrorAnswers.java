@@ -58,7 +58,11 @@ final class ErrorAnswers {
                 }
             }
             case OPERATOR -> {
-                errors.put("401", "Missing or wrong X-Admin-Token (UNAUTHORIZED)");
+                errors.put("401", "Missing or wrong X-Admin-Token, and no console session (UNAUTHORIZED)");
+                errors.put(
+                        "403",
+                        "The signed-in operator's role may not call this route, or a console session's call lacks "
+                                + "its X-CSRF-TOKEN (FORBIDDEN)");
                 if (id) {
                     errors.put("404", "No such resource, or a malformed id (NOT_FOUND)");
                     errors.put("409", "The resource's state does not allow this (CONFLICT; details.currentStatus)");
@@ -82,6 +86,19 @@ final class ErrorAnswers {
                         "Over the rider's rate limit, or too many failed credential checks from this client "
                                 + "address (RATE_LIMITED); see Retry-After");
             }
+            case PROOF_MEDIA -> {
+                errors.put(
+                        "401",
+                        "No API key, dashboard session, operator token or operator session, or a wrong one "
+                                + "(UNAUTHORIZED)");
+                errors.put("403", "The API key lacks the read scope, or the caller is a rider (FORBIDDEN)");
+                errors.put(
+                        "404", "No such medium, one of another merchant's deliveries, or a malformed id (NOT_FOUND)");
+                errors.put(
+                        "429",
+                        "Too many failed credential checks from this client address (RATE_LIMITED); see "
+                                + "Retry-After");
+            }
             case TRACKING -> {
                 errors.put("404", "No delivery has this tracking token (NOT_FOUND)");
                 errors.put(
@@ -94,7 +111,7 @@ final class ErrorAnswers {
             errors.put("413", tooLarge);
             errors.put("415", "The Content-Type is missing or not application/json (VALIDATION_ERROR)");
         }
-        if (api != Api.TRACKING) {
+        if (api != Api.TRACKING && api != Api.PROOF_MEDIA) {
             errors.put("422", "Invalid input (VALIDATION_ERROR with details.fieldErrors naming each field as sent)");
         }
         if (api == Api.MERCHANT) {

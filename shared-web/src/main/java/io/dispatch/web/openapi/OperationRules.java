@@ -30,6 +30,7 @@ final class OperationRules {
     static final String DISPATCHES = "/api/v1/external/dispatches";
     static final String ADMIN = "/api/v1/admin/";
     static final String RIDER = "/api/v1/rider/";
+    static final String PROOF_MEDIA = "/api/v1/proof-media/";
     /** The Idempotency-Key rule of decisions.md §1: 1 to 255 printable ASCII characters. */
     static final String IDEMPOTENCY_KEY_PATTERN = "^[\\x20-\\x7E]{1,255}$";
 
@@ -64,7 +65,7 @@ final class OperationRules {
         Components components = openApi.getComponents();
         components.setSecuritySchemes(new TreeMap<>());
         apis.stream()
-                .filter(api -> api.scheme != null)
+                .flatMap(api -> api.credentials().stream())
                 .forEach(api -> components.addSecuritySchemes(api.scheme, api.securityScheme()));
         DocumentSchemas.keepReferenced(openApi);
         DocumentSchemas.nullableReferences(openApi);
@@ -76,8 +77,10 @@ final class OperationRules {
         if (operation.getResponses() == null) {
             operation.setResponses(new ApiResponses());
         }
-        if (api.scheme != null) {
-            operation.setSecurity(new ArrayList<>(List.of(new SecurityRequirement().addList(api.scheme))));
+        if (!api.credentials().isEmpty()) {
+            operation.setSecurity(new ArrayList<>(api.credentials().stream()
+                    .map(credential -> new SecurityRequirement().addList(credential.scheme))
+                    .toList()));
         }
         if (api == Api.MERCHANT && idempotent(path)) {
             idempotencyKey(operation, path.startsWith(DISPATCHES));

@@ -50,9 +50,9 @@ public class PublicRateLimitFilter implements WebFilter {
         return new PublicRateLimitFilter(limiter, clients, List.of(Routes.INTEGRATIONS), "integrations-ip");
     }
 
-    /** Signup and sign-in together ("sign-in-ip:<address>"). */
+    /** The dashboard's signup and sign-in and the console's sign-in together ("sign-in-ip:<address>"). */
     static PublicRateLimitFilter signIn(RateLimiter limiter, ClientAddresses clients) {
-        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.AUTH), "sign-in-ip");
+        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.AUTH, Routes.CONSOLE_SIGN_IN), "sign-in-ip");
     }
 
     @Override

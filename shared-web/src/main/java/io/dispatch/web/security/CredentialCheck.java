@@ -18,15 +18,18 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * The chain's one authentication manager. It reads the one credential header of the route's
- * family (X-API-Key, X-Rider-Token or X-Admin-Token; none for public routes) and hands it to
+ * The chain's one authentication manager. It reads the credential header of the route's
+ * family (X-API-Key, X-Rider-Token or X-Admin-Token, either of the first and last on proof media;
+ * none for public routes) and hands it to
  * {@link Credentials} with the {@link CredentialKind} that header belongs to. A request without
  * the header goes on unauthenticated, and the authorization rules answer it 401; a wrong one is
  * answered 401 here, with its kind's message.
  *
- * <p>On the merchant routes without an X-API-Key, and on the dashboard's routes, the dashboard
- * session cookie stands in: the merchant id the session holds is checked as the kind without a
- * header ({@link CredentialKinds#sessions}). The session store is read only when the cookie is there.
+ * <p>Without the header, the session cookie stands in where the family allows it: the merchant id
+ * a dashboard session holds on the merchant and dashboard routes ({@link CredentialKinds#sessions}),
+ * the operator account id a console session holds on the operator routes ({@link
+ * CredentialKinds#operatorSessions}), either on proof media. The session store is read only when
+ * the cookie is there.
  *
  * <p>Failed checks are counted per client address ({@link CredentialFailures}); over the limit, the
  * address's credentials are answered 429 without being compared until its window ends.
@@ -37,7 +40,7 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
     private final ClientAddresses clients;
     private final CredentialFailures failures;
     private final Map<String, CredentialKind<?>> byHeader = new HashMap<>();
-    private final CredentialKind<?> session;
+    private final Map<String, CredentialKind<?>> bySessionAttribute = new HashMap<>();
 
     CredentialCheck(
             Credentials credentials,
@@ -47,12 +50,18 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
         this.credentials = credentials;
         this.clients = clients;
         this.failures = failures;
-        kinds.stream().filter(kind -> kind.header() != null).forEach(kind -> byHeader.put(kind.header(), kind));
-        this.session =
-                kinds.stream().filter(kind -> kind.header() == null).findFirst().orElse(null);
+        for (CredentialKind<?> kind : kinds) {
+            if (kind.header() != null) {
+                byHeader.put(kind.header(), kind);
+            } else {
+                bySessionAttribute.put(kind.sessionAttribute(), kind);
+            }
+        }
         for (Family family : Family.values()) {
-            if (family.header != null && !byHeader.containsKey(family.header)) {
-                throw new IllegalStateException("No credential kind reads " + family.header);
+            for (String header : family.headers) {
+                if (!byHeader.containsKey(header)) {
+                    throw new IllegalStateException("No credential kind reads " + header);
+                }
             }
         }
     }
@@ -60,20 +69,26 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
     @Override
     public Mono<Authentication> convert(ServerWebExchange exchange) {
         Family family = Family.of(exchange);
-        String value = family.header == null
-                ? null
-                : exchange.getRequest().getHeaders().getFirst(family.header);
-        if (value != null) {
-            return Mono.just(new PresentedCredential(byHeader.get(family.header), value, clients.of(exchange)));
+        for (String header : family.headers) {
+            String value = exchange.getRequest().getHeaders().getFirst(header);
+            if (value != null) {
+                return Mono.just(new PresentedCredential(byHeader.get(header), value, clients.of(exchange)));
+            }
         }
-        if (session != null
-                && family.acceptsSession()
-                && exchange.getRequest().getCookies().containsKey(SessionConfiguration.COOKIE)) {
-            return exchange.getSession()
-                    .mapNotNull(stored -> stored.<String>getAttribute(CredentialKinds.SESSION_MERCHANT))
-                    .map(merchantId -> new PresentedCredential(session, merchantId, clients.of(exchange)));
+        if (family.sessionAttributes.isEmpty()
+                || !exchange.getRequest().getCookies().containsKey(SessionConfiguration.COOKIE)) {
+            return Mono.empty();
         }
-        return Mono.empty();
+        return exchange.getSession().mapNotNull(stored -> {
+            for (String attribute : family.sessionAttributes) {
+                String id = stored.getAttribute(attribute);
+                CredentialKind<?> kind = bySessionAttribute.get(attribute);
+                if (id != null && kind != null) {
+                    return new PresentedCredential(kind, id, clients.of(exchange));
+                }
+            }
+            return null;
+        });
     }
 
     @Override

@@ -5,32 +5,48 @@ import java.util.List;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.util.pattern.PathPattern;
 
-/** Who may call a route, by the family its normalised path belongs to, and the header they show. */
+/**
+ * Who may call a route, by the family its normalised path belongs to: the credential headers it
+ * reads and the session attributes (a signed-in merchant's or operator's) that may stand in for
+ * them when no header is sent.
+ */
 enum Family {
-    MERCHANT(CredentialKinds.API_KEY_HEADER, CredentialKinds.API_KEY_REJECTED),
-    RIDER(CredentialKinds.RIDER_TOKEN_HEADER, CredentialKinds.RIDER_TOKEN_REJECTED),
-    /** /api/v1/dashboard: the session cookie only. */
-    DASHBOARD(null, "Sign in first: this route needs a dashboard session"),
-    PUBLIC(null, null),
-    /** /api/v1/admin and, deny by default, every path no other family names. */
-    OPERATOR(CredentialKinds.OPERATOR_TOKEN_HEADER, CredentialKinds.OPERATOR_TOKEN_REJECTED);
+    MERCHANT(
+            List.of(CredentialKinds.API_KEY_HEADER),
+            List.of(CredentialKinds.SESSION_MERCHANT),
+            CredentialKinds.API_KEY_REJECTED),
+    RIDER(List.of(CredentialKinds.RIDER_TOKEN_HEADER), List.of(), CredentialKinds.RIDER_TOKEN_REJECTED),
+    /** /api/v1/dashboard: the merchant's session cookie only. */
+    DASHBOARD(
+            List.of(),
+            List.of(CredentialKinds.SESSION_MERCHANT),
+            "Sign in first: this route needs a dashboard session"),
+    /** Proof media: the delivery's merchant (key or session) or an operator (token or session). */
+    MEDIA(
+            List.of(CredentialKinds.API_KEY_HEADER, CredentialKinds.OPERATOR_TOKEN_HEADER),
+            List.of(CredentialKinds.SESSION_MERCHANT, CredentialKinds.SESSION_OPERATOR),
+            "This route needs the delivery's merchant (X-API-Key or a dashboard session) or an operator"),
+    PUBLIC(List.of(), List.of(), null),
+    /** /api/v1/admin and, deny by default, every path no other family names: the token or a console session. */
+    OPERATOR(
+            List.of(CredentialKinds.OPERATOR_TOKEN_HEADER),
+            List.of(CredentialKinds.SESSION_OPERATOR),
+            CredentialKinds.OPERATOR_TOKEN_REJECTED);
 
     private static final PathPattern EXTERNAL = Routes.pattern(Routes.EXTERNAL);
     private static final PathPattern RIDERS = Routes.pattern(Routes.RIDER);
     private static final PathPattern DASHBOARD_API = Routes.pattern(Routes.DASHBOARD_API);
+    private static final PathPattern PROOF_MEDIA = Routes.pattern(Routes.PROOF_MEDIA);
     private static final List<PathPattern> PUBLIC_ROUTES =
             Routes.PUBLIC.stream().map(Routes::pattern).toList();
 
-    final String header;
+    final List<String> headers;
+    final List<String> sessionAttributes;
     final String missing;
 
-    /** Whether a dashboard session may stand in for this family's header. */
-    boolean acceptsSession() {
-        return this == MERCHANT || this == DASHBOARD;
-    }
-
-    Family(String header, String missing) {
-        this.header = header;
+    Family(List<String> headers, List<String> sessionAttributes, String missing) {
+        this.headers = headers;
+        this.sessionAttributes = sessionAttributes;
         this.missing = missing;
     }
 
@@ -43,6 +59,9 @@ enum Family {
         }
         if (Routes.matches(DASHBOARD_API, exchange)) {
             return DASHBOARD;
+        }
+        if (Routes.matches(PROOF_MEDIA, exchange)) {
+            return MEDIA;
         }
         if (Routes.matchesAny(PUBLIC_ROUTES, exchange)) {
             return PUBLIC;

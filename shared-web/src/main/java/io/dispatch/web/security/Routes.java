@@ -34,8 +34,10 @@ public final class Routes {
     public static final String RIDER_APP_PAGES = "/rider/**";
     /** Proof photos and signatures: the delivery's merchant (key or session) or an operator. */
     public static final String PROOF_MEDIA = "/api/v1/proof-media/**";
-    /** The console's sign-in and sign-out: no credential; 60 per minute per client IP. */
-    public static final String CONSOLE_API = "/api/v1/console/**";
+    /** The console's sign-in and sign-out: no credential; 60 sign-ins per minute per client IP. */
+    public static final String CONSOLE_SIGN_IN = "/api/v1/console/signin";
+
+    public static final String CONSOLE_SIGN_OUT = "/api/v1/console/signout";
     /** Static files of the pages: the WebJars (Swagger UI, Leaflet) and our own map script. */
     public static final String WEBJARS = "/webjars/**";
 
@@ -54,6 +56,8 @@ public final class Routes {
             TRACKING_API,
             TRACKING_PAGE,
             AUTH,
+            CONSOLE_SIGN_IN,
+            CONSOLE_SIGN_OUT,
             SHOPIFY_ORDERS,
             "/dashboard",
             DASHBOARD_PAGES,

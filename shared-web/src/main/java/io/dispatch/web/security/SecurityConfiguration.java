@@ -9,6 +9,7 @@ import io.dispatch.web.identity.PrincipalArguments;
 import io.dispatch.web.identity.Scope;
 import io.dispatch.web.request.ClientAddresses;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,6 +26,7 @@ import org.springframework.security.web.server.firewall.ServerExchangeRejectedHa
 import org.springframework.security.web.server.firewall.ServerWebExchangeFirewall;
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatcher;
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
+import org.springframework.web.reactive.DispatcherHandler;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 import reactor.core.publisher.Mono;
@@ -32,7 +34,8 @@ import reactor.core.publisher.Mono;
 /**
  * The one security chain of every HTTP service (docs/security.md has its rules as a table). It
  * decides on the same normalised path the router routes by, behind a firewall that refuses paths
- * that can be read two ways; deny by default: a path no rule names needs the operator token.
+ * that can be read two ways; deny by default: a path no rule names needs an operator (the token or
+ * a console session), and an operator's role must be granted the route ({@link OperatorRoleRules}).
  *
  * <p>Requests that a dashboard session cookie authenticates need a CSRF token on every
  * state-changing call ({@link SessionCsrf}); header-authenticated ones do not.
@@ -52,6 +55,7 @@ public class SecurityConfiguration {
             ServerHttpSecurity http,
             CredentialCheck credentials,
             ApiErrorHandler errors,
+            ObjectProvider<DispatcherHandler> dispatcher,
             @Value("${management.server.port:}") String managementPort) {
         SecurityAnswers answers = new SecurityAnswers(errors);
         AuthenticationWebFilter authentication = new AuthenticationWebFilter(credentials);
@@ -86,8 +90,11 @@ public class SecurityConfiguration {
                         .hasRole("RIDER")
                         .pathMatchers(Routes.DASHBOARD_API)
                         .hasAuthority(CredentialKinds.SESSION_AUTHORITY)
+                        .pathMatchers(HttpMethod.GET, Routes.PROOF_MEDIA)
+                        .hasAnyAuthority(Scope.READ.authority(), "ROLE_OPERATOR")
                         .anyExchange()
-                        .hasRole("OPERATOR"))
+                        .access(new OperatorRoleRules(
+                                () -> dispatcher.getObject().getHandlerMappings())))
                 .build();
     }
 

@@ -10,7 +10,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Which requests must carry the session's CSRF token ({@code X-CSRF-TOKEN}, handed out by
- * {@code GET /api/v1/dashboard/me}): state-changing ones that carry the dashboard's session
+ * {@code GET /api/v1/dashboard/me} and
+ * {@code GET /api/v1/console/me}): state-changing ones that carry the session
  * cookie and not their family's own credential header. A header-authenticated request needs no
  * token: a cross-site page cannot add that header without a CORS preflight, which no route
  * allows. Sign-up and sign-in carry no session's authority (a cookie sent with them is replaced);
@@ -20,7 +21,8 @@ final class SessionCsrf {
 
     private static final Set<HttpMethod> SAFE =
             Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS, HttpMethod.TRACE);
-    private static final Set<String> SIGN_IN = Set.of("/api/v1/auth/signin", "/api/v1/auth/signup");
+    private static final Set<String> SIGN_IN =
+            Set.of("/api/v1/auth/signin", "/api/v1/auth/signup", Routes.CONSOLE_SIGN_IN);
 
     private SessionCsrf() {}
 
@@ -30,7 +32,7 @@ final class SessionCsrf {
             return MatchResult.notMatch();
         }
         Family family = Family.of(exchange);
-        if (family.header != null && request.getHeaders().containsHeader(family.header)) {
+        if (family.headers.stream().anyMatch(request.getHeaders()::containsHeader)) {
             return MatchResult.notMatch();
         }
         String path = request.getPath().pathWithinApplication().value();

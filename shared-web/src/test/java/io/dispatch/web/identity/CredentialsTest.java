@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.dispatch.web.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,9 +36,14 @@ class CredentialsTest {
     private final CredentialKind<MerchantAccounts.Merchant> sessions =
             CredentialKinds.sessions(id -> Optional.ofNullable(merchants.get(id)));
     private final CredentialKind<byte[]> operator = CredentialKinds.operatorToken("the-operator-token");
+    private final Map<UUID, OperatorAccounts.Operator> operatorAccounts = new HashMap<>();
+    private final CredentialKind<OperatorAccounts.Operator> consoleSessions =
+            CredentialKinds.operatorSessions(id -> Optional.ofNullable(operatorAccounts.get(id)));
     /** The default settings: the key cache's TTL is 2 s. */
     private final Credentials credentials = new Credentials(
-            List.of(apiKeys, riderTokens, sessions, operator), new IdentityProperties(null, null), clock);
+            List.of(apiKeys, riderTokens, sessions, operator, consoleSessions),
+            new IdentityProperties(null, null),
+            clock);
 
     private void storeKey(String keyId, String secret, boolean usable) {
         keys.put(
@@ -161,9 +167,34 @@ class CredentialsTest {
     }
 
     @Test
+    void a_console_session_acts_as_its_operator_account_with_its_role_until_the_account_ends() {
+        UUID dispatcher = UUID.randomUUID();
+        UUID ended = UUID.randomUUID();
+        Instant created = clock.instant();
+        operatorAccounts.put(
+                dispatcher,
+                new OperatorAccounts.Operator(
+                        dispatcher, "d@example.com", "hash", OperatorRole.DISPATCHER, created, null));
+        operatorAccounts.put(
+                ended,
+                new OperatorAccounts.Operator(ended, "e@example.com", "hash", OperatorRole.ADMIN, created, created));
+
+        CredentialHolder holder = holderOf(consoleSessions, dispatcher.toString());
+
+        assertThat(holder.principal()).isEqualTo(new OperatorPrincipal(dispatcher.toString(), OperatorRole.DISPATCHER));
+        assertThat(holder.authorities()).containsExactly("ROLE_OPERATOR", "ROLE_DISPATCHER");
+        assertRejected(
+                consoleSessions,
+                CredentialKinds.OPERATOR_SESSION_REJECTED,
+                ended.toString(),
+                UUID.randomUUID().toString());
+    }
+
+    @Test
     void the_operator_token_must_match_whole() {
         assertThat(holderOf(operator, "the-operator-token").principal()).isEqualTo(new OperatorPrincipal("operator"));
-        assertThat(holderOf(operator, "the-operator-token").authorities()).containsExactly("ROLE_OPERATOR");
+        assertThat(holderOf(operator, "the-operator-token").authorities())
+                .containsExactly("ROLE_OPERATOR", "ROLE_ADMIN");
 
         assertRejected(
                 operator,

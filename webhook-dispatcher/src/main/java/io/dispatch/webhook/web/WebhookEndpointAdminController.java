@@ -3,7 +3,9 @@ package io.dispatch.webhook.web;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.webhook.attempt.AttemptPublisher;
 import io.dispatch.webhook.endpoint.EndpointHealth;
 import io.dispatch.webhook.endpoint.EndpointRegistration;
@@ -157,6 +159,7 @@ public class WebhookEndpointAdminController {
       The schedule (pending, due now, the oldest due time, failed, attempt events not yet on Kafka) and this \
       instance's counters since it started: attempts by outcome, their total time, notifications that ran \
       out of attempts.""")
+    @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
     @GetMapping("/webhooks/stats")
     public Mono<Envelope> stats(OperatorPrincipal operator) {
         return EndpointRoutes.blocking(() -> {

@@ -6,7 +6,9 @@ import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -33,6 +35,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Tag(name = "Operator: riders")
 @RestController
+@OperatorAccess({OperatorRole.DISPATCHER})
 @RequestMapping(path = "/api/v1/admin/riders", produces = MediaType.APPLICATION_JSON_VALUE)
 public class RiderRosterController {
 

@@ -8,7 +8,9 @@ import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -115,6 +117,7 @@ public class ZoneAdminController {
     }
 
     @Operation(summary = "Every zone, by priority then id")
+    @OperatorAccess({OperatorRole.DISPATCHER})
     @GetMapping("/zones")
     public Mono<Envelope> list(OperatorPrincipal operator) {
         return Blocking.call(() -> zones.zones().stream()

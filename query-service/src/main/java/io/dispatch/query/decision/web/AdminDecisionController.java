@@ -8,7 +8,9 @@ import io.dispatch.query.dispatch.DeliveryReads;
 import io.dispatch.query.freshness.ReadYourWrites;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -27,6 +29,7 @@ import reactor.core.publisher.Mono;
 /** "Why this rider": the engine's decisions about one delivery, in order (decisions.md §14). */
 @Tag(name = "Operator: dispatching")
 @RestController
+@OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
 @RequestMapping(path = "/api/v1/admin/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class AdminDecisionController {
 

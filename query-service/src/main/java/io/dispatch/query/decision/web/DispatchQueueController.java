@@ -5,7 +5,9 @@ import io.dispatch.query.decision.QueueRows;
 import io.dispatch.query.decision.projection.DecisionProjection;
 import io.dispatch.query.freshness.ReadYourWrites;
 import io.dispatch.web.Envelope;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.input.QueryNumbers;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -52,6 +54,7 @@ public class DispatchQueueController {
             responseCode = "200",
             description = "The queue, oldest first",
             content = @Content(schema = @Schema(implementation = QueueResponse.class)))
+    @OperatorAccess({OperatorRole.DISPATCHER})
     @GetMapping(path = "/api/v1/admin/dispatch/queue", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> queue(
             OperatorPrincipal operator,

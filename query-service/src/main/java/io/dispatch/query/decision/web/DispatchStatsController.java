@@ -7,7 +7,9 @@ import io.dispatch.query.decision.projection.DecisionProjection;
 import io.dispatch.query.freshness.ReadYourWrites;
 import io.dispatch.web.Envelope;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -57,6 +59,7 @@ public class DispatchStatsController {
             responseCode = "200",
             description = "The figures",
             content = @Content(schema = @Schema(implementation = StatsResponse.class)))
+    @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
     @GetMapping(path = "/api/v1/admin/dispatch/stats", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> stats(
             OperatorPrincipal operator,

@@ -7,7 +7,9 @@ import io.dispatch.web.Envelope;
 import io.dispatch.web.delivery.OperatorDelivery;
 import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
+import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -25,6 +27,7 @@ import reactor.core.publisher.Mono;
 /** The operator's reads: any merchant's delivery (with its PIN guard) and its history. */
 @Tag(name = "Operator: deliveries")
 @RestController
+@OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
 @RequestMapping(path = "/api/v1/admin/dispatches", produces = MediaType.APPLICATION_JSON_VALUE)
 public class AdminDispatchQueryController {
 
