@@ -8,6 +8,7 @@ import io.dispatch.deploy.DispatchUnderTest.Rider;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +27,8 @@ import org.openqa.selenium.interactions.Actions;
  * picks up; then the connection is lost (the page's network emulated offline, and the proxy
  * between browser and service cut, so the service worker cannot reach it either), the app is
  * opened again from its service worker and shows the saved route, the rider departs and hands
- * over with the PIN; the connection comes back and the queued steps reach the service once each.
+ * over with a photo from the camera; the connection comes back and the queued steps reach the
+ * service once each, the photo uploaded first.
  * Screenshots of every screen at a phone's and a desktop's size: {@code target/screenshots/rider-*}.
  */
 class RiderAppBrowserTest {
@@ -128,13 +130,12 @@ class RiderAppBrowserTest {
         assertThat(screen.text("[data-testid=rider-name]")).isEqualTo("Halima Garissa");
         screen.shoot("offline-route");
 
-        // depart and hand over while offline: both wait, the service sees nothing yet
+        // depart and hand over with a photo while offline: both wait, the service sees nothing yet
         screen.click("[data-testid=step-depart]");
         screen.click("[data-testid=step-deliver]");
         screen.type("recipientName", "Hodan Abdi");
         signAndClear();
-        photoAndBack();
-        screen.type("pin", created.get("deliveryPin").asText());
+        takePhoto();
         screen.shoot("deliver-form");
         screen.click("[data-testid=deliver-submit]");
         screen.eventually(
@@ -160,7 +161,13 @@ class RiderAppBrowserTest {
         assertThat(history.stream().filter("IN_TRANSIT"::equals)).hasSize(1);
         assertThat(history.stream().filter("DELIVERED"::equals)).hasSize(1);
         JsonNode delivered = service.delivery(id);
-        assertThat(delivered.get("proofOfDelivery").get("type").asText()).isEqualTo("PIN");
+        JsonNode proof = delivered.get("proofOfDelivery");
+        assertThat(proof.get("type").asText()).isEqualTo("PHOTO");
+        String photoUrl = proof.get("photoUrl").asText();
+        assertThat(photoUrl).contains("/api/v1/proof-media/");
+        assertThat(service.proofMedia(photoUrl))
+                .as("the photo uploaded once the connection was back")
+                .isEqualTo(Files.readAllBytes(PHOTO));
         assertThat(delivered.get("proofOfDelivery").get("recipientName").asText())
                 .isEqualTo("Hodan Abdi");
         screen.shoot("delivered");
@@ -187,8 +194,8 @@ class RiderAppBrowserTest {
         screen.click("input[name=proofType][value=PIN]");
     }
 
-    /** Takes the fixture "photo" with the camera's file input, sees it previewed, then goes back to the PIN. */
-    private static void photoAndBack() throws Exception {
+    /** Takes the fixture "photo" with the camera's file input and sees it previewed. */
+    private static void takePhoto() throws Exception {
         screen.click("input[name=proofType][value=PHOTO]");
         screen.visible("input[name=photo]").sendKeys(PHOTO.toString());
         screen.eventually(
@@ -197,7 +204,6 @@ class RiderAppBrowserTest {
                         browser.executeScript(
                                 "const img = document.getElementById('photo-preview'); return !img.hidden && img.naturalWidth === 480;"));
         screen.shoot("photo");
-        screen.click("input[name=proofType][value=PIN]");
     }
 
     private static Path photo() {

@@ -5,6 +5,10 @@ import static io.dispatch.deploy.DispatchUnderTest.merchant;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -68,6 +72,23 @@ final class RiderAppService {
 
     String status(String id) throws Exception {
         return delivery(id).get("status").asText();
+    }
+
+    /** The bytes of a proof photo or signature, as an operator reads them from the URL the delivery names. */
+    byte[] proofMedia(String url) throws Exception {
+        String path = url.substring(url.indexOf("/api/v1/proof-media/"));
+        HttpResponse<byte[]> answer;
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            answer = http.send(
+                    HttpRequest.newBuilder(URI.create(dispatch.baseUrl + path))
+                            .header("X-Admin-Token", DispatchUnderTest.ADMIN_TOKEN)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+        }
+        if (answer.statusCode() != 200) {
+            throw new AssertionError("GET " + path + " answered " + answer.statusCode());
+        }
+        return answer.body();
     }
 
     /** The statuses of the delivery's history, as its merchant reads it. */
