@@ -6,6 +6,7 @@ import io.dispatch.command.dispatch.application.CreationKeys;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingProperties;
 import io.dispatch.kafka.SharedKafkaConfiguration;
+import io.dispatch.riderapp.RiderAppPages;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.idempotency.IdempotencyProperties;
 import io.dispatch.web.scheduling.PeriodicTask;
@@ -36,7 +37,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
     SharedWebConfiguration.class,
     SharedKafkaConfiguration.class,
     AccountsConfiguration.class,
-    AuditConfiguration.class
+    AuditConfiguration.class,
+    RiderAppPages.class
 })
 @PropertySource("classpath:io/dispatch/command/defaults.properties")
 @ConfigurationPropertiesScan
