@@ -7,6 +7,7 @@ import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingProperties;
 import io.dispatch.console.ConsoleConfiguration;
 import io.dispatch.kafka.SharedKafkaConfiguration;
+import io.dispatch.riderapp.RiderAppPages;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.idempotency.IdempotencyProperties;
 import io.dispatch.web.scheduling.PeriodicTask;
@@ -38,7 +39,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
     SharedKafkaConfiguration.class,
     AccountsConfiguration.class,
     AuditConfiguration.class,
-    ConsoleConfiguration.class
+    ConsoleConfiguration.class,
+    RiderAppPages.class
 })
 @PropertySource("classpath:io/dispatch/command/defaults.properties")
 @ConfigurationPropertiesScan

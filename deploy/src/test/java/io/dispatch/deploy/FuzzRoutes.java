@@ -169,8 +169,12 @@ final class FuzzRoutes {
         if (template.startsWith("/api/v1/rider/")) {
             return Family.RIDER;
         }
+        // signup, sign-in and sign-out take no credential (Routes.AUTH), nor do the console's
         if (template.startsWith("/api/v1/track/")
                 || template.startsWith("/track/")
+                || template.startsWith("/api/v1/auth/")
+                || template.equals("/api/v1/console/signin")
+                || template.equals("/api/v1/console/signout")
                 || DOCUMENTATION.matcher(template).matches()) {
             return Family.PUBLIC;
         }

@@ -14,6 +14,7 @@ import org.springframework.context.annotation.Primary;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -82,12 +83,36 @@ public class WebLayersTestApp {
         }
     }
 
-    /** Stands in for the rider API. */
+    /** Stands in for the rider API: a step runs once per delivery, as the real one, and answers 409 after. */
     @RestController
     public static class RiderEndpoint {
+
+        private final Map<String, AtomicInteger> departures = new ConcurrentHashMap<>();
+
+        /** How often the depart step ran for this delivery. */
+        public int departures(String dispatchId) {
+            AtomicInteger count = departures.get(dispatchId);
+            return count == null ? 0 : count.get();
+        }
+
         @GetMapping("/api/v1/rider/offers")
         Envelope offers(io.dispatch.web.identity.RiderPrincipal rider) {
             return Envelope.of(Map.of("riderId", rider.riderId().toString()));
+        }
+
+        @PostMapping("/api/v1/rider/dispatches/{id}/depart")
+        Envelope depart(io.dispatch.web.identity.RiderPrincipal rider, @PathVariable String id) {
+            int run = departures.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+            if (run > 1) {
+                throw ApiException.conflict("Not PICKED_UP", Map.of("currentStatus", "IN_TRANSIT"));
+            }
+            return Envelope.of(Map.of(
+                    "id", id, "status", "IN_TRANSIT", "riderId", rider.riderId().toString()));
+        }
+
+        @PostMapping("/api/v1/rider/location")
+        ResponseEntity<Envelope> location() {
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(Envelope.of(Map.of("receivedAt", Instant.now())));
         }
     }
 

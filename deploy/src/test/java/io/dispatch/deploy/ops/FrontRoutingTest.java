@@ -97,6 +97,7 @@ class FrontRoutingTest {
             new Route("POST", "/api/v1/rider/offers/{offerId}/accept", COMMAND),
             new Route("POST", "/api/v1/rider/offers/{offerId}/decline", COMMAND),
             new Route("POST", "/api/v1/rider/dispatches/{id}/decline", COMMAND),
+            new Route("GET", "/api/v1/rider/me", COMMAND),
             new Route("POST", "/api/v1/rider/dispatches/{id}/proof-media", COMMAND),
             // command-service: proof media, read by the delivery's merchant and operators
             new Route("GET", "/api/v1/proof-media/{mediaId}", COMMAND),
@@ -205,6 +206,9 @@ class FrontRoutingTest {
             new Route("HEAD", "/webjars/leaflet/dist/leaflet.css", QUERY),
             new Route("GET", "/assets/dispatch-map.js", QUERY),
             new Route("GET", "/webjars/swagger-ui/index.html", COMMAND),
+            // the riders' app (a router function of command-service, not a controller)
+            new Route("GET", "/rider/", COMMAND),
+            new Route("GET", "/rider/sw.js", COMMAND),
             new Route("GET", "/webjars/leafletx/leaflet.js", COMMAND));
 
     private final HttpClient http = HttpClient.newBuilder()

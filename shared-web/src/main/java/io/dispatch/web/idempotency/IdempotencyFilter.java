@@ -2,10 +2,8 @@ package io.dispatch.web.idempotency;
 
 import io.dispatch.web.error.ApiErrorHandler;
 import io.dispatch.web.error.ApiException;
-import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.request.RequestIds;
 import io.dispatch.web.scheduling.Blocking;
-import io.dispatch.web.security.Routes;
 import io.dispatch.web.security.SecurityConfiguration;
 import java.util.Map;
 import java.util.UUID;
@@ -25,14 +23,14 @@ import org.springframework.util.unit.DataSize;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
-import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Idempotency-Key on every request under /api/v1/external/dispatches (decisions.md §1), and on
+ * Idempotency-Key on every request under /api/v1/external/dispatches (decisions.md §1), on
  * POST /api/v1/external/webhooks/recover when the client sends one (§9: idempotent per key like
- * every write, without making the key required on a route outside /dispatches): the first
+ * every write, without making the key required on a route outside /dispatches), and on the
+ * rider's steps when the rider app sends one, scoped per rider ({@link KeyScope}): the first
  * request with a key runs and its answer is stored; the same request again gets that answer
  * replayed byte for byte with {@code Idempotent-Replayed: true}, without running the handler; a
  * different request with the key, or one while the first still runs, gets 409.
@@ -47,9 +45,6 @@ public class IdempotencyFilter implements WebFilter {
 
     public static final String HEADER = IdempotencyKeyHeader.NAME;
     public static final String REPLAYED = "Idempotent-Replayed";
-    private static final PathPattern SCOPE = Routes.pattern(Routes.DISPATCHES);
-    /** Writes outside /dispatches that honour a key when one is sent (decisions.md §9's recover), without requiring it. */
-    private static final PathPattern OPTIONAL_SCOPE = Routes.pattern(Routes.WEBHOOK_RECOVER);
 
     private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
 
@@ -69,14 +64,8 @@ public class IdempotencyFilter implements WebFilter {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         String path = exchange.getRequest().getPath().value();
-        boolean optional = !Routes.matches(SCOPE, exchange);
-        if (optional
-                && !(Routes.matches(OPTIONAL_SCOPE, exchange)
-                        && exchange.getRequest().getHeaders().containsHeader(HEADER))) {
-            return chain.filter(exchange);
-        }
-        MerchantPrincipal principal = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
-        if (principal == null) {
+        KeyScope scope = KeyScope.of(exchange);
+        if (scope == null) {
             return chain.filter(exchange);
         }
         String problem =
@@ -85,35 +74,33 @@ public class IdempotencyFilter implements WebFilter {
             return Mono.error(ApiException.validation(HEADER, problem));
         }
         String key = exchange.getRequest().getHeaders().getFirst(HEADER);
-        UUID merchantId = principal.merchantId();
+        UUID scopeId = scope.id();
         return readBody(exchange.getRequest()).flatMap(body -> {
             ServerHttpRequest request = exchange.getRequest();
             byte[] fingerprint = RequestFingerprint.of(
                     request.getMethod().name(), path, request.getURI().getRawQuery(), body);
-            return Blocking.call(() -> store.claim(merchantId, key, fingerprint))
-                    .flatMap(claim -> switch (claim) {
-                        case IdempotencyStore.Claim.Acquired acquired ->
-                            execute(
-                                    exchange,
-                                    chain,
-                                    body,
-                                    new Held(merchantId, key, acquired.owner()),
-                                    new IdempotentRequest(merchantId, key, fingerprint));
-                        case IdempotencyStore.Claim.Replay replay -> replay(exchange.getResponse(), replay.answer());
-                        case IdempotencyStore.Claim.Mismatch mismatch ->
-                            Mono.error(ApiException.conflict(
-                                    "This Idempotency-Key was already used with a different request; use a new key for a new request",
-                                    Map.of()));
-                        case IdempotencyStore.Claim.Busy busy ->
-                            Mono.error(ApiException.conflict(
-                                    "A request with this Idempotency-Key is still being processed; retry later",
-                                    Map.of()));
-                    });
+            return Blocking.call(() -> store.claim(scopeId, key, fingerprint)).flatMap(claim -> switch (claim) {
+                case IdempotencyStore.Claim.Acquired acquired ->
+                    execute(
+                            exchange,
+                            chain,
+                            body,
+                            new Held(scopeId, key, acquired.owner()),
+                            scope.merchant() ? new IdempotentRequest(scopeId, key, fingerprint) : null);
+                case IdempotencyStore.Claim.Replay replay -> replay(exchange.getResponse(), replay.answer());
+                case IdempotencyStore.Claim.Mismatch mismatch ->
+                    Mono.error(ApiException.conflict(
+                            "This Idempotency-Key was already used with a different request; use a new key for a new request",
+                            Map.of()));
+                case IdempotencyStore.Claim.Busy busy ->
+                    Mono.error(ApiException.conflict(
+                            "A request with this Idempotency-Key is still being processed; retry later", Map.of()));
+            });
         });
     }
 
-    /** The key this request holds while it runs. */
-    private record Held(UUID merchantId, String key, UUID owner) {}
+    /** The key this request holds while it runs, in its scope (a merchant's id, or a rider's {@link KeyScope}). */
+    private record Held(UUID scopeId, String key, UUID owner) {}
 
     private Mono<Void> execute(
             ServerWebExchange exchange, WebFilterChain chain, byte[] body, Held held, IdempotentRequest request) {
@@ -122,7 +109,9 @@ public class IdempotencyFilter implements WebFilter {
                 .request(new BufferedBodyRequest(exchange.getRequest(), body, exchange.getResponse()))
                 .response(recording)
                 .build();
-        recorded.getAttributes().put(IdempotentRequest.ATTRIBUTE, request);
+        if (request != null) {
+            recorded.getAttributes().put(IdempotentRequest.ATTRIBUTE, request);
+        }
         return chain.filter(recorded)
                 .onErrorResume(failure -> errors.handle(recorded, failure))
                 .then(Mono.defer(recording::setComplete))
@@ -130,7 +119,7 @@ public class IdempotencyFilter implements WebFilter {
                     if (!recording.answered()) {
                         // failed or cancelled before any answer: a retry must run again
                         Blocking.call(() -> {
-                                    store.release(held.merchantId(), held.key(), held.owner());
+                                    store.release(held.scopeId(), held.key(), held.owner());
                                     return true;
                                 })
                                 .subscribe(released -> {}, e -> log.warn("Could not release an idempotency key", e));
@@ -141,9 +130,9 @@ public class IdempotencyFilter implements WebFilter {
     private Mono<Void> finish(Held held, StoredAnswer answer) {
         return Blocking.call(() -> {
                     if (StoredAnswer.storable(answer.status())) {
-                        store.complete(held.merchantId(), held.key(), held.owner(), answer);
+                        store.complete(held.scopeId(), held.key(), held.owner(), answer);
                     } else {
-                        store.release(held.merchantId(), held.key(), held.owner());
+                        store.release(held.scopeId(), held.key(), held.owner());
                     }
                     return true;
                 })

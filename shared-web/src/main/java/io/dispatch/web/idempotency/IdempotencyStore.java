@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Idempotency keys per merchant in PostgreSQL (table from db/identity/V2). A request first
+ * Idempotency keys per merchant, and per rider ({@link KeyScope}: the column {@code merchant_id}
+ * holds the scope's id), in PostgreSQL (table from db/identity/V2). A request first
  * claims its key with an atomic insert of an in-progress row; at completion the row is replaced
  * by the answer, or deleted when the answer is not to be kept. Each claim carries an owner id,
  * so a request whose claim was taken over (it ran past the in-progress timeout) cannot overwrite

@@ -1,9 +1,11 @@
 package io.dispatch.web.openapi;
 
+import io.dispatch.web.idempotency.KeyScope;
 import io.dispatch.web.security.Routes;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.HeaderParameter;
 import io.swagger.v3.oas.models.parameters.Parameter;
@@ -55,7 +57,7 @@ final class OperationRules {
         openApi.getPaths().forEach((path, item) -> {
             Api api = Api.of(path);
             apis.add(api);
-            item.readOperationsMap().forEach((method, operation) -> rules(api, path, operation));
+            item.readOperationsMap().forEach((method, operation) -> rules(api, path, method, operation));
         });
         if (openApi.getComponents() == null) {
             openApi.setComponents(new Components());
@@ -71,7 +73,7 @@ final class OperationRules {
         openApi.setInfo(ApiDocumentation.info(apis.size() == 1 ? main.title : "dispatch API", ""));
     }
 
-    private void rules(Api api, String path, Operation operation) {
+    private void rules(Api api, String path, PathItem.HttpMethod method, Operation operation) {
         if (operation.getResponses() == null) {
             operation.setResponses(new ApiResponses());
         }
@@ -82,6 +84,9 @@ final class OperationRules {
         }
         if (api == Api.MERCHANT && idempotent(path)) {
             idempotencyKey(operation, path.startsWith(DISPATCHES));
+        }
+        if (api == Api.RIDER && method == PathItem.HttpMethod.POST && KeyScope.riderAction(path)) {
+            idempotencyKey(operation, false);
         }
         errors.addTo(api, path, operation);
         operation.setResponses(sorted(operation.getResponses()));

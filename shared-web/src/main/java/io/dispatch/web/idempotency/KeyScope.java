@@ -1,0 +1,81 @@
+package io.dispatch.web.idempotency;
+
+import io.dispatch.web.identity.MerchantPrincipal;
+import io.dispatch.web.identity.RiderPrincipal;
+import io.dispatch.web.security.Routes;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.server.PathContainer;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.util.pattern.PathPattern;
+
+/**
+ * Whose Idempotency-Keys a request's key is one of:
+ *
+ * <ul>
+ *   <li>a merchant's, required under /api/v1/external/dispatches (decisions.md §1), honoured when
+ *       sent on POST /api/v1/external/webhooks/recover (§9);
+ *   <li>a rider's, honoured when sent on the rider's steps ({@link #RIDER_ACTIONS}): the rider app
+ *       sends each action taken offline with the key made when the rider tapped, so that sending
+ *       it again after a lost answer replays the first answer instead of a 409 (docs/adr/0048).
+ * </ul>
+ *
+ * <p>Both live in one table keyed by (scope id, key): a rider's scope id is a name-based (version
+ * 3) UUID of {@code "rider:<id>"}, which can never equal a merchant's random (version 4) id, so a
+ * rider's key and a merchant's never meet.
+ *
+ * @param id the scope's id in {@code identity.idempotency_keys.merchant_id}
+ * @param merchant whether it is a merchant's (whose handlers may read {@link IdempotentRequest})
+ */
+public record KeyScope(UUID id, boolean merchant) {
+
+    /** The rider's steps that honour an Idempotency-Key (POST); the position report and uploads do not. */
+    public static final List<String> RIDER_ACTIONS = List.of(
+            "/api/v1/rider/dispatches/*/accept",
+            "/api/v1/rider/dispatches/*/pickup",
+            "/api/v1/rider/dispatches/*/depart",
+            "/api/v1/rider/dispatches/*/deliver",
+            "/api/v1/rider/dispatches/*/fail",
+            "/api/v1/rider/dispatches/*/decline",
+            "/api/v1/rider/offers/*/accept",
+            "/api/v1/rider/offers/*/decline",
+            "/api/v1/rider/shift");
+
+    private static final PathPattern DISPATCHES = Routes.pattern(Routes.DISPATCHES);
+    private static final PathPattern RECOVER = Routes.pattern(Routes.WEBHOOK_RECOVER);
+    private static final List<PathPattern> RIDER =
+            RIDER_ACTIONS.stream().map(Routes::pattern).toList();
+
+    /** The scope of the request's key, or null when the filter leaves the request alone. */
+    static KeyScope of(ServerWebExchange exchange) {
+        boolean keySent = exchange.getRequest().getHeaders().containsHeader(IdempotencyKeyHeader.NAME);
+        MerchantPrincipal merchant = exchange.getAttribute(MerchantPrincipal.ATTRIBUTE);
+        if (merchant != null) {
+            if (Routes.matches(DISPATCHES, exchange)) {
+                return new KeyScope(merchant.merchantId(), true);
+            }
+            return keySent && Routes.matches(RECOVER, exchange) ? new KeyScope(merchant.merchantId(), true) : null;
+        }
+        RiderPrincipal rider = exchange.getAttribute(RiderPrincipal.ATTRIBUTE);
+        if (rider != null
+                && keySent
+                && HttpMethod.POST.equals(exchange.getRequest().getMethod())
+                && Routes.matchesAny(RIDER, exchange)) {
+            return new KeyScope(ofRider(rider.riderId()), false);
+        }
+        return null;
+    }
+
+    /** The scope id of a rider's keys. */
+    static UUID ofRider(UUID riderId) {
+        return UUID.nameUUIDFromBytes(("rider:" + riderId).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Whether a route of the rider API (a path of the OpenAPI document, e.g. {@code /dispatches/{id}/pickup}) honours a key. */
+    public static boolean riderAction(String path) {
+        PathContainer container = PathContainer.parsePath(path);
+        return RIDER.stream().anyMatch(pattern -> pattern.matches(container));
+    }
+}
