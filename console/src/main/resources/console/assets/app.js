@@ -12,14 +12,6 @@ const ROUTES = [
   [/^\/console\/riders$/, ridersPage],
 ];
 
-document.addEventListener("click", (event) => {
-  const link = event.target.closest("a[data-link]");
-  if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
-  event.preventDefault();
-  document.getElementById("nav").classList.remove("open");
-  go(link.getAttribute("href"));
-});
-window.addEventListener("popstate", () => render());
 
 async function render() {
   state.page += 1;

@@ -13,70 +13,14 @@ const RIGHTS = {
   policies: ["ADMIN", "DISPATCHER"],
 };
 
+const { h, ApiError, Superseded, toast, when, badge, copyButton, field } = dispatchPage;
+const go = dispatchPage.router({ render: () => render() });
+const api = dispatchPage.client({ state, signInPage: "/console/signin", authPrefix: "/api/v1/console/", go });
+/** A form's submit, its errors drawn as the console draws them (a 403 names the role). */
+const submitting = (form, work) => dispatchPage.submitting(form, work, problem);
+
 function may(right) {
   return !!state.me && RIGHTS[right].includes(state.me.role);
-}
-
-/** An element: h("a", {href: "/x", class: "y", onclick: f}, "text", child, ...). */
-function h(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
-    else element.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return element;
-}
-
-class ApiError extends Error {
-  constructor(status, error) {
-    super(error?.message || `HTTP ${status}`);
-    this.status = status;
-    this.code = error?.code;
-    this.fieldErrors = error?.details?.fieldErrors || {};
-  }
-}
-
-/** A read answered after the operator went to another page: its page must not draw over the new one. */
-class Superseded extends Error {}
-
-/** Calls the API with the session; the CSRF token on every state-changing call. 401 ends at the sign-in page. */
-async function api(method, path, body) {
-  const page = state.page;
-  const headers = { Accept: "application/json" };
-  if (method !== "GET" && state.me) headers["X-CSRF-TOKEN"] = state.me.csrfToken;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, { method, headers, credentials: "same-origin",
-    body: body === undefined ? undefined : JSON.stringify(body) });
-  let json = null;
-  if (response.status !== 204) {
-    try { json = await response.json(); } catch (e) { json = null; }
-  }
-  if (!response.ok) {
-    if (response.status === 401 && !path.startsWith("/api/v1/console/")) {
-      state.me = null;
-      go("/console/signin", true);
-    }
-    throw new ApiError(response.status, json?.error);
-  }
-  if (method === "GET" && page !== state.page) throw new Superseded();
-  return json;
-}
-
-function toast(text) {
-  const element = document.getElementById("toast");
-  element.textContent = text;
-  element.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { element.hidden = true; }, 3500);
-}
-
-function when(iso) {
-  return iso ? new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "—";
 }
 
 function ago(iso) {
@@ -96,10 +40,6 @@ function short(id) {
   return id ? String(id).slice(0, 8) : "—";
 }
 
-function badge(text) {
-  return h("span", { class: `badge ${text}` }, text);
-}
-
 function deliveryLink(id) {
   return h("a", { href: `/console/deliveries/${id}`, "data-link": true, title: id }, short(id));
 }
@@ -110,10 +50,7 @@ function problem(error) {
     return h("div", { class: "card denied", role: "alert", "data-testid": "forbidden" },
       `Your role (${state.me?.role || "none"}) may not see or do this.`);
   }
-  const fields = Object.entries(error.fieldErrors || {});
-  return h("div", { class: "card error", role: "alert", "data-testid": "error" },
-    h("strong", {}, error.message),
-    fields.length ? h("ul", {}, fields.map(([field, messages]) => h("li", {}, `${field}: ${[].concat(messages).join("; ")}`))) : null);
+  return dispatchPage.problem(error);
 }
 
 /** A section that loads on its own: a failed or forbidden read shows in place, the rest of the page stays. */
@@ -127,40 +64,10 @@ async function section(container, load) {
   }
 }
 
-/** A form's submit: disables it while the call runs and shows the error in place. */
-function submitting(form, work) {
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const button = form.querySelector("button[type=submit]");
-    form.querySelector(".form-error")?.remove();
-    if (button) button.disabled = true;
-    try {
-      await work(new FormData(form));
-    } catch (error) {
-      if (error instanceof ApiError) form.append(h("div", { class: "form-error" }, problem(error)));
-      else if (!(error instanceof Superseded)) throw error;
-    } finally {
-      if (button) button.disabled = false;
-    }
-  });
-  return form;
-}
-
-function copyButton(text) {
-  return h("button", { type: "button", class: "secondary", "data-testid": "copy",
-    onclick: async (event) => {
-      try { await navigator.clipboard.writeText(text); event.target.textContent = "Copied"; }
-      catch (e) { event.target.textContent = "Select and copy"; }
-    } }, "Copy");
-}
-
 function page(title, ...children) {
   main.replaceChildren(h("h1", {}, title), ...children);
 }
 
-function field(label, input) {
-  return h("label", {}, label, input);
-}
 
 /** A table; each cell carries its heading (data-label), which a phone shows beside the value. */
 function table(testid, headings, rows) {
@@ -180,8 +87,3 @@ function empty(text, testid) {
   return h("p", { class: "empty", "data-testid": testid || "empty" }, text);
 }
 
-function go(path, replace) {
-  if (replace) history.replaceState(null, "", path);
-  else history.pushState(null, "", path);
-  render();
-}

@@ -348,7 +348,8 @@ class MultiProcessTest {
                     "/dashboard",
                     "/dashboard/assets/app.js",
                     "/webjars/leaflet/dist/leaflet.js",
-                    "/assets/dispatch-map.js")) {
+                    "/assets/dispatch-map.js",
+                    "/assets/dispatch-page.js")) {
                 assertThat(sendUrl(base, "GET", page, Map.of(), null, null).statusCode())
                         .as(page)
                         .isEqualTo(200);
