@@ -221,9 +221,10 @@ function live(d, statusElement, mapBox, refresh) {
     if (data.status !== shown) later(300);
     shown = data.status;
     if (ENDED.includes(data.status)) {
+      // the stream can be ahead of the read models (the proof, the last webhooks) by seconds when
+      // the service is busy: read again a few times over the next minute
       stream.close();
-      later(3000);
-      later(8000);
+      [3000, 8000, 15000, 30000, 60000].forEach(later);
     }
   });
   stream.addEventListener("location", (event) => {

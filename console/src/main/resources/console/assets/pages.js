@@ -131,13 +131,19 @@ function suggestionsBox(dispatchId, after) {
   return box;
 }
 
+/** The queue, oldest first, of every zone or of the one chosen (`?zone=`): a dispatcher watches their zones. */
 async function queuePage() {
+  const zone = new URLSearchParams(location.search).get("zone") || "";
   const list = h("div", { "data-testid": "queue" }, h("p", { class: "muted" }, "Loading…"));
   const find = submitting(h("form", { class: "inline", "data-testid": "find" },
     field("Delivery id", h("input", { name: "id", required: true, pattern: "[0-9a-fA-F-]{36}", placeholder: "00000000-0000-…" })),
     h("button", { type: "submit", class: "secondary" }, "Open")), async (data) => go(`/console/deliveries/${data.get("id").trim()}`));
+  const zones = h("select", { name: "zone", "data-testid": "zone-filter",
+    onchange: (event) => go(event.target.value ? `/console/queue?zone=${encodeURIComponent(event.target.value)}` : "/console/queue") },
+    h("option", { value: "" }, "All zones"));
   const refresh = async () => section(list, async () => {
-    const entries = (await api("GET", "/api/v1/admin/dispatch/queue?limit=100")).data;
+    const query = zone ? `&zoneId=${encodeURIComponent(zone)}` : "";
+    const entries = (await api("GET", `/api/v1/admin/dispatch/queue?limit=100${query}`)).data;
     if (!entries.length) return list.replaceChildren(empty("Nothing waits: every delivery has a rider or an open offer."));
     list.replaceChildren(table("queue-table", ["Delivery", "Zone", "Waiting", "Reason", "Offers", may("assign") ? "Assign to" : null].filter(Boolean),
       entries.map((e) => h("tr", { "data-id": e.dispatchId },
@@ -146,8 +152,14 @@ async function queuePage() {
         may("assign") ? h("td", {}, suggestionsBox(e.dispatchId, refresh)) : null))));
   });
   page("Queue", h("div", { class: "card" }, find),
-    h("div", { class: "inline" }, h("button", { type: "button", class: "secondary", "data-testid": "refresh", onclick: refresh }, "Refresh")), h("p"), list);
-  await refresh();
+    h("div", { class: "inline" }, field("Zone", zones),
+      h("button", { type: "button", class: "secondary", "data-testid": "refresh", onclick: refresh }, "Refresh")), h("p"), list);
+  await Promise.all([refresh(), section(zones.parentElement, async () => {
+    for (const z of (await api("GET", "/api/v1/admin/zones")).data) {
+      const id = z.zoneId || z.id;
+      zones.append(h("option", { value: id, selected: id === zone }, z.name ? `${z.name} (${id})` : id));
+    }
+  })]);
   const timer = setInterval(() => { if (!document.hidden) refresh(); }, 20000);
   state.cleanup.push(() => clearInterval(timer));
 }

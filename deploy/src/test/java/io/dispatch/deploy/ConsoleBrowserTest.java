@@ -64,6 +64,11 @@ class ConsoleBrowserTest {
                 "the stream's snapshot",
                 () -> page.shown("[data-testid=stream-state]").equals("live"));
         page.navigate("Queue");
+        // a dispatcher watches their zone: the whole service's queue is longer than a page in a full test run
+        page.eventually("the zone in the queue's filter", () -> {
+            page.click("[data-testid=zone-filter] option[value='" + zoneId + "']");
+            return browser.getCurrentUrl().endsWith("/console/queue?zone=" + zoneId);
+        });
         String row = "[data-testid=queue-table] tr[data-id='" + id + "']";
         page.eventually("the delivery in the queue", ConsolePage.PAGE.multipliedBy(2), () -> {
             if (browser.findElements(By.cssSelector(row)).isEmpty()) {

@@ -386,8 +386,10 @@ class DashboardBrowserTest {
 
         // the open page follows the status; the proof comes with the page's next reads
         eventually("DELIVERED on the delivery's page", () -> status().equals("DELIVERED"));
+        // the page reads the proof again over the minute after DELIVERED: the read model may be behind
         eventually(
                 "the photo shown, loaded with the session",
+                Duration.ofSeconds(70),
                 () -> ((Number) browser.executeScript("const img = document.querySelector('[data-testid=proof-media]');"
                                         + " return img && img.complete ? img.naturalWidth : 0;"))
                                 .intValue()
