@@ -545,8 +545,15 @@ class DashboardBrowserTest {
         }
         Object api = browser.executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
-                fetch("/api/v1/external/dispatches?limit=1", { credentials: "same-origin", headers: { Accept: "application/json" } })
-                  .then((r) => done(`${r.status}, RateLimit-Remaining ${r.headers.get("RateLimit-Remaining")}`))
+                const shown = location.pathname.match(/^[/]dashboard[/]deliveries[/]([0-9a-f-]{36})$/);
+                const read = shown ? `/api/v1/external/dispatches/${shown[1]}` : "/api/v1/external/dispatches?limit=1";
+                fetch(read, { credentials: "same-origin", headers: { Accept: "application/json", "Idempotency-Key": crypto.randomUUID() } })
+                  .then(async (r) => {
+                    const text = await r.text();
+                    // which scripts ran: a stale copy of the page elsewhere on the class path once hid the current one
+                    const drawn = ` [scripts ${[...document.scripts].map((s) => s.src.replace(location.origin, "")).join(" ")}]`;
+                    done(`${r.status}, RateLimit-Remaining ${r.headers.get("RateLimit-Remaining")}: ${text.slice(0, 1500)}${drawn}`);
+                  })
                   .catch((e) => done(String(e)));""");
         return "at " + browser.getCurrentUrl() + ", the API answers the session " + api + ", the page says: "
                 + browser.executeScript("return document.body.innerText");
