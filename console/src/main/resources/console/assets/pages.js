@@ -157,7 +157,7 @@ async function queuePage() {
   await Promise.all([refresh(), section(zones.parentElement, async () => {
     for (const z of (await api("GET", "/api/v1/admin/zones")).data) {
       const id = z.zoneId || z.id;
-      zones.append(h("option", { value: id, selected: id === zone }, z.name ? `${z.name} (${id})` : id));
+      zones.append(h("option", { value: id, selected: id === zone }, z.name && z.name !== id ? `${z.name} (${id})` : id));
     }
   })]);
   const timer = setInterval(() => { if (!document.hidden) refresh(); }, 20000);
