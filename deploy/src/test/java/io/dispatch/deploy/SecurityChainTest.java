@@ -139,6 +139,14 @@ class SecurityChainTest {
                                         .status())
                                 .as("GET %s without a credential", path)
                                 .isEqualTo(401);
+                        // and its walk-arounds never reach it either: refused before routing
+                        for (String bent : List.of(encodedLetter(path), withParameter(path))) {
+                            Answer refused = dispatch.send("GET", bent, Map.of(), null, null);
+                            assertThat(refused.status())
+                                    .as("GET %s without a credential", bent)
+                                    .isEqualTo(400);
+                            assertThat(refused.error().get("message").asText()).startsWith(CANONICAL);
+                        }
                         checked.add("GET " + path);
                         continue;
                     }
