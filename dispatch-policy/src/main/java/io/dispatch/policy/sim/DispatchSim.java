@@ -6,15 +6,13 @@ import io.dispatch.policy.core.Mode;
 import io.dispatch.policy.core.Policy;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * deploy/dispatch-sim.sh: runs a scenario through the core and prints section 14's JSON object, or generates a
  * scenario (docs/dispatch-simulator.md).
  *
  * <pre>
- *   dispatch-sim scenario.json [--mode M] [--seed N] [--accept-share S] [--max-active N] [--compare M1,M2,...]
+ *   dispatch-sim scenario.json [--mode M] [--seed N] [--accept-share S] [--max-active N] [--compare M1,M2,... [--json]]
  *   dispatch-sim --generate --orders N --riders R [--hours H] [--seed S] --out file.json
  * </pre>
  *
@@ -57,11 +55,18 @@ public final class DispatchSim {
                 Scenario chosen = options.mode() == null ? scenario : withMode(scenario, options.mode());
                 out.println(mapper.writeValueAsString(simulate(chosen, options.seed(), options.core())));
             } else {
-                List<Object> rows = new ArrayList<>();
-                for (Mode mode : options.compare()) {
-                    rows.add(new ComparedRow(mode, simulate(withMode(scenario, mode), options.seed(), options.core())));
+                Comparison comparison = Comparison.of(
+                        scenario,
+                        ScenarioJson.readRecorded(options.scenario()),
+                        options.compare(),
+                        options.seed(),
+                        options.core());
+                if (options.json()) {
+                    out.println(mapper.writerWithDefaultPrettyPrinter()
+                            .writeValueAsString(ScenarioJson.toTree(comparison)));
+                } else {
+                    ComparisonTable.print(comparison, out);
                 }
-                out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(rows));
             }
             return 0;
         } catch (IOException unreadable) {
@@ -69,9 +74,6 @@ public final class DispatchSim {
             return 1;
         }
     }
-
-    /** One row of --compare: the mode and its figures. */
-    record ComparedRow(Mode mode, SimReport figures) {}
 
     public static SimReport simulate(Scenario scenario, long seed) {
         return simulate(scenario, seed, CoreConfig.defaults());

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Turns a simulated day's times into section 14's figures. */
-final class Figures {
+public final class Figures {
 
     private Figures() {}
 
@@ -14,6 +14,44 @@ final class Figures {
             List<SimRider> riders,
             SimAggregate.OfferCounts offers,
             double wallSeconds) {
+        double meters = 0;
+        double shiftHours = 0;
+        for (SimRider rider : riders) {
+            meters += rider.meters;
+            shiftHours += (rider.rider.offAt() - rider.rider.onAt()) / 3600.0;
+        }
+        return of(
+                scenario.targetClickToDoorSeconds(),
+                times(orders),
+                meters,
+                shiftHours,
+                new SimReport.Offers(offers.made(), offers.declined(), offers.expired()),
+                wallSeconds);
+    }
+
+    /** The simulated orders' times. */
+    static List<OrderTimes> times(List<SimOrder> orders) {
+        return orders.stream()
+                .map(order -> new OrderTimes(
+                        order.order.placedAt() * 1000,
+                        order.readyAtMillis(),
+                        order.assignedAt,
+                        order.pickedUpAt,
+                        order.deliveredAt))
+                .toList();
+    }
+
+    /**
+     * Section 14's figures of a day, simulated or recorded: {@code meters} ridden by all riders, {@code shiftHours}
+     * their shifts' length together.
+     */
+    public static SimReport of(
+            int targetClickToDoorSeconds,
+            List<OrderTimes> orders,
+            double meters,
+            double shiftHours,
+            SimReport.Offers offers,
+            double wallSeconds) {
         int delivered = 0;
         int neverAssigned = 0;
         int late = 0;
@@ -21,28 +59,22 @@ final class Figures {
         double[] readyToPickup = new double[orders.size()];
         double[] timeToAssign = new double[orders.size()];
         int assigned = 0;
-        for (SimOrder order : orders) {
-            long placed = order.order.placedAt() * 1000;
-            if (order.assignedAt == null) {
+        for (OrderTimes order : orders) {
+            long placed = order.placedAt();
+            if (order.assignedAt() == null) {
                 neverAssigned++;
             } else {
-                timeToAssign[assigned++] = (order.assignedAt - placed) / 1000.0;
+                timeToAssign[assigned++] = (order.assignedAt() - placed) / 1000.0;
             }
-            if (order.deliveredAt != null) {
-                double seconds = (order.deliveredAt - placed) / 1000.0;
+            if (order.deliveredAt() != null) {
+                double seconds = (order.deliveredAt() - placed) / 1000.0;
                 clickToDoor[delivered] = seconds;
-                readyToPickup[delivered] = (order.pickedUpAt - order.readyAtMillis()) / 1000.0;
+                readyToPickup[delivered] = (order.pickedUpAt() - order.readyAt()) / 1000.0;
                 delivered++;
-                if (seconds > scenario.targetClickToDoorSeconds()) {
+                if (seconds > targetClickToDoorSeconds) {
                     late++;
                 }
             }
-        }
-        double meters = 0;
-        double shiftHours = 0;
-        for (SimRider rider : riders) {
-            meters += rider.meters;
-            shiftHours += (rider.rider.offAt() - rider.rider.onAt()) / 3600.0;
         }
         return new SimReport(
                 orders.size(),
@@ -54,7 +86,7 @@ final class Figures {
                 round(delivered == 0 ? 0 : (double) late / delivered, 4),
                 round(shiftHours == 0 ? 0 : delivered / shiftHours, 3),
                 round(delivered == 0 ? 0 : meters / delivered, 1),
-                new SimReport.Offers(offers.made(), offers.declined(), offers.expired()),
+                offers,
                 round(wallSeconds, 2));
     }
 

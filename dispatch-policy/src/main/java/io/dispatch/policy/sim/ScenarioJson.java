@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Reads and writes scenario files; fields a file leaves out take section 14's defaults. */
 public final class ScenarioJson {
@@ -83,6 +84,72 @@ public final class ScenarioJson {
 
     public static void write(Scenario scenario, Path file) throws IOException {
         MAPPER.writeValue(file.toFile(), toTree(scenario));
+    }
+
+    /** A scenario made from the log, with what actually happened in its period (decisions.md section 17). */
+    public static void write(Scenario scenario, Recorded recorded, Path file) throws IOException {
+        MAPPER.writeValue(file.toFile(), toTree(scenario, recorded));
+    }
+
+    /** The file's {@code recorded} part, which only a scenario made from the log has. */
+    public static Optional<Recorded> readRecorded(Path file) throws IOException {
+        return recordedFromTree(MAPPER.readTree(file.toFile()));
+    }
+
+    static Optional<Recorded> recordedFromTree(JsonNode root) throws IOException {
+        JsonNode node = root.path("recorded");
+        if (!node.isObject()) {
+            return Optional.empty();
+        }
+        List<HourFigures> hours = new ArrayList<>();
+        for (JsonNode hour : node.path("clickToDoorByHour")) {
+            hours.add(new HourFigures(
+                    Instant.parse(hour.path("hour").asText()),
+                    hour.path("orders").asInt(),
+                    hour.path("delivered").asInt(),
+                    hour.path("meanClickToDoorSeconds").asDouble(),
+                    hour.path("p90ClickToDoorSeconds").asDouble()));
+        }
+        return Optional.of(new Recorded(
+                node.path("source").asText(""), MAPPER.treeToValue(node.path("figures"), SimReport.class), hours));
+    }
+
+    static ObjectNode toTree(Scenario scenario, Recorded recorded) {
+        ObjectNode root = toTree(scenario);
+        ObjectNode node = root.putObject("recorded");
+        node.put("source", recorded.source());
+        node.set("figures", MAPPER.valueToTree(recorded.figures()));
+        node.set("clickToDoorByHour", hours(recorded.clickToDoorByHour()));
+        return root;
+    }
+
+    /** Hours as JSON, the hour as an ISO-8601 instant. */
+    public static ArrayNode hours(List<HourFigures> hours) {
+        ArrayNode array = MAPPER.createArrayNode();
+        for (HourFigures hour : hours) {
+            array.addObject()
+                    .put("hour", hour.hour().toString())
+                    .put("orders", hour.orders())
+                    .put("delivered", hour.delivered())
+                    .put("meanClickToDoorSeconds", hour.meanClickToDoorSeconds())
+                    .put("p90ClickToDoorSeconds", hour.p90ClickToDoorSeconds());
+        }
+        return array;
+    }
+
+    /** A comparison as JSON: {@code {scenario, travel, rows: [{mode, figures, clickToDoorByHour}]}}. */
+    public static ObjectNode toTree(Comparison comparison) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("scenario", comparison.scenario());
+        root.set("travel", MAPPER.valueToTree(comparison.travel()));
+        ArrayNode rows = root.putArray("rows");
+        for (Comparison.Row row : comparison.rows()) {
+            ObjectNode node = rows.addObject();
+            node.put("mode", row.mode());
+            node.set("figures", MAPPER.valueToTree(row.figures()));
+            node.set("clickToDoorByHour", hours(row.clickToDoorByHour()));
+        }
+        return root;
     }
 
     static ObjectNode toTree(Scenario scenario) {

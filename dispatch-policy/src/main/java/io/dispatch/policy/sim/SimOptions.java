@@ -14,6 +14,7 @@ record SimOptions(
         Double acceptShare,
         Integer maxActive,
         List<Mode> compare,
+        boolean json,
         boolean generate,
         int orders,
         int riders,
@@ -23,7 +24,8 @@ record SimOptions(
 
     static final String USAGE = """
             usage: dispatch-sim.sh <scenario.json> [--mode M] [--seed N] [--accept-share S] [--max-active N]
-                   [--compare M1,M2,...]   (modes: MANUAL, BROADCAST, RANKED, AUTO_ASSIGN, BATCHED)
+                   [--compare M1,M2,... [--json]]   (modes: MANUAL, BROADCAST, RANKED, AUTO_ASSIGN, BATCHED;
+                                                     a table, or JSON; a scenario from the log adds the row recorded)
                    [--active-penalty SECONDS] [--age-weight W] [--deadhead-weight W]   (the core's matching weights)
                    dispatch-sim.sh --generate --orders N --riders R [--hours H] [--seed S] --out file.json""";
 
@@ -34,6 +36,7 @@ record SimOptions(
         Double acceptShare = null;
         Integer maxActive = null;
         List<Mode> compare = new ArrayList<>();
+        boolean json = false;
         boolean generate = false;
         int orders = 0;
         int riders = 0;
@@ -52,6 +55,7 @@ record SimOptions(
                         compare.add(mode(name.trim()));
                     }
                 }
+                case "--json" -> json = true;
                 case "--generate" -> generate = true;
                 case "--orders" -> orders = Integer.parseInt(value(args, ++index, arg));
                 case "--riders" -> riders = Integer.parseInt(value(args, ++index, arg));
@@ -86,8 +90,11 @@ record SimOptions(
         if (!generate && scenario == null) {
             throw new IllegalArgumentException("a scenario file is needed");
         }
+        if (json && compare.isEmpty()) {
+            throw new IllegalArgumentException("--json goes with --compare (a single run always prints JSON)");
+        }
         return new SimOptions(
-                scenario, mode, seed, acceptShare, maxActive, compare, generate, orders, riders, hours, out, core);
+                scenario, mode, seed, acceptShare, maxActive, compare, json, generate, orders, riders, hours, out, core);
     }
 
     private static String value(String[] args, int index, String option) {

@@ -79,6 +79,14 @@ public final class Simulation {
     }
 
     public SimReport run() {
+        return runDetailed().figures();
+    }
+
+    /** A simulated day's figures with every order's times. */
+    public record Outcome(SimReport figures, List<OrderTimes> orders) {}
+
+    /** Runs the day; answers its figures and its orders' times (for the figures per hour of a comparison). */
+    public Outcome runDetailed() {
         long started = System.nanoTime();
         Instant start = scenario.startAt();
         feed(new Fact.PolicyChanged(scenario.policy(), start));
@@ -113,7 +121,8 @@ public final class Simulation {
             coreFeed.scheduleTick();
         }
         double wallSeconds = (System.nanoTime() - started) / 1e9;
-        return Figures.of(scenario, orders, riders, aggregate.counts(), wallSeconds);
+        return new Outcome(
+                Figures.of(scenario, orders, riders, aggregate.counts(), wallSeconds), Figures.times(orders));
     }
 
     /** Feeds a fact to the core and carries out what it decides ({@link CoreFeed}). */
