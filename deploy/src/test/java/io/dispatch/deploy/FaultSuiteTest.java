@@ -322,7 +322,11 @@ class FaultSuiteTest {
                                 .isEmpty();
                     });
         } catch (ConditionTimeoutException e) {
-            unsettled = new AssertionError("the pipeline did not settle within 240 s", e);
+            // the surefire summary shows only this message: it says what was still moving, and where things stood
+            unsettled = new AssertionError(
+                    "the pipeline did not settle within 240 s (" + name + "): " + e.getMessage() + "; "
+                            + pipelineState(),
+                    e);
         }
         reads.close();
         // each acknowledged delivery's dispatch.created webhook: on time, late, or lost (never, though settled)
@@ -573,6 +577,33 @@ class FaultSuiteTest {
             }
         }
         return differences;
+    }
+
+    /** Where the pipeline stands, in one line, for the message of a suite that did not settle. */
+    private static String pipelineState() {
+        List<String> parts = new ArrayList<>();
+        for (String module : List.of("query-service", "webhook-dispatcher")) {
+            try {
+                parts.add(module + " lag " + service(module).consumerLag(admin()));
+            } catch (Exception | AssertionError e) {
+                parts.add(module + " lag unknown (" + e + ")");
+            }
+        }
+        try {
+            parts.add("notifications by status "
+                    + countsBy("select status || coalesce(' ' || left(last_error, 80), ''),"
+                            + " count(*) from webhook.notifications where merchant_id = '" + merchantId
+                            + "' and status <> 'SUCCEEDED' group by 1"));
+            List<String> differences = refoldDifferences();
+            parts.add(differences.size() + " read model rows differ"
+                    + (differences.isEmpty()
+                            ? ""
+                            : ", first " + differences.subList(0, Math.min(3, differences.size()))));
+        } catch (Exception e) {
+            parts.add("database unreadable (" + e + ")");
+        }
+        services.forEach((module, process) -> parts.add(module + (process.alive() ? " alive" : " DEAD")));
+        return String.join("; ", parts);
     }
 
     /** A delivery's notifications as the dispatcher has them, for the report of a lost webhook. */
