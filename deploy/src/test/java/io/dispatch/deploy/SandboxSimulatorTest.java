@@ -130,14 +130,15 @@ class SandboxSimulatorTest {
         String riderId = assigned.get("actor").get("id").asText();
         assertThat(simulatedRiders).contains(riderId);
 
-        // the ride: a straight line at the zone's 12 km/h, ending at the dropoff
+        // the ride: a straight line at the zone's 12 km/h over its detour factor of 1.3 (the travel model), ending at
+        // the dropoff
         JsonNode trip = await().atMost(Duration.ofSeconds(10)).until(() -> trip(id), t -> t != null);
         long distance = FeeCalculator.distanceMeters(PICKUP_LAT, PICKUP_LNG, DROPOFF_LAT, DROPOFF_LNG);
         assertThat(trip.get("stage").asText()).isEqualTo("DELIVERED");
         assertThat(trip.get("riderId").asText()).isEqualTo(riderId);
         assertThat(trip.get("speedKmh").asDouble()).isEqualTo(12.0);
         assertThat(trip.get("distanceMeters").asLong()).isEqualTo(distance);
-        assertThat(trip.get("simulatedRideSeconds").asDouble()).isCloseTo(distance / (12 / 3.6), offset(1.0));
+        assertThat(trip.get("simulatedRideSeconds").asDouble()).isCloseTo(distance * 1.3 / (12 / 3.6), offset(1.0));
         assertThat(trip.get("locationReports").asInt())
                 .as("pickup, on the way, dropoff")
                 .isGreaterThanOrEqualTo(3);

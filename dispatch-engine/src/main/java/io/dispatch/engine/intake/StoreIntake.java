@@ -111,6 +111,16 @@ public final class StoreIntake {
         return speeds.isEmpty() ? CoreConfig.defaults().defaultTravel().speedKmh() : speeds.getFirst();
     }
 
+    /** The detour factor of {@code zoneId}, else of the platform's default schedule, as {@link #speedKmh}. */
+    public double detourFactor(String zoneId) {
+        List<Double> factors = jdbc.queryForList("""
+        select detour_factor from (
+            select 0 as preference, detour_factor from command.zones where id = ?
+            union all select 1, detour_factor from command.pricing_default) factors
+        order by preference limit 1""", Double.class, zoneId == null ? "" : zoneId);
+        return factors.isEmpty() ? CoreConfig.defaults().defaultTravel().detourFactor() : factors.getFirst();
+    }
+
     /** The policy a delivery recorded; version 0 is the built-in MANUAL. Empty for a version not (yet) stored. */
     public Optional<Policy> policy(String zoneId, long version) {
         if (version == 0) {

@@ -15,7 +15,7 @@ import org.springframework.core.env.Environment;
 /**
  * The dispatch engine's process runs the sandbox rider simulator (module sandbox-simulator,
  * docs/adr/0045): both read the log and act through command-service's HTTP routes. Its instances
- * elect the one that drives the riders; the engine tells the simulator the zones' speeds and where
+ * elect the one that drives the riders; the engine tells the simulator the zones' travel models and where
  * command-service is.
  */
 @Configuration(proxyBeanMethods = false)
@@ -25,7 +25,17 @@ public class SandboxSimulatorHost {
     @Bean
     @Conditional(SimulatorEnabled.class)
     ZoneSpeeds simulatorZoneSpeeds(StoreIntake stores) {
-        return stores::speedKmh;
+        return new ZoneSpeeds() {
+            @Override
+            public double kmh(String zoneId) {
+                return stores.speedKmh(zoneId);
+            }
+
+            @Override
+            public double detourFactor(String zoneId) {
+                return stores.detourFactor(zoneId);
+            }
+        };
     }
 
     /** The simulated riders call command-service where the engine sends its decisions. */

@@ -140,7 +140,8 @@ public final class SandboxLedger implements Deliveries, LedgerWriter {
                 stop(rs, "dropoff"),
                 rs.getString("customer_name"),
                 rs.getString("delivery_pin"),
-                speeds.kmh(rs.getString("zone_id")));
+                speeds.kmh(rs.getString("zone_id")),
+                speeds.detourFactor(rs.getString("zone_id")));
     }
 
     private static Stop stop(ResultSet rs, String prefix) throws SQLException {

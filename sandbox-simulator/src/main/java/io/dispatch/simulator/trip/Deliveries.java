@@ -13,7 +13,10 @@ import java.util.UUID;
  */
 public interface Deliveries {
 
-    /** A delivery as the trip needs it; {@code speedKmh} is the average speed of its pickup's zone. */
+    /**
+     * A delivery as the trip needs it; {@code speedKmh} and {@code detourFactor} are the travel model of its pickup's
+     * zone: a ride takes the straight line times the detour factor at that speed.
+     */
     record Delivery(
             UUID id,
             DispatchStatus status,
@@ -22,7 +25,14 @@ public interface Deliveries {
             Stop dropoff,
             String customerName,
             String pin,
-            double speedKmh) {}
+            double speedKmh,
+            double detourFactor) {
+
+        /** The speed over the straight line that the simulated rider moves at, so a ride takes the model's time. */
+        public double straightLineKmh() {
+            return speedKmh / Math.max(1.0, detourFactor);
+        }
+    }
 
     /** Where the delivery stands now, or empty when there is no such delivery. */
     Optional<Delivery> current(UUID dispatchId);

@@ -10,6 +10,8 @@ public enum Stage {
     ACCEPTING,
     /** Learn where the delivery stands and go on from there: after an accept, an operator's assignment or a restart. */
     STARTING,
+    /** On the way to the pickup: report the position every location interval until the ride's time is up. */
+    TO_PICKUP,
     /** At the pickup: confirm the pickup once the pickup time passed. */
     AT_PICKUP,
     /** Set off for the customer (POST depart). */

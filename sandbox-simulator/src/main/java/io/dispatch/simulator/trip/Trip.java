@@ -64,7 +64,7 @@ public final class Trip {
                     current.pickup().lng(),
                     current.dropoff().lat(),
                     current.dropoff().lng(),
-                    current.speedKmh());
+                    current.straightLineKmh());
             distanceMeters = planned.distanceMeters();
             simulatedRide = planned.travelTime();
         } else {

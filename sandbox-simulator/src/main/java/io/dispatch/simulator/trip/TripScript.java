@@ -73,6 +73,7 @@ public final class TripScript {
                     return carryOn(trip);
                 });
             case STARTING -> carryOn(trip);
+            case TO_PICKUP -> move(trip);
             case AT_PICKUP ->
                 act(
                         trip,
@@ -122,13 +123,32 @@ public final class TripScript {
                 settings.realRide(trip.simulatedRide).toMillis(),
                 settings.timeScale());
         return switch (delivery.status()) {
-            case ASSIGNED -> {
-                report(trip, point(delivery.pickup()));
-                yield trip.next(Stage.AT_PICKUP, settings.real(settings.pickupTime()));
-            }
+            case ASSIGNED -> toPickup(trip, trip.rider().lastPosition());
             case PICKED_UP -> trip.next(Stage.DEPARTING, Duration.ZERO);
             default -> ride(trip, trip.rider().lastPosition().or(() -> point(delivery.pickup())));
         };
+    }
+
+    /**
+     * From where the rider is to the pickup, as the dispatch simulator's riders ride (decisions.md section 17: the
+     * sandbox day and its replay share one travel model); a rider or a pickup with no known place is there at once.
+     */
+    private Duration toPickup(Trip trip, Optional<Route.Point> from) {
+        Stop pickup = trip.delivery.pickup();
+        if (from.isEmpty() || !pickup.hasCoordinates()) {
+            return atPickup(trip);
+        }
+        trip.route = new Route(
+                from.get().lat(), from.get().lng(), pickup.lat(), pickup.lng(), trip.delivery.straightLineKmh());
+        trip.realRideNanos =
+                Math.max(1, settings.realRide(trip.route.travelTime()).toNanos());
+        trip.departedNanos = nanoTime.getAsLong();
+        return trip.next(Stage.TO_PICKUP, Duration.ZERO);
+    }
+
+    private Duration atPickup(Trip trip) {
+        report(trip, point(trip.delivery.pickup()));
+        return trip.next(Stage.AT_PICKUP, settings.real(settings.pickupTime()));
     }
 
     /** From {@code from} (or nowhere known) to the dropoff. */
@@ -138,8 +158,8 @@ public final class TripScript {
             trip.route = null;
             return trip.next(Stage.IN_TRANSIT, settings.realRide(trip.simulatedRide));
         }
-        trip.route =
-                new Route(from.get().lat(), from.get().lng(), dropoff.lat(), dropoff.lng(), trip.delivery.speedKmh());
+        trip.route = new Route(
+                from.get().lat(), from.get().lng(), dropoff.lat(), dropoff.lng(), trip.delivery.straightLineKmh());
         trip.realRideNanos =
                 Math.max(1, settings.realRide(trip.route.travelTime()).toNanos());
         trip.departedNanos = nanoTime.getAsLong();
@@ -161,6 +181,9 @@ public final class TripScript {
     }
 
     private Duration arrive(Trip trip) {
+        if (trip.stage() == Stage.TO_PICKUP) {
+            return atPickup(trip);
+        }
         report(trip, point(trip.delivery.dropoff()));
         return trip.next(Stage.AT_DROPOFF, settings.real(settings.handoverTime()));
     }

@@ -66,7 +66,8 @@ public final class FakeRiderService implements RiderApi, Deliveries {
                         new Stop("Ngong Rd 12", -1.3001, 36.7833, null),
                         "Achieng Otieno",
                         "4821",
-                        25));
+                        25,
+                        1.0));
         return id;
     }
 
@@ -238,7 +239,17 @@ public final class FakeRiderService implements RiderApi, Deliveries {
     private Answer moved(UUID id, DispatchStatus to, UUID riderId) {
         Delivery d = deliveries.get(id);
         deliveries.put(
-                id, new Delivery(id, to, riderId, d.pickup(), d.dropoff(), d.customerName(), d.pin(), d.speedKmh()));
+                id,
+                new Delivery(
+                        id,
+                        to,
+                        riderId,
+                        d.pickup(),
+                        d.dropoff(),
+                        d.customerName(),
+                        d.pin(),
+                        d.speedKmh(),
+                        d.detourFactor()));
         return new Answer(200, "{}");
     }
 

@@ -55,6 +55,36 @@ class TripScriptTest {
     }
 
     @Test
+    void a_rider_with_a_known_place_rides_to_the_pickup_first_at_the_zones_speed_over_the_detour() {
+        UUID id = UUID.randomUUID();
+        service.deliveries.put(
+                id, new Delivery(id, DispatchStatus.NEW, null, PICKUP, DROPOFF, "Achieng Otieno", "4821", 25, 1.5));
+        Route.Point start = new Route.Point(-1.2700, 36.8100);
+        SimulatedRider away = new SimulatedRider(RIDER, "Sandbox Rider 1", RIDER.toString(), start);
+
+        Trip trip = new Trip(id, away, Stage.ACCEPTING, Instant.EPOCH);
+        run(trip, settings(0.0), stage -> stage == Stage.AT_PICKUP);
+        // the step that arrives asks for the pickup time's wait (3 s real at time scale 60)
+        long atPickup = nanos - Duration.ofSeconds(3).toNanos();
+        run(trip, settings(0.0), stage -> false);
+
+        assertThat(trip.stage()).isEqualTo(Stage.DELIVERED);
+        assertThat(service.actions()).containsExactly("accept", "pickup", "depart", "deliver Achieng Otieno 4821");
+        List<String> calls = service.calls;
+        assertThat(calls.subList(0, calls.indexOf("pickup")))
+                .as("on the way to the pickup, then at it, before the pickup is confirmed")
+                .filteredOn(call -> call.startsWith("location"))
+                .hasSizeGreaterThan(2)
+                .endsWith("location -1.2841,36.8219");
+        Route toPickup = new Route(start.lat(), start.lng(), PICKUP.lat(), PICKUP.lng(), 25);
+        long straightNanos = toPickup.travelTime().toNanos() / 60;
+        assertThat(atPickup)
+                .as("the ride to the pickup takes the straight line x 1.5 at 25 km/h (time scale 60)")
+                .isBetween(
+                        Math.round(straightNanos * 1.5) - 2_000_000, Math.round(straightNanos * 1.5) + 1_100_000_000L);
+    }
+
+    @Test
     void a_reader_of_the_log_that_does_not_show_the_accept_yet_is_looked_at_again_before_the_ride() {
         UUID id = delivery(DispatchStatus.NEW, null);
         service.readsBehind(3);
@@ -154,7 +184,8 @@ class TripScriptTest {
 
     private UUID delivery(DispatchStatus status, UUID riderId) {
         UUID id = UUID.randomUUID();
-        service.deliveries.put(id, new Delivery(id, status, riderId, PICKUP, DROPOFF, "Achieng Otieno", "4821", 25));
+        service.deliveries.put(
+                id, new Delivery(id, status, riderId, PICKUP, DROPOFF, "Achieng Otieno", "4821", 25, 1.0));
         return id;
     }
 
