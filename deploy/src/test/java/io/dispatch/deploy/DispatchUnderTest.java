@@ -343,7 +343,14 @@ final class DispatchUnderTest {
             request.header("Content-Type", contentType);
         }
         headers.forEach(request::header);
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response;
+        try {
+            response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (java.net.http.HttpTimeoutException noAnswer) {
+            // what the services were doing instead: the one line CI prints must say it
+            throw new AssertionError(
+                    method + " " + path + " had no answer in 120 s; " + ThreadDumps.ofThisJvm("no-answer"), noAnswer);
+        }
         contract().check(method, path, response);
         return new Answer(response);
     }

@@ -602,7 +602,10 @@ class FaultSuiteTest {
         } catch (Exception e) {
             parts.add("database unreadable (" + e + ")");
         }
-        services.forEach((module, process) -> parts.add(module + (process.alive() ? " alive" : " DEAD")));
+        services.forEach((module, process) -> parts.add(module
+                + (process.alive()
+                        ? " alive, " + ThreadDumps.ofProcess(process.pid(), "unsettled-" + module)
+                        : " DEAD")));
         return String.join("; ", parts);
     }
 

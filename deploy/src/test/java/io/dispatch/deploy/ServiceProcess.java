@@ -168,6 +168,11 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /** The process's id, for a thread dump. */
+    long pid() {
+        return process.pid();
+    }
+
     boolean alive() {
         return process.isAlive();
     }
