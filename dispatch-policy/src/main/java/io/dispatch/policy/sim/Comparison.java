@@ -44,8 +44,7 @@ public record Comparison(String scenario, Travel travel, List<Row> rows) {
         recorded.ifPresent(real -> rows.add(new Row(RECORDED, real.figures(), real.clickToDoorByHour())));
         for (Mode mode : modes) {
             Simulation.Outcome outcome = new Simulation(DispatchSim.withMode(scenario, mode), seed, core).runDetailed();
-            rows.add(new Row(
-                    mode.name(), outcome.figures(), HourFigures.of(scenario.startAt(), outcome.orders())));
+            rows.add(new Row(mode.name(), outcome.figures(), HourFigures.of(scenario.startAt(), outcome.orders())));
         }
         return new Comparison(scenario.name(), Travel.of(scenario), rows);
     }

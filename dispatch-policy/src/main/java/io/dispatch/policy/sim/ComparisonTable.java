@@ -41,9 +41,15 @@ final class ComparisonTable {
                     figures.orders(),
                     figures.delivered(),
                     figures.neverAssigned(),
-                    pair(figures.clickToDoorSeconds().mean(), figures.clickToDoorSeconds().p90()),
-                    pair(figures.readyToPickupSeconds().mean(), figures.readyToPickupSeconds().p90()),
-                    pair(figures.timeToAssignSeconds().p50(), figures.timeToAssignSeconds().p90()),
+                    pair(
+                            figures.clickToDoorSeconds().mean(),
+                            figures.clickToDoorSeconds().p90()),
+                    pair(
+                            figures.readyToPickupSeconds().mean(),
+                            figures.readyToPickupSeconds().p90()),
+                    pair(
+                            figures.timeToAssignSeconds().p50(),
+                            figures.timeToAssignSeconds().p90()),
                     String.format(Locale.ROOT, "%.1f%%", figures.lateShare() * 100),
                     String.format(Locale.ROOT, "%.2f", figures.ordersPerRiderHour()),
                     String.format(Locale.ROOT, "%.0f", figures.metersPerOrder()),

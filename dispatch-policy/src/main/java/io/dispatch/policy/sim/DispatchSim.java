@@ -26,7 +26,8 @@ public final class DispatchSim {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /** The whole run, for main and for tests: the table or JSON to {@code out}, messages to {@code err}. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         SimOptions options;
         try {
             options = SimOptions.parse(args);

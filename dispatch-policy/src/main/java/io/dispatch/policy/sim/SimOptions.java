@@ -94,7 +94,19 @@ record SimOptions(
             throw new IllegalArgumentException("--json goes with --compare (a single run always prints JSON)");
         }
         return new SimOptions(
-                scenario, mode, seed, acceptShare, maxActive, compare, json, generate, orders, riders, hours, out, core);
+                scenario,
+                mode,
+                seed,
+                acceptShare,
+                maxActive,
+                compare,
+                json,
+                generate,
+                orders,
+                riders,
+                hours,
+                out,
+                core);
     }
 
     private static String value(String[] args, int index, String option) {

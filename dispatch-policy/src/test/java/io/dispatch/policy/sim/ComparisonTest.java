@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -37,7 +36,8 @@ class ComparisonTest {
         JsonNode json = run(file.toString(), "--compare", "RANKED,AUTO_ASSIGN", "--json");
         assertThat(json.path("travel").path("speedKmh").asDouble()).isEqualTo(day.speedKmh());
         assertThat(json.path("travel").path("model").asText()).contains("straight line");
-        assertThat(json.path("rows")).extracting(row -> row.path("mode").asText())
+        assertThat(json.path("rows"))
+                .extracting(row -> row.path("mode").asText())
                 .containsExactly("recorded", "RANKED", "AUTO_ASSIGN");
         assertThat(json.path("rows").get(0).path("figures").path("delivered").asInt())
                 .isEqualTo(real.delivered());
@@ -69,7 +69,8 @@ class ComparisonTest {
         assertThat(hours.size()).isBetween(1, 4);
         for (int i = 1; i < hours.size(); i++) {
             assertThat(Instant.parse(hours.get(i).path("hour").asText()))
-                    .isEqualTo(Instant.parse(hours.get(i - 1).path("hour").asText()).plusSeconds(3600));
+                    .isEqualTo(Instant.parse(hours.get(i - 1).path("hour").asText())
+                            .plusSeconds(3600));
         }
     }
 
