@@ -22,9 +22,9 @@ import java.nio.file.Files;
 import java.util.List;
 
 /**
- * The auditors' report over a range of the event log (README, "Reporting on the log"). Exit
- * status 0 when the report is written, 1 when the source cannot be reached or read, 2 for bad
- * options.
+ * The auditors' report over a range of the event log (README, "Reporting on the log"), or with
+ * {@code --scenario} the period as a dispatch-sim scenario file ({@link ScenarioRun}). Exit status 0
+ * when the report is written, 1 when the source cannot be reached or read, 2 for bad options.
  */
 public final class LogReport {
 
@@ -73,6 +73,9 @@ public final class LogReport {
         if (options.help()) {
             out.print(Options.USAGE);
             return OK;
+        }
+        if (options.writesScenario()) {
+            return ScenarioRun.run(options, out, err);
         }
         try (LogSource source = open(options)) {
             long total = source.open();

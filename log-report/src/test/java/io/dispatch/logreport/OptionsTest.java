@@ -60,6 +60,69 @@ class OptionsTest {
     }
 
     @Test
+    void a_scenario_needs_both_ends_of_its_period_as_times() {
+        assertUsageError(
+                new String[] {"--scenario", "--kafka", "a:9092", "--from", "2026-01-01"}, "needs --from and --to");
+        assertUsageError(
+                new String[] {"--scenario", "--kafka", "a:9092", "--from", "2026-01-01", "--to-offset", "5"},
+                "--scenario takes its period as times (--from, --to), not --to-offset");
+    }
+
+    @Test
+    void the_reports_own_options_are_refused_with_a_scenario() {
+        for (String[] option : new String[][] {
+            {"--format", "json"}, {"--merchant", "aaaaaaaa-0000-4000-8000-000000000001"}, {"--list-limit", "5"}
+        }) {
+            assertUsageError(
+                    new String[] {
+                        "--scenario",
+                        "--kafka",
+                        "a:9092",
+                        "--from",
+                        "2026-01-01",
+                        "--to",
+                        "2026-01-02",
+                        option[0],
+                        option[1]
+                    },
+                    option[0] + " is not for --scenario");
+        }
+    }
+
+    @Test
+    void the_scenarios_options_need_the_scenario() {
+        assertUsageError(new String[] {"--kafka", "a:9092", "--zone", "nairobi-cbd"}, "--zone goes with --scenario");
+    }
+
+    @Test
+    void a_scenario_setting_out_of_bounds_is_a_usage_error() {
+        String[] period = {"--scenario", "--kafka", "a:9092", "--from", "2026-01-01", "--to", "2026-01-02"};
+        assertUsageError(with(period, "--detour-factor", "0.9"), "--detour-factor must be a number of 1 or more");
+        assertUsageError(with(period, "--speed-kmh", "0"), "--speed-kmh must be a number above 0");
+        assertUsageError(with(period, "--pickup-service-seconds", "-1"), "0 or more");
+        assertUsageError(with(period, "--target-click-to-door-seconds", "soon"), "whole number of 1 or more");
+        assertUsageError(
+                new String[] {
+                    "--scenario",
+                    "--db",
+                    "jdbc:postgresql://h/d",
+                    "--from",
+                    "2026-01-01",
+                    "--to",
+                    "2026-01-02",
+                    "--positions-topic",
+                    "p"
+                },
+                "--positions-topic goes with --kafka");
+    }
+
+    private static String[] with(String[] args, String... more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
+    }
+
+    @Test
     void help_prints_the_usage_and_succeeds() {
         ReportRun run = ReportRun.of("--help");
 

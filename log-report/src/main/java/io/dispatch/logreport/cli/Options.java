@@ -24,6 +24,7 @@ public record Options(
         Path out,
         int listLimit,
         Duration timeout,
+        ScenarioOptions scenario,
         boolean help) {
 
     public enum Format {
@@ -40,6 +41,12 @@ public record Options(
                                  [--from <time> | --from-offset <offsets>] [--to <time> | --to-offset <offsets>]
                                  [--merchant <uuid>] [--format text|csv|json] [--out <file>]
                                  [--list-limit <n>] [--timeout <seconds>]
+             deploy/log-report.sh --scenario (--kafka <servers> [--topic <name>] [--positions-topic <name>]
+                                             | --db <url> [--db-user <u>] [--db-password <p>])
+                                 --from <time> --to <time> [--zone <id>] [--out <file.json>]
+                                 [--speed-kmh <x>] [--detour-factor <x>] [--pickup-service-seconds <n>]
+                                 [--dropoff-service-seconds <n>] [--target-click-to-door-seconds <n>]
+                                 [--timeout <seconds>]
 
         --kafka        read the topic (default dispatch-events), every partition, in the wire format
         --db           read command.domain_event_entry, the command-service's event store
@@ -56,22 +63,49 @@ public record Options(
         --list-limit   anomalies, misses and unreadable events listed per kind (default 100; all are counted)
         --timeout      seconds to wait for Kafka or PostgreSQL to answer (default 15)
 
-      exit status: 0 report written (an empty range gives an empty report), 1 source unreachable or
-      unreadable, 2 bad options
+        --scenario     write the orders created in [--from, --to) (their dispatch.created occurredAt) as a
+                       dispatch-sim scenario file, followed to their end however late, with riders from their
+                       fixes and a "recorded" part: what actually happened, as dispatch-sim --compare's first
+                       row (docs/dispatch-simulator.md, "A scenario from the log"). Notes on what was derived
+                       or defaulted, and a summary, go to standard error. Not with --format, --merchant,
+                       --list-limit or offsets.
+        --zone         only orders created under this zone's dispatching policy (default: every zone)
+        --positions-topic
+                       the riders' fixes on Kafka (default rider-positions); the event store has only the
+                       deliveries' dispatch.location_updated, which is coarser
+        --speed-kmh, --detour-factor (1 or more), --pickup-service-seconds, --dropoff-service-seconds,
+        --target-click-to-door-seconds
+                       the scenario's settings instead of the derived or default ones
+
+      exit status: 0 report (or scenario) written (an empty range gives an empty report), 1 source
+      unreachable or unreadable, 2 bad options
       """;
 
     public boolean fromKafka() {
         return kafkaServers != null;
     }
 
+    /** Whether to write the period as a scenario file ({@code --scenario}) rather than the report. */
+    public boolean writesScenario() {
+        return scenario != null;
+    }
+
     public static Options parse(List<String> args) throws UsageException {
         Deque<String> rest = new ArrayDeque<>(args);
         Map<String, String> values = new LinkedHashMap<>();
         boolean help = false;
+        boolean scenario = false;
         while (!rest.isEmpty()) {
             String name = rest.pop();
             if (name.equals("--help") || name.equals("-h")) {
                 help = true;
+                continue;
+            }
+            if (name.equals("--scenario")) {
+                if (scenario) {
+                    throw new UsageException("--scenario is given twice");
+                }
+                scenario = true;
                 continue;
             }
             String value = null;
@@ -107,9 +141,10 @@ public record Options(
                     null,
                     100,
                     Duration.ofSeconds(15),
+                    null,
                     true);
         }
-        return build(values);
+        return build(values, scenario);
     }
 
     private static final List<String> KNOWN = List.of(
@@ -126,9 +161,16 @@ public record Options(
             "--format",
             "--out",
             "--list-limit",
-            "--timeout");
+            "--timeout",
+            "--zone",
+            "--positions-topic",
+            "--speed-kmh",
+            "--detour-factor",
+            "--pickup-service-seconds",
+            "--dropoff-service-seconds",
+            "--target-click-to-door-seconds");
 
-    private static Options build(Map<String, String> values) throws UsageException {
+    private static Options build(Map<String, String> values, boolean scenario) throws UsageException {
         String kafka = blankToNull(values.get("--kafka"));
         String db = blankToNull(values.get("--db"));
         if ((kafka == null) == (db == null)) {
@@ -144,6 +186,12 @@ public record Options(
             throw new UsageException("--db must be a jdbc:postgresql:// URL, was " + db);
         }
         boolean kafkaSource = kafka != null;
+        ScenarioOptions scenarioOptions = null;
+        if (scenario) {
+            scenarioOptions = ScenarioOptionParser.parse(values, kafkaSource);
+        } else {
+            ScenarioOptionParser.refuseScenarioOnly(values);
+        }
         Bound from = BoundOptions.bound(values, "--from", "--from-offset", kafkaSource);
         Bound to = BoundOptions.bound(values, "--to", "--to-offset", kafkaSource);
         if (from instanceof Bound.Time f
@@ -166,6 +214,7 @@ public record Options(
                 values.containsKey("--out") ? Path.of(values.get("--out")) : null,
                 positive(values.getOrDefault("--list-limit", "100"), "--list-limit", true),
                 Duration.ofSeconds(positive(values.getOrDefault("--timeout", "15"), "--timeout", false)),
+                scenarioOptions,
                 false);
     }
 

@@ -14,11 +14,13 @@ final class Batches {
 
     private Batches() {}
 
-    static <T> void decodeInOrder(List<T> batch, Function<T, LogRecord> decode, Consumer<LogRecord> sink) {
-        LogRecord[] decoded = new LogRecord[batch.size()];
+    static <T, R> void decodeInOrder(List<T> batch, Function<T, R> decode, Consumer<R> sink) {
+        Object[] decoded = new Object[batch.size()];
         IntStream.range(0, decoded.length).parallel().forEach(i -> decoded[i] = decode.apply(batch.get(i)));
-        for (LogRecord record : decoded) {
-            sink.accept(record);
+        for (Object record : decoded) {
+            @SuppressWarnings("unchecked") // each element was made by decode
+            R result = (R) record;
+            sink.accept(result);
         }
     }
 }
