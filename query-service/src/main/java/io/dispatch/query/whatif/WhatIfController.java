@@ -38,7 +38,7 @@ import tools.jackson.databind.JsonNode;
 @Tag(name = "Operator: dispatching")
 @RestController
 @OperatorAccess({OperatorRole.DISPATCHER, OperatorRole.AUDITOR})
-@RequestMapping(path = WhatIfController.PATH, produces = MediaType.APPLICATION_JSON_VALUE)
+@RequestMapping(path = "/api/v1/admin/dispatch/whatif", produces = MediaType.APPLICATION_JSON_VALUE)
 public class WhatIfController {
 
     static final String PATH = "/api/v1/admin/dispatch/whatif";

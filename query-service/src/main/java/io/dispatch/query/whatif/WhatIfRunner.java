@@ -4,11 +4,16 @@ import io.dispatch.logreport.read.SourceUnavailableException;
 import io.dispatch.web.error.ApiException;
 import java.lang.management.ManagementFactory;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -22,6 +27,7 @@ public class WhatIfRunner implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(WhatIfRunner.class);
     static final int LISTED = 20;
+    private static final Duration CLOSING_WAIT = Duration.ofSeconds(2);
 
     private final WhatIfJobs jobs;
     private final WhatIfRun run;
@@ -102,16 +108,27 @@ public class WhatIfRunner implements DisposableBean {
         return message.length() > 1000 ? message.substring(0, 1000) + "..." : message;
     }
 
+    /**
+     * Fails this instance's open jobs at once, when it has any. The database may already be going away as the
+     * process stops: the wait is short, and the heartbeat closes them within a minute anyway.
+     */
     @Override
     public void destroy() {
         worker.shutdownNow();
+        if (places.availablePermits() == 1 + maxQueued) {
+            return;
+        }
         try {
-            int stopped = jobs.failAll(instance, "stopped: the service shut down; ask again", clock.instant());
-            if (stopped > 0) {
-                log.info("{} what-if jobs of {} ended as FAILED: the service is stopping", stopped, instance);
-            }
-        } catch (RuntimeException e) {
-            log.warn("Could not close this instance's what-if jobs; they read as FAILED within a minute", e);
+            int stopped = CompletableFuture.supplyAsync(
+                            () -> jobs.failAll(instance, "stopped: the service shut down; ask again", clock.instant()))
+                    .get(CLOSING_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            log.info("{} what-if jobs of {} ended as FAILED: the service is stopping", stopped, instance);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn(
+                    "Could not close this instance's what-if jobs; they read as FAILED within a minute: {}",
+                    e.toString());
         }
     }
 }
