@@ -53,7 +53,7 @@ async function statsPage() {
   const body = h("div", { "data-testid": "stats" }, h("p", { class: "muted" }, "Loading…"));
   const period = h("select", { "aria-label": "Period", onchange: (event) => go(`/console/stats?days=${event.target.value}`) },
     [1, 7, 30].map((n) => h("option", { value: n, selected: n === days }, n === 1 ? "Last 24 hours" : `Last ${n} days`)));
-  page("Stats", h("div", { class: "inline" }, period), h("p"), body);
+  page("Stats", h("div", { class: "inline" }, period), h("p"), body, whatIfSection());
   await section(body, async () => {
     const from = new Date(Date.now() - days * 86400000).toISOString();
     const s = (await api("GET", `/api/v1/admin/dispatch/stats?from=${encodeURIComponent(from)}`)).data;

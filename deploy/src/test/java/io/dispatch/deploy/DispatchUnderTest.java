@@ -70,6 +70,9 @@ final class DispatchUnderTest {
         properties.put("dispatch.rate-limit.tracking-streams-per-client", "100000");
         properties.put("dispatch.dashboard.secure-cookie", "false");
         properties.put("dispatch.tracking.heartbeat", "PT1S");
+        // the fuzzer asks for many what-if comparisons; one instance's queue of 3 is tested in query-service
+        // (WhatIfRoutesTest), and a 503 of a full queue is a 5xx the fuzzer would report
+        properties.put("dispatch.whatif.max-queued", "100");
         // no tile server answers here (nothing listens on port 1): the map pages draw the map themselves
         properties.put("dispatch.maps.tile-url", TrackingPageBrowserTest.NO_TILE_SERVER);
         // a slow request head is closed after this (RequestLimitsTest); a test client sends a head at once

@@ -160,9 +160,11 @@ final class FuzzCases {
                     name,
                     switch (name) {
                         case "id" ->
-                            notification != null && route.pathParams().contains("notificationId")
-                                    ? notification[0]
-                                    : pick(world.ownDeliveries, random);
+                            route.template().startsWith("/api/v1/admin/dispatch/whatif/")
+                                    ? world.whatIfJob
+                                    : notification != null && route.pathParams().contains("notificationId")
+                                            ? notification[0]
+                                            : pick(world.ownDeliveries, random);
                         case "notificationId" ->
                             notification != null
                                     ? notification[1]

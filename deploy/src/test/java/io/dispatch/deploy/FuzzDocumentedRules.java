@@ -10,7 +10,7 @@ import java.util.List;
  * What the prose of docs/ and decisions.md adds to the OpenAPI schema of a named object: a stop's
  * lat and lng together, a delivery not due before its pickup, a location fix at most 5 minutes
  * ahead and 24 hours back, a detail with reason OTHER, the proof's URL or PIN by its type, a zone's polygon,
- * a webhook recovery range (since not after until, at most 7 days).
+ * a webhook recovery range (since not after until, at most 7 days), a what-if's day and its modes.
  */
 final class FuzzDocumentedRules {
 
@@ -128,9 +128,43 @@ final class FuzzDocumentedRules {
                     return Verdict.INVALID;
                 }
             }
+            case "WhatIfRequest" -> {
+                return whatIf(value);
+            }
             default -> {}
         }
         return Verdict.VALID;
+    }
+
+    /**
+     * A what-if's day is a date that exists, from 2000-01-01 to today (UTC), and each mode is asked for once
+     * (operator docs). Tomorrow is UNKNOWN: the day may turn while the run goes on.
+     */
+    private static Verdict whatIf(JsonNode value) {
+        JsonNode modes = value.get("modes");
+        if (modes != null && modes.isArray()) {
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (JsonNode mode : modes) {
+                if (mode.isTextual() && !seen.add(mode.textValue())) {
+                    return Verdict.INVALID;
+                }
+            }
+        }
+        JsonNode day = value.get("day");
+        if (day == null || !day.isTextual()) {
+            return Verdict.VALID; // the schema's type and required-ness decide
+        }
+        java.time.LocalDate date;
+        try {
+            date = java.time.LocalDate.parse(day.textValue());
+        } catch (java.time.format.DateTimeParseException e) {
+            return Verdict.INVALID;
+        }
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+        if (date.isBefore(java.time.LocalDate.of(2000, 1, 1)) || date.isAfter(today.plusDays(1))) {
+            return Verdict.INVALID;
+        }
+        return date.isAfter(today) ? Verdict.UNKNOWN : Verdict.VALID;
     }
 
     /**

@@ -84,6 +84,15 @@ final class FuzzGoodValues {
                 "coordinates",
                 DispatchUnderTest.JSON.readTree("[[[0.0,-60.0],[0.1,-60.0],[0.1,-59.9],[0.0,-59.9],[0.0,-60.0]]]"));
         values.put("polygon", polygon);
+        // a what-if comparison (POST /admin/dispatch/whatif): a day long over, before this run's log began, so the
+        // jobs the fuzzer starts read an empty period instead of the whole suite's day in the background
+        values.put(
+                "day",
+                n.textNode(java.time.LocalDate.now(java.time.ZoneOffset.UTC)
+                        .minusDays(30)
+                        .toString()));
+        values.put("modes", n.arrayNode().add("RANKED"));
+        values.put("modes[]", n.textNode("RANKED"));
         Map<String, Supplier<JsonNode>> suppliers = new HashMap<>();
         values.forEach((name, value) -> suppliers.put(name, value::deepCopy));
         // an operator account's email must be free (409 otherwise) and its password 12 characters or more

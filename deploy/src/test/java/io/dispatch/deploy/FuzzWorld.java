@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * merchant request is A's, with keys from a pool so the per-key rate limit never answers
  * instead of the route), merchant B (whose ids and cursor A must never reach), merchant C (the
  * operator routes' playground: suspended, revoked, re-pointed at will, never used for merchant
- * calls), two riders, and deliveries of A in every state a rider can act on.
+ * calls), two riders, deliveries of A in every state a rider can act on, and a what-if comparison.
  */
 final class FuzzWorld {
 
@@ -43,6 +43,9 @@ final class FuzzWorld {
     final List<String[]> notifications = new ArrayList<>();
 
     final List<String> cKeyIds = new ArrayList<>();
+    /** A what-if comparison the operator asked for: what GET /api/v1/admin/dispatch/whatif/{id} reads. */
+    final String whatIfJob;
+
     final String ownCursor;
     final String otherCursor;
     final String receiverUrl;
@@ -71,6 +74,17 @@ final class FuzzWorld {
             otherDeliveries.add(create(b, "seed-b-" + i).get("id").asText());
         }
         drive();
+        whatIfJob = dispatch.call(
+                        "POST",
+                        "/api/v1/admin/dispatch/whatif",
+                        admin(),
+                        "{\"day\":\""
+                                + java.time.LocalDate.now(java.time.ZoneOffset.UTC)
+                                        .minusDays(1) + "\",\"modes\":[\"RANKED\"]}",
+                        202)
+                .data()
+                .get("id")
+                .asText();
         ownCursor = cursor(a);
         otherCursor = cursor(b);
         String first = ownDeliveries.getFirst();

@@ -88,7 +88,11 @@ class OperatorRolesTest {
             Map.entry("GET /api/v1/admin/dispatch/queue/{id}/suggestions", D),
             Map.entry("GET /api/v1/admin/dispatch/exceptions", DA),
             Map.entry("GET /api/v1/admin/webhooks/disabled", DA),
-            Map.entry("POST /api/v1/admin/riders/{id}/enrolment", D)));
+            Map.entry("POST /api/v1/admin/riders/{id}/enrolment", D),
+            // the what-if changes nothing operational (docs/adr/0052-what-if-jobs.md)
+            Map.entry("POST /api/v1/admin/dispatch/whatif", DA),
+            Map.entry("GET /api/v1/admin/dispatch/whatif", DA),
+            Map.entry("GET /api/v1/admin/dispatch/whatif/{id}", DA)));
 
     private static String email(String role) {
         return role.toLowerCase() + "-" + UUID.randomUUID() + "@example.com";

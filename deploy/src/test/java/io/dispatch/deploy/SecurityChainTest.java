@@ -208,7 +208,9 @@ class SecurityChainTest {
                         "GET /api/v1/rider/offers",
                         "POST /api/v1/external/dispatches",
                         "POST /api/v1/admin/projections/rebuild",
-                        "GET /api/v1/admin/projections/rebuild")
+                        "GET /api/v1/admin/projections/rebuild",
+                        "POST /api/v1/admin/dispatch/whatif",
+                        "GET /api/v1/admin/dispatch/whatif")
                 .anyMatch(route -> route.startsWith("GET /api/v1/admin/audit/dispatches/"));
     }
 

@@ -18,6 +18,15 @@ class BoundariesTest {
             .dependOnClassesThat()
             .resideInAnyPackage("io.dispatch.command..", "io.dispatch.webhook..");
 
+    /** The simulator and the log's reader serve the console's what-if only (docs/adr/0052-what-if-jobs.md). */
+    @ArchTest
+    static final ArchRule only_the_what_if_runs_the_simulator_or_reads_the_log_as_a_scenario = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.dispatch.query.whatif..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.dispatch.policy..", "io.dispatch.logreport..");
+
     @ArchTest
     static final ArchRule feature_packages_do_not_depend_on_each_other_in_a_cycle =
             slices().matching("io.dispatch.query.(*)..").should().beFreeOfCycles();

@@ -168,6 +168,9 @@ class FrontRoutingTest {
             new Route("GET", "/track/{token}", QUERY),
             new Route("POST", "/api/v1/admin/projections/rebuild", QUERY),
             new Route("GET", "/api/v1/admin/projections/rebuild", QUERY),
+            new Route("POST", "/api/v1/admin/dispatch/whatif", QUERY),
+            new Route("GET", "/api/v1/admin/dispatch/whatif", QUERY),
+            new Route("GET", "/api/v1/admin/dispatch/whatif/{id}", QUERY),
             // webhook-dispatcher
             new Route("GET", "/api/v1/external/webhooks", DISPATCHER),
             new Route("POST", "/api/v1/external/webhooks/test", DISPATCHER),
@@ -195,6 +198,8 @@ class FrontRoutingTest {
             new Route("GET", "/api/v1/external/dispatches/{id}/status", COMMAND),
             new Route("DELETE", "/api/v1/external/dispatches/{id}", COMMAND),
             new Route("POST", "/api/v1/admin/dispatches/{id}", COMMAND),
+            // what nobody serves under the what-if's prefix is answered by command-service's 404
+            new Route("GET", "/api/v1/admin/dispatch/whatif/{id}/rows", COMMAND),
             // the query passes unchanged; the route is chosen on the decoded path, as the services' routers see it
             new Route("GET", "/api/v1/external/dispatches?status=NEW&limit=20", QUERY),
             new Route("GET", "/api/v1/%61dmin/webhooks/stats", DISPATCHER),
