@@ -90,7 +90,10 @@ class StoppedConsumerRestartsTest {
             assertThat(published)
                     .filteredOn(ConsumerStoppedEvent.class::isInstance)
                     .extracting(e -> ((ConsumerStoppedEvent) e).getReason())
-                    .contains(ConsumerStoppedEvent.Reason.ERROR);
+                    // spring-kafka says ERROR or, when the Error ends the consumer thread first, ABNORMAL (a CI run
+                    // under load saw ABNORMAL): both are a stop the restarter must undo, and it did (lag 0 above)
+                    .containsAnyOf(ConsumerStoppedEvent.Reason.ERROR, ConsumerStoppedEvent.Reason.ABNORMAL)
+                    .doesNotContain(ConsumerStoppedEvent.Reason.NORMAL);
             assertThat(published).noneMatch(AvailabilityChangeEvent.class::isInstance);
         } finally {
             restarts.close();
