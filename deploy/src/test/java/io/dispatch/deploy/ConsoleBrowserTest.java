@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.offset;
 
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -223,6 +224,29 @@ class ConsoleBrowserTest {
                   .then(async (r) => done(`${r.status} ${(await r.json()).error.code}`))
                   .catch((e) => done(String(e)));""", "/api/v1/admin/dispatches/" + id + "/assign", rider.id());
         assertThat(refused).isEqualTo("403 FORBIDDEN");
+
+        // what if the zone's day had run otherwise: the auditor compares it, recorded first (decisions.md section 17)
+        browser.executeScript("go(arguments[0])", "/console/stats");
+        page.visible("[data-testid=whatif-form]");
+        browser.executeScript(
+                "document.querySelector('[data-testid=whatif-day]').value = arguments[0];"
+                        + "document.querySelector('[data-testid=whatif-zone]').value = arguments[1];",
+                java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString(),
+                zoneId);
+        page.click("[data-testid=compare]");
+        page.eventually(
+                "the comparison of the zone's day",
+                Duration.ofSeconds(150),
+                () -> !browser.findElements(By.cssSelector("[data-testid=whatif-done]"))
+                        .isEmpty());
+        assertThat(browser.findElements(By.cssSelector("[data-testid=whatif-table] tbody tr")))
+                .extracting(line -> line.getAttribute("data-mode"))
+                .containsExactly("recorded", "RANKED", "BATCHED");
+        assertThat(browser.findElements(By.cssSelector("[data-testid=whatif-line]")))
+                .hasSize(3);
+        assertThat(page.shown("[data-testid=whatif-legend]")).contains("recorded");
+        assertThat(page.shown("[data-testid=whatif-travel]")).contains("straight line");
+        page.shoot("stats-whatif");
         page.signOut();
     }
 

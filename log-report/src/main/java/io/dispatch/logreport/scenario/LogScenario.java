@@ -47,6 +47,34 @@ public final class LogScenario {
             String positionsTopic,
             ScenarioRequest request,
             Duration timeout) {
+        return fromKafka(bootstrapServers, eventsTopic, positionsTopic, request, timeout, null);
+    }
+
+    /** Where command-service's tables are, for the policy and travel settings the Kafka log does not hold. */
+    public record Store(String jdbcUrl, String user, String password) {}
+
+    /**
+     * Reads the log from Kafka, as {@link #fromKafka(String, ScenarioRequest, Duration)}, and the zone's policy and
+     * travel settings from command-service's tables in {@code store} when they exist (the console's what-if job,
+     * which runs beside them).
+     */
+    public static Made fromKafka(String bootstrapServers, Store store, ScenarioRequest request, Duration timeout) {
+        return fromKafka(
+                bootstrapServers,
+                Topics.DISPATCH_EVENTS.name(),
+                Topics.RIDER_POSITIONS.name(),
+                request,
+                timeout,
+                store);
+    }
+
+    private static Made fromKafka(
+            String bootstrapServers,
+            String eventsTopic,
+            String positionsTopic,
+            ScenarioRequest request,
+            Duration timeout,
+            Store store) {
         ScenarioFold fold = new ScenarioFold(request, false);
         String events;
         try (KafkaLogSource source =
@@ -67,7 +95,16 @@ public final class LogScenario {
                 notes.add(source.unreadable() + " records of " + positionsTopic + " were not a rider's fix: skipped");
             }
         }
-        return withNotes(fold.finish(events + "; " + positions), notes);
+        StoreSettings settings = store == null
+                ? StoreSettings.none()
+                : StoreTables.read(
+                        store.jdbcUrl(),
+                        store.user(),
+                        store.password(),
+                        timeout,
+                        fold.mostCommonPolicy(),
+                        request.zoneId());
+        return withNotes(fold.finish(settings, events + "; " + positions), notes);
     }
 
     /**

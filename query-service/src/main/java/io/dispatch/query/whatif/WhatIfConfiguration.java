@@ -1,20 +1,30 @@
 package io.dispatch.query.whatif;
 
+import io.dispatch.logreport.scenario.LogScenario;
 import io.dispatch.web.scheduling.PeriodicTask;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import tools.jackson.databind.ObjectMapper;
 
 /** The console's what-if jobs ({@link WhatIfProperties}): the scenario from the service's own Kafka. */
 @Configuration(proxyBeanMethods = false)
 class WhatIfConfiguration {
 
+    /**
+     * The log from the service's own Kafka; the zone's policy and travel settings from command-service's tables in
+     * the service's own database (read-only, when they are there: the one database the services share).
+     */
     @Bean
-    DayScenarios dayScenarios(KafkaProperties kafka, WhatIfProperties settings) {
-        return new KafkaDayScenarios(String.join(",", kafka.getBootstrapServers()), settings.readTimeout());
+    DayScenarios dayScenarios(KafkaProperties kafka, WhatIfProperties settings, Environment environment) {
+        LogScenario.Store store = new LogScenario.Store(
+                environment.getRequiredProperty("spring.datasource.url"),
+                environment.getProperty("spring.datasource.username", ""),
+                environment.getProperty("spring.datasource.password"));
+        return new KafkaDayScenarios(String.join(",", kafka.getBootstrapServers()), store, settings.readTimeout());
     }
 
     @Bean
