@@ -5,6 +5,7 @@ import static io.dispatch.deploy.DispatchUnderTest.rider;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dispatch.deploy.DispatchUnderTest.Merchant;
 import io.dispatch.deploy.DispatchUnderTest.Rider;
 import java.time.Duration;
@@ -56,6 +57,30 @@ class ConsoleBrowserTest {
         {"customerName":"Akai Ekal","customerPhone":"+254 722 000 318","externalId":"console-%s",
          "pickup":{"address":"Lodwar Rd 1","lat":%s,"lng":%s},
          "dropoff":{"address":"Lodwar Rd 40","lat":%s,"lng":%s},"paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), LAT, LNG, LAT - 0.01, LNG));
+        // an earlier one of the day, which the rider has delivered: the zone's day then has a click-to-door to draw
+        // in the what-if comparison below, whatever the simulated rows do
+        JsonNode earlier = dispatch.call(
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        DispatchUnderTest.merchant(shop.apiKey()),
+                        """
+        {"customerName":"Akai Ekal","customerPhone":"+254 722 000 318","externalId":"console-earlier-%s",
+         "pickup":{"address":"Lodwar Rd 1","lat":%s,"lng":%s},
+         "dropoff":{"address":"Lodwar Rd 40","lat":%s,"lng":%s},"paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), LAT, LNG, LAT - 0.01, LNG),
+                        201)
+                .data();
+        String earlierId = earlier.get("id").asText();
+        dispatch.call(
+                "POST",
+                "/api/v1/admin/dispatches/" + earlierId + "/assign",
+                admin(),
+                "{\"riderId\":\"" + rider.id() + "\"}",
+                200);
+        for (String step : new String[] {"pickup", "depart"}) {
+            dispatch.call("POST", "/api/v1/rider/dispatches/" + earlierId + "/" + step, rider(rider), null, 200);
+        }
+        dispatch.deliverWithPin(
+                rider, earlierId, "Akai Ekal", earlier.get("deliveryPin").asText(), 200);
 
         // the dispatcher signs in and finds it in the queue, with the reason and the rider suggested
         page.signIn(dispatcher, PASSWORD);
@@ -126,7 +151,9 @@ class ConsoleBrowserTest {
         page.shoot("live-map");
 
         // the delivery's own page, the riders and the enrolment of the phone
-        page.open("/console/deliveries/" + id);
+        // as a link of the console opens it: ChromeDriver's full-page get of this page from the live map has hung
+        // (three times now, on this machine, with the live stream open; cause unknown, see the closing notes)
+        browser.executeScript("go(arguments[0])", "/console/deliveries/" + id);
         assertThat(page.visible("[data-testid=delivery]").getText()).contains("ASSIGNED");
         page.visible("[data-testid=decisions-table]");
         page.shoot("delivery-dispatcher");
@@ -243,7 +270,11 @@ class ConsoleBrowserTest {
                 .extracting(line -> line.getAttribute("data-mode"))
                 .containsExactly("recorded", "RANKED", "BATCHED");
         assertThat(browser.findElements(By.cssSelector("[data-testid=whatif-line]")))
+                .as("a line per row in the chart")
                 .hasSize(3);
+        assertThat(browser.findElements(By.cssSelector("[data-testid=whatif-line][data-mode=recorded] circle")))
+                .as("the recorded delivery's hour")
+                .isNotEmpty();
         assertThat(page.shown("[data-testid=whatif-legend]")).contains("recorded");
         assertThat(page.shown("[data-testid=whatif-travel]")).contains("straight line");
         page.shoot("stats-whatif");

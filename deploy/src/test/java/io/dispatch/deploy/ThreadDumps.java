@@ -54,11 +54,19 @@ final class ThreadDumps {
     static String ofProcess(long pid, String why) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         try {
+            Path out = Files.createTempFile("jcmd-", ".txt");
             Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), "Thread.print")
                     .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
                     .start();
-            String dump = new String(process.getInputStream().readAllBytes());
-            process.waitFor(30, TimeUnit.SECONDS);
+            // a process that does not answer the attach must not hold the test (or the build) with it
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                Files.deleteIfExists(out);
+                return "no thread dump of " + pid + " (jcmd got no answer in 30 s)";
+            }
+            String dump = Files.readString(out);
+            Files.deleteIfExists(out);
             Map<String, Integer> waiting = new LinkedHashMap<>();
             for (String thread : dump.split("\n\n")) {
                 List<String> lines = thread.lines().toList();

@@ -98,27 +98,19 @@ public final class StoreIntake {
     }
 
     /**
-     * The average speed of {@code zoneId}, else of the platform's default schedule (the sandbox
-     * simulator's riders ride at it); read each time, without touching the travel models the core
-     * is told of.
+     * The travel model of {@code zoneId}, else of the platform's default schedule (the sandbox simulator's riders
+     * ride by it); read each time, without touching the travel models the core is told of.
      */
-    public double speedKmh(String zoneId) {
-        List<Double> speeds = jdbc.queryForList("""
-        select avg_speed_kmh from (
-            select 0 as preference, avg_speed_kmh from command.zones where id = ?
-            union all select 1, avg_speed_kmh from command.pricing_default) speeds
-        order by preference limit 1""", Double.class, zoneId == null ? "" : zoneId);
-        return speeds.isEmpty() ? CoreConfig.defaults().defaultTravel().speedKmh() : speeds.getFirst();
-    }
-
-    /** The detour factor of {@code zoneId}, else of the platform's default schedule, as {@link #speedKmh}. */
-    public double detourFactor(String zoneId) {
-        List<Double> factors = jdbc.queryForList("""
-        select detour_factor from (
-            select 0 as preference, detour_factor from command.zones where id = ?
-            union all select 1, detour_factor from command.pricing_default) factors
-        order by preference limit 1""", Double.class, zoneId == null ? "" : zoneId);
-        return factors.isEmpty() ? CoreConfig.defaults().defaultTravel().detourFactor() : factors.getFirst();
+    public TravelModel travelModel(String zoneId) {
+        List<TravelModel> models = jdbc.query(
+                """
+        select avg_speed_kmh, detour_factor from (
+            select 0 as preference, avg_speed_kmh, detour_factor from command.zones where id = ?
+            union all select 1, avg_speed_kmh, detour_factor from command.pricing_default) travel
+        order by preference limit 1""",
+                (rs, row) -> new TravelModel(rs.getDouble("detour_factor"), rs.getDouble("avg_speed_kmh")),
+                zoneId == null ? "" : zoneId);
+        return models.isEmpty() ? CoreConfig.defaults().defaultTravel() : models.getFirst();
     }
 
     /** The policy a delivery recorded; version 0 is the built-in MANUAL. Empty for a version not (yet) stored. */

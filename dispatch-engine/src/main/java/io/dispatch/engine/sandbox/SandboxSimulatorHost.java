@@ -28,12 +28,12 @@ public class SandboxSimulatorHost {
         return new ZoneSpeeds() {
             @Override
             public double kmh(String zoneId) {
-                return stores.speedKmh(zoneId);
+                return stores.travelModel(zoneId).speedKmh();
             }
 
             @Override
             public double detourFactor(String zoneId) {
-                return stores.detourFactor(zoneId);
+                return stores.travelModel(zoneId).detourFactor();
             }
         };
     }

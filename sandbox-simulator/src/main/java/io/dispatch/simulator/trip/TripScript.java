@@ -2,6 +2,7 @@ package io.dispatch.simulator.trip;
 
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.FailureReason;
+import io.dispatch.events.GreatCircle;
 import io.dispatch.events.Stop;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.trip.Deliveries.Delivery;
@@ -35,6 +36,13 @@ public final class TripScript {
     static final int CATCH_UP_LOOKS = 50;
 
     static final Duration CATCH_UP_WAIT = Duration.ofMillis(100);
+
+    /**
+     * A pickup farther than this from the rider (a sandbox merchant's test order in another city, or a test's zone
+     * on another continent) is not ridden to: the rider is there at once, as no rider of the city would take it.
+     */
+    static final long FARTHEST_RIDE_TO_PICKUP_METERS = 50_000;
+
     private static final Set<DispatchStatus> HELD =
             EnumSet.of(DispatchStatus.ASSIGNED, DispatchStatus.PICKED_UP, DispatchStatus.IN_TRANSIT);
 
@@ -135,15 +143,13 @@ public final class TripScript {
      */
     private Duration toPickup(Trip trip, Optional<Route.Point> from) {
         Stop pickup = trip.delivery.pickup();
-        if (from.isEmpty() || !pickup.hasCoordinates()) {
+        if (from.isEmpty()
+                || !pickup.hasCoordinates()
+                || GreatCircle.distanceMeters(from.get().lat(), from.get().lng(), pickup.lat(), pickup.lng())
+                        > FARTHEST_RIDE_TO_PICKUP_METERS) {
             return atPickup(trip);
         }
-        trip.route = new Route(
-                from.get().lat(), from.get().lng(), pickup.lat(), pickup.lng(), trip.delivery.straightLineKmh());
-        trip.realRideNanos =
-                Math.max(1, settings.realRide(trip.route.travelTime()).toNanos());
-        trip.departedNanos = nanoTime.getAsLong();
-        return trip.next(Stage.TO_PICKUP, Duration.ZERO);
+        return setOff(trip, from.get(), pickup, Stage.TO_PICKUP);
     }
 
     private Duration atPickup(Trip trip) {
@@ -158,12 +164,16 @@ public final class TripScript {
             trip.route = null;
             return trip.next(Stage.IN_TRANSIT, settings.realRide(trip.simulatedRide));
         }
-        trip.route = new Route(
-                from.get().lat(), from.get().lng(), dropoff.lat(), dropoff.lng(), trip.delivery.straightLineKmh());
+        return setOff(trip, from.get(), dropoff, Stage.IN_TRANSIT);
+    }
+
+    /** Sets off in a straight line from {@code from} to {@code to}, by the zone's travel model, {@code riding}. */
+    private Duration setOff(Trip trip, Route.Point from, Stop to, Stage riding) {
+        trip.route = new Route(from.lat(), from.lng(), to.lat(), to.lng(), trip.delivery.straightLineKmh());
         trip.realRideNanos =
                 Math.max(1, settings.realRide(trip.route.travelTime()).toNanos());
         trip.departedNanos = nanoTime.getAsLong();
-        return trip.next(Stage.IN_TRANSIT, Duration.ZERO);
+        return trip.next(riding, Duration.ZERO);
     }
 
     /** One position on the line, interpolated from the real time elapsed, so a late tick does not slow the rider. */

@@ -85,6 +85,21 @@ class TripScriptTest {
     }
 
     @Test
+    void a_pickup_in_another_city_is_not_ridden_to_the_rider_is_there_at_once() {
+        UUID id = delivery(DispatchStatus.NEW, null);
+        SimulatedRider inAccra =
+                new SimulatedRider(RIDER, "Sandbox Rider 1", RIDER.toString(), new Route.Point(5.6037, -0.1870));
+
+        Trip trip = new Trip(id, inAccra, Stage.ACCEPTING, Instant.EPOCH);
+        run(trip, settings(0.0), stage -> stage == Stage.AT_PICKUP);
+
+        assertThat(service.locations()).containsExactly("location -1.2841,36.8219");
+        assertThat(nanos)
+                .as("only the pickup time's wait")
+                .isEqualTo(Duration.ofSeconds(3).toNanos());
+    }
+
+    @Test
     void a_reader_of_the_log_that_does_not_show_the_accept_yet_is_looked_at_again_before_the_ride() {
         UUID id = delivery(DispatchStatus.NEW, null);
         service.readsBehind(3);
