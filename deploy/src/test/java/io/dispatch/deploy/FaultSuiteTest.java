@@ -30,13 +30,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fault suite: the three services as separate processes (one of each) against a Kafka broker
@@ -66,10 +68,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  *       {@code Retry-After}.
  * </ul>
  * Counts per fault go to {@code target/fault-suite/results.md}; {@code deploy/fault-suite.sh}
- * runs the long version and copies them into {@code docs/reliability.md}. Load duration per
+ * runs the long version, every fault ({@code -Dfault.set=all}; two by default, see {@link #faults()}), and copies
+ * them into {@code docs/reliability.md}. Load duration per
  * fault: {@code -Dfault.load-seconds} (default 10).
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultSuiteTest {
 
     private static final String ADMIN = "fault-suite-admin-token";
@@ -196,61 +198,62 @@ class FaultSuiteTest {
         report.forEach(System.out::println);
     }
 
-    @Test
-    @Order(1)
-    void sigkill_of_command_service() throws Exception {
-        survive("SIGKILL command-service", false, () -> restart("command-service"));
+    /**
+     * The faults this run injects, in this order: {@code -Dfault.set=all} (what {@code deploy/fault-suite.sh} runs)
+     * all five; by default ({@code ci}, what {@code mvn verify} runs) the two that cover the most between them: a
+     * SIGKILL of the service that acknowledges writes, and kill -9 of PostgreSQL, whose restart also tests the
+     * pools, the consumers' stored positions and the dispatcher's stranded claims.
+     */
+    static Stream<Arguments> faults() {
+        List<Arguments> all = List.of(
+                fault("SIGKILL command-service", false, () -> restart("command-service")),
+                fault("SIGKILL query-service", false, () -> restart("query-service")),
+                fault("SIGKILL webhook-dispatcher", true, () -> restart("webhook-dispatcher")),
+                fault("Kafka broker restart", true, FaultSuiteTest::restartKafka),
+                fault("kill -9 PostgreSQL, restart after 3 s", true, FaultSuiteTest::killAndRestartPostgres));
+        return switch (System.getProperty("fault.set", "ci")) {
+            case "all" -> all.stream();
+            case "ci" -> Stream.of(all.get(0), all.get(4));
+            default -> throw new IllegalArgumentException("-Dfault.set is ci or all");
+        };
     }
 
-    @Test
-    @Order(2)
-    void sigkill_of_query_service() throws Exception {
-        survive("SIGKILL query-service", false, () -> restart("query-service"));
+    private static Arguments fault(String name, boolean unknownOutcomes, Fault fault) {
+        return Arguments.of(Named.of(name, fault), unknownOutcomes);
     }
 
-    @Test
-    @Order(3)
-    void sigkill_of_webhook_dispatcher() throws Exception {
-        survive("SIGKILL webhook-dispatcher", true, () -> restart("webhook-dispatcher"));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("faults")
+    void survives(Fault fault, boolean unknownOutcomes, TestInfo test) throws Exception {
+        survive(test.getDisplayName(), unknownOutcomes, fault);
     }
 
-    @Test
-    @Order(4)
-    void restart_of_the_kafka_broker() throws Exception {
-        survive("Kafka broker restart", true, () -> {
-            kafka.close();
-            kafka = EmbeddedKafkaBroker.start(kafkaDir, kafkaPort);
-        });
+    private static void restartKafka() throws Exception {
+        kafka.close();
+        kafka = EmbeddedKafkaBroker.start(kafkaDir, kafkaPort);
     }
 
-    @Test
-    @Order(5)
-    void kill_9_of_postgresql_and_a_restart() throws Exception {
-        survive("kill -9 PostgreSQL, restart after 3 s", true, () -> {
-            long pid = Long.parseLong(Files.readAllLines(pgDir.resolve("postmaster.pid"))
-                    .getFirst()
-                    .trim());
-            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
-            await().atMost(Duration.ofSeconds(30))
-                    .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
-            // zonky keeps a lock on the data directory while its owner lives: give it up (its stop finds no server)
-            postgres.close();
-            await().pollDelay(Duration.ofSeconds(3))
-                    .atMost(Duration.ofSeconds(4))
-                    .until(() -> true);
-            // the killed server's backends leave within moments; until then its shared memory is in use
-            await().atMost(Duration.ofSeconds(60))
-                    .pollInterval(Duration.ofSeconds(1))
-                    .ignoreExceptions()
-                    .until(() -> {
-                        postgres = EmbeddedPostgresServer.start(pgDir, pgPort, true);
-                        return true;
-                    });
-        });
+    private static void killAndRestartPostgres() throws Exception {
+        long pid = Long.parseLong(
+                Files.readAllLines(pgDir.resolve("postmaster.pid")).getFirst().trim());
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        // zonky keeps a lock on the data directory while its owner lives: give it up (its stop finds no server)
+        postgres.close();
+        await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
+        // the killed server's backends leave within moments; until then its shared memory is in use
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .until(() -> {
+                    postgres = EmbeddedPostgresServer.start(pgDir, pgPort, true);
+                    return true;
+                });
     }
 
     /** A fault's action, which may throw. */
-    private interface Fault {
+    interface Fault {
         void inject() throws Exception;
     }
 
