@@ -7,13 +7,16 @@
 # Output: printed and appended to bench/results/batched-insertion.txt, with the load average before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 riders=${1:-200}
 held=${2:-2}
 rounds=${3:-2000}
 out=bench/results/batched-insertion.txt
-mvn -B -q -o -pl dispatch-policy -am test-compile -Dspotless.check.skip=true
-before=$(cat /proc/loadavg)
+mvn -B -q -pl dispatch-policy -am test-compile -Dspotless.check.skip=true
+bench_await_quiet
+before="$BENCH_LOAD_BEFORE${BENCH_BUSY:+ ($BENCH_BUSY)}"
 core=$(java -cp dispatch-policy/target/test-classes:dispatch-policy/target/classes:route-planner/target/classes \
   io.dispatch.policy.core.BatchedInsertionBench "$riders" "$held" "$rounds")
 planner=$(java -cp route-planner/target/classes io.dispatch.planner.bench.InsertionBench 2>&1 | tail -1)

@@ -11,6 +11,8 @@
 # On a shared machine: flock /tmp/dispatch-cpu.lock bench/feed.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 rows=${1:-50000}
 out=${BENCH_OUT:-bench/results/$(date -u +%F)-feed}
@@ -34,6 +36,7 @@ for _ in $(seq 1 600); do
   kill -0 "$jvm" 2>/dev/null || { tail -50 "$log"; exit 1; }
   sleep 0.1
 done
+bench_await_quiet
 jdbc=$(awk '/^ +database +jdbc:/ {print $2}' "$log")
 hostport=${jdbc#jdbc:postgresql://}; hostport=${hostport%%/*}
 db=${jdbc##*/}; db=${db%%\?*}
@@ -101,8 +104,8 @@ longest=$(grep -o 'longest batch [0-9]* ms' <<<"$round" | grep -o '[0-9]*')
 {
   echo "## Pull feed and retention, $(date -u +%FT%TZ)"
   echo
-  echo "\`bench/feed.sh $rows\` at git commit $(git rev-parse --short HEAD); $(nproc) cores, load average at the end"
-  echo "$(cut -d' ' -f1-3 /proc/loadavg) (shared machine); one-JVM local run, embedded PostgreSQL 17, -Xmx512m."
+  echo "\`bench/feed.sh $rows\` at git commit $(git rev-parse --short HEAD); $(nproc) cores, $(bench_load_line);"
+  echo "one-JVM local run, embedded PostgreSQL 17, -Xmx512m."
   echo
   echo "| figure | value | baseline in the same run |"
   echo "|---|---|---|"

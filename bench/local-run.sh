@@ -5,6 +5,8 @@
 # Usage: bench/local-run.sh [count]    (builds first if needed; uses a fresh data dir and port 18080)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 count=${1:-100}
 port=18080
@@ -16,4 +18,6 @@ sleep 10
 rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
 echo "run command -> ready: ${ready} ms (the service's own figure: $(grep -o 'ready ([0-9]* ms)' "$log"))"
 echo "idle RSS of the JVM after 10 s: ${rss} MB"
+bench_await_quiet # after the ready time and idle RSS, before the latency
 java bench/CreateToWebhookLatency.java "http://127.0.0.1:$port" "$token" "$count"
+bench_load_line

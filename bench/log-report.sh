@@ -12,6 +12,8 @@
 # Output: printed and appended to bench/results/log-report.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 events=${1:-200000}
 rounds=${2:-2}
@@ -19,17 +21,16 @@ out=bench/results/log-report.txt
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-mvn -B -q -o -pl log-report -am install -DskipTests
-mvn -B -q -o -pl log-report dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile="$work/classpath.txt" >/dev/null
-classpath="$(cat "$work/classpath.txt")"
+bench_build_classpaths log-report test
+classpath="$(cat log-report/target/bench-classpath.txt)"
 jar=log-report/target/log-report-0.1.0-SNAPSHOT-exec.jar
 
+bench_await_quiet
 {
   echo ""
-  echo "== $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $events events, $rounds rounds; $(java -version 2>&1 | head -1)"
+  echo "== $(date -u +%FT%TZ) $(nproc) cores, load average $BENCH_LOAD_BEFORE${BENCH_BUSY:+ ($BENCH_BUSY)}; $events events, $rounds rounds; $(java -version 2>&1 | head -1)"
 } | tee -a "$out"
 java -Xmx2g -cp "$classpath" bench/logreport/LogReportBench.java "$events" "$rounds" "$jar" "$JAVA_HOME/bin/java" 2>"$work/bench.err" \
   | grep --line-buffered -v '^\s*$' | tee -a "$out" \
   || { tail -40 "$work/bench.err" >&2; exit 1; }
-echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+bench_load_line | tee -a "$out"

@@ -11,6 +11,8 @@
 # Output: printed and appended to bench/results/rebuild.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 deliveries=${1:-25000}
 live=${2:-1000}   # deliveries for the live projections' baseline
@@ -23,10 +25,8 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 
 trap cleanup EXIT
 
 if curl -s -o /dev/null localhost:18182; then echo "port 18182 is taken (a query-service left running?)" >&2; exit 1; fi
-mvn -B -q -o -DskipTests -Dmaven.jar.forceCreation=true package -pl deploy -am
-mvn -B -q -o -pl query-service dependency:build-classpath -Dmdep.includeScope=runtime \
-  -Dmdep.outputFile="$data/classpath.txt" >/dev/null
-classpath="shared-events/target/classes:$(cat "$data/classpath.txt")"
+bench_build_classpaths deploy runtime # deploy's jar starts the infrastructure; query-service's class path runs the bench
+classpath="shared-events/target/classes:$(cat query-service/target/bench-classpath.txt)"
 
 java -jar deploy/target/deploy-0.1.0-SNAPSHOT.jar --dispatch.local.infrastructure-only=true \
   --dispatch.data-dir="$data/infra" >"$data/infra.log" 2>&1 &
@@ -51,7 +51,8 @@ start_query() {
 # keep the query-service it starts from the cleanup)
 exec > >(tee -a "$out") 2>&1
 echo ""
-echo "== $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $deliveries deliveries"
+bench_await_quiet
+echo "== $(date -u +%FT%TZ) $(nproc) cores, load average $BENCH_LOAD_BEFORE, $deliveries deliveries${BENCH_BUSY:+; $BENCH_BUSY}"
 start_query
 bench live "$live"
 # the big log lands while query-service is down, its stored positions at the end: a read model
@@ -61,4 +62,4 @@ bench seed-behind "$deliveries"
 start_query
 bench rebuild http://localhost:18182 bench
 grep "Projection rebuild" "$data/query.log" | sed 's/^.*: Projection/  log: Projection/' | tail -8
-echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$(bench_load_line)"

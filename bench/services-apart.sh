@@ -14,6 +14,8 @@
 # Output: printed and appended to bench/results/services-apart.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 rate=${1:-20}
 down=${2:-60}
@@ -26,7 +28,8 @@ log() { echo "$*" | tee -a "$out"; }
 
 mvn -B -q -DskipTests -Dmaven.jar.forceCreation=true package
 log ""
-log "== $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), rate $rate/s, down $down s"
+bench_await_quiet
+log "== $(date -u +%FT%TZ) $(nproc) cores, load average $BENCH_LOAD_BEFORE${BENCH_BUSY:+ ($BENCH_BUSY)}, rate $rate/s, down $down s"
 
 java -jar deploy/target/deploy-0.1.0-SNAPSHOT.jar --dispatch.local.infrastructure-only=true \
   --dispatch.data-dir="$data/infra" >"$data/infra.log" 2>&1 &
@@ -138,6 +141,7 @@ if [ -n "$pgbench" ]; then
     done
   tps=$("$pgbench" "${psql_args[@]}" -n -c 8 -j 2 -T 10 -f "$data/insert.sql" 2>/dev/null | awk '/tps =/ {print int($3)}')
   log "baseline: pgbench single-row insert, 8 clients, 10 s: $tps tx/s on the same PostgreSQL"
+  log "$(bench_load_line)"
 else
   log "baseline: pgbench not available and not installable here (as root: apt-get install postgresql-15)"
   exit 1

@@ -12,6 +12,8 @@
 # Output: printed and appended to bench/results/synchronous-commit.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 seconds=${1:-10}
 rounds=${2:-3}
@@ -27,15 +29,14 @@ log() { echo "$*" | tee -a "$out"; }
 
 source bench/pgbench.sh
 
-mvn -B -q -o -pl infrastructure -am -DskipTests compile
-mvn -B -q -o -pl infrastructure dependency:build-classpath -Dmdep.includeScope=runtime \
-  -Dmdep.outputFile="$work/classpath.txt" >/dev/null
-classpath="infrastructure/target/classes:$(cat "$work/classpath.txt")"
+bench_build_classpaths infrastructure runtime
+classpath="infrastructure/target/classes:$(cat infrastructure/target/bench-classpath.txt)"
 
 echo 'create table bench_insert (id bigserial primary key, v text)' >"$work/setup.sql"
 echo "insert into bench_insert (v) values ('x');" >"$work/insert.sql"
 log ""
-log "== $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); pgbench $("$pgbench" --version | awk '{print $3}'), single-row insert, 8 clients, $seconds s a round, $rounds rounds"
+bench_await_quiet
+log "== $(date -u +%FT%TZ) $(nproc) cores, load average $BENCH_LOAD_BEFORE${BENCH_BUSY:+ ($BENCH_BUSY)}; pgbench $("$pgbench" --version | awk '{print $3}'), single-row insert, 8 clients, $seconds s a round, $rounds rounds"
 
 for mode in persistent throw-away; do
   # the server stops when this script closes its standard input (fd 3)
@@ -64,3 +65,4 @@ for mode in persistent throw-away; do
   wait "$server_pid" || true
   server_pid=""
 done
+log "$(bench_load_line)"

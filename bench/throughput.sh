@@ -20,6 +20,9 @@
 #   sweep     rates=25,50,100,150,200,300,500,700 step=20 target=50   G1 saturation (stops 2 steps past the knee)
 #   bulk      runs=20                                G2 bulk of 500, time to the 201
 #   webhook   rate=200 seconds=60                    G3 create -> webhook received
+#   steady    rate=300 seconds=300                   issue 37: G3 held 5 minutes; the run counts only if, 10 s after
+#                                                    the load, every consumer group is at lag 0 and every
+#                                                    notification delivered (bench/throughput/SteadyCheck.java)
 #   readafter rate=500 seconds=60                    G4 GET right after each 201 (404s) + projection lag
 #   drain     endpoints=100 per=200 delay=200 dead=0.1 deadmode=hang|refuse window=30   G6 one drain
 #   drains    [same keys]                            G6 three drains, each on its own run: answering at
@@ -36,9 +39,14 @@
 #   BENCH_SERVICE_ARGS="--key=value ..." extra settings of the service under test (an experiment's
 #   settings; they are written into the section's heading line), BENCH_KEEP_JFR=<file> to keep the
 #   profile scenario's JFR recording (for a closer look than the budget: jfr print, bench/JfrSummary.java).
-# On a shared machine wrap it: flock /tmp/dispatch-cpu.lock bench/throughput.sh ...
+# The protocol (bench/README.md): the script holds /tmp/dispatch-cpu.lock for its whole run, waits before each run
+# for the one-minute load average to fall below 1 (up to 2 minutes; a run that starts busier is marked BUSY), records
+# the load average before and after, and runs each scenario BENCH_RUNS times (3; 1 inside `all` and `drains`), each
+# on a fresh local run, ending with a table of the runs and their medians.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|profile|recovery|all [key=value ...]}
 shift
@@ -48,14 +56,17 @@ port=${BENCH_PORT:-18090}
 token=bench-admin-token
 mkdir -p "$(dirname "$out")"
 
-# --- tools: HdrHistogram and the PostgreSQL driver for the harness, pgbench for B_pg
+# --- tools: HdrHistogram, the PostgreSQL driver and Kafka's client (the steady check's consumer lag) for the
+# harness, pgbench for B_pg
 lib=bench/lib
-if [ ! -f $lib/HdrHistogram-2.2.2.jar ] || [ ! -f $lib/postgresql-42.7.13.jar ]; then
-  for artifact in org.hdrhistogram:HdrHistogram:2.2.2 org.postgresql:postgresql:42.7.13; do
-    mvn -B -q -o dependency:copy -Dartifact=$artifact -DoutputDirectory=$lib 2>/dev/null \
-      || mvn -B -q dependency:copy -Dartifact=$artifact -DoutputDirectory=$lib
-  done
-fi
+for artifact in org.hdrhistogram:HdrHistogram:2.2.2 org.postgresql:postgresql:42.7.13 \
+  org.apache.kafka:kafka-clients:4.2.1 org.slf4j:slf4j-api:2.0.17 org.slf4j:slf4j-nop:2.0.17; do
+  IFS=: read -r _ name version <<<"$artifact"
+  if [ ! -f "$lib/$name-$version.jar" ]; then
+    mvn -B -q -o dependency:copy -Dartifact="$artifact" -DoutputDirectory=$lib >/dev/null 2>&1 \
+      || mvn -B -q dependency:copy -Dartifact="$artifact" -DoutputDirectory=$lib
+  fi
+done
 source bench/pgbench.sh
 
 if [ -z "${BENCH_NO_BUILD:-}" ]; then
@@ -126,6 +137,7 @@ start_local() {
   done
   ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
   jdbc=$(awk '/^ +database +jdbc:/ {print $2}' "$log")
+  kafka=$(awk '/^ +kafka +[0-9.]+:[0-9]+/ {print $2}' "$log")
   local ticks0 ticks1 pg0 pg1 pgport=${jdbc#jdbc:postgresql://*:}
   pgport=${pgport%%/*}
   ticks0=$(awk '{print $14 + $15}' /proc/$jvm/stat); pg0=$(postgres_ticks "$pgport")
@@ -134,12 +146,14 @@ start_local() {
   idle_rss=$(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status)
   idle_cpu=$(( (ticks1 - ticks0) * 1000 / $(getconf CLK_TCK) / 10 ))
   idle_pg=$(( (pg1 - pg0) * 1000 / $(getconf CLK_TCK) / 10 ))
+  bench_await_quiet # the service idles meanwhile: its start-up is not in the load average the run starts at
   # the run's charts give this same figure (bench/throughput/LoadAverage.java)
-  export BENCH_LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
+  export BENCH_LOAD_AT_START="$BENCH_LOAD_BEFORE"
   {
     echo "## $title"
     echo
-    echo "$(date -u +%FT%TZ), load average at the start $BENCH_LOAD_AT_START; arguments: \`$*\`${BENCH_SERVICE_ARGS:+; service settings: \`$BENCH_SERVICE_ARGS\`}${DISPATCH_JAVA_OPTS:+; JVM options: \`$DISPATCH_JAVA_OPTS\`}"
+    [ -z "$BENCH_BUSY" ] || { echo "**$BENCH_BUSY.**"; echo; }
+    echo "$(date -u +%FT%TZ), load average at the start $BENCH_LOAD_AT_START (after ${BENCH_QUIET_WAITED} s waiting for it to fall below 1); arguments: \`$*\`${BENCH_SERVICE_ARGS:+; service settings: \`$BENCH_SERVICE_ARGS\`}${DISPATCH_JAVA_OPTS:+; JVM options: \`$DISPATCH_JAVA_OPTS\`}"
     echo
     echo "- G7 local run ready **$ready_ms ms** after the start command (build done before; \`java -version\` alone $jvm_ms ms = $(awk -v a=$ready_ms -v b=$jvm_ms 'BEGIN {printf "%.0f", a / b}') ×), idle RSS **$idle_rss MB** 10 s after ready; idle CPU over those 10 s: service JVM $idle_cpu ms per second, its PostgreSQL $idle_pg ms per second"
   } | tee -a "$md"
@@ -163,17 +177,58 @@ baselines() {
   grep -v '^BHTTP=' <<<"$http" | sed 's/^- load generator/  - load generator/' | tee -a "$md"
 }
 
-# one scenario on its own local run: scenario title key=value...
+# one scenario, BENCH_RUNS times (default 3), each on its own local run; then the runs' table: scenario title key=value...
 one() {
+  local runs=${BENCH_RUNS:-3} k
+  summaries=""
+  for k in $(seq 1 "$runs"); do
+    run_suffix=""; [ "$runs" -eq 1 ] || run_suffix="-run$k" # each run's charts kept
+    one_run "$@"
+    run_loads+=("$BENCH_LOAD_BEFORE → $(cut -d' ' -f1 /proc/loadavg)${BENCH_BUSY:+ BUSY}")
+  done
+  [ "$runs" -gt 1 ] && runs_table "$2" "$runs"
+  run_loads=()
+}
+run_loads=()
+
+# the RUN_SUMMARY lines of the runs (bench/throughput/StepReport.java) as one table, with each column's median
+runs_table() {
+  local title=$1 runs=$2
+  {
+    echo "### $title: the $runs runs"
+    echo
+    echo "| run | load 1/5/15 min before → 1 min after | step | ok/s | p50 ms | p90 ms | p99 ms | errors | service CPU ms/create | machine CPU ms/create | other |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    local i=0 line
+    while IFS= read -r line; do
+      [ -n "$line" ] || continue
+      local run=${line%%|*}
+      echo "| $run | ${run_loads[$((run - 1))]} | ${line#*|RUN_SUMMARY|} |"
+    done <<<"$summaries"
+    local key c
+    while IFS= read -r key; do
+      printf '| median | | %s |' "$key"
+      for c in 4 5 6 7 8 9 10; do
+        printf ' %s |' "$(awk -F'|' -v k="$key" -v c="$c" '$3 == k {print $c}' <<<"$summaries" | sort -g \
+          | awk '{v[NR] = $1} END {if (NR == 0) print "?"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}')"
+      done
+      echo ' |'
+    done < <(awk -F'|' 'NF > 8 {print $3}' <<<"$summaries" | awk '!seen[$0]++')
+    echo
+  } | tee -a "$md"
+}
+
+one_run() {
   local name=$1 title=$2; shift 2
   start_local "$title" "$name" "$@"
   baselines
   local result
-  result=$(harness "$name" base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" out="$out" \
+  result=$(harness "$name" base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" kafka="$kafka" out="$out${run_suffix:-}" \
     bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" "$@")
   last_rate=$(grep -o 'DRAIN_RATE=[0-9.]*' <<<"$result" | cut -d= -f2 || true)
-  grep -v '^DRAIN_RATE=' <<<"$result" | tee -a "$md"
-  echo "- ERROR lines in the service log: $(grep ' ERROR ' "$log" | grep -vc testcontainers || true) (Testcontainers' "no Docker" at start left out); load average at the end $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$md"
+  summaries+="$(grep '^RUN_SUMMARY|' <<<"$result" | sed "s/^/$(( ${#run_loads[@]} + 1 ))|/" || true)"$'\n'
+  grep -v '^DRAIN_RATE=\|^RUN_SUMMARY|' <<<"$result" | tee -a "$md"
+  echo "- ERROR lines in the service log: $(grep ' ERROR ' "$log" | grep -vc testcontainers || true) (Testcontainers' \"no Docker\" at start left out); $(bench_load_line)" | tee -a "$md"
   grep ' ERROR ' "$log" | grep -v testcontainers | cut -c1-300 | sort | uniq | head -3 | sed 's/^/  - `/; s/$/`/' | tee -a "$md" || true
   local kept="${BENCH_LOGS:-/tmp/dispatch-bench-logs}/$(basename "$out")-$name-$(date -u +%H%M%S).log"
   mkdir -p "$(dirname "$kept")" && cp "$log" "$kept" && echo "  - service log kept in $kept"
@@ -201,7 +256,7 @@ profile() {
     bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds="$seconds")
   jcmd "$jvm" JFR.stop name=budget >/dev/null
   if [ -n "${BENCH_KEEP_JFR:-}" ]; then cp "$recording" "$BENCH_KEEP_JFR"; fi
-  tee -a "$md" <<<"$result"
+  grep -v '^RUN_SUMMARY|' <<<"$result" | tee -a "$md"
   local per
   per=$(grep -o '[0-9.]* ms CPU per ok request' <<<"$result" | cut -d' ' -f1)
   {
@@ -212,11 +267,14 @@ profile() {
     java bench/JfrSummary.java "$recording" 12 | sed -n '/^== innermost known layer/,/^== samples with/p' | grep -v '^== samples with'
     echo '```'
     echo
+    echo "- $(bench_load_line)"
+    echo
   } | tee -a "$md"
   stop_local
 }
 
 drains() {
+  export BENCH_RUNS=${BENCH_RUNS:-1} # three drains already
   local endpoints per delay dead
   endpoints=$(arg endpoints 100 "$@"); per=$(arg per 200 "$@"); delay=$(arg delay 200 "$@"); dead=$(arg dead 0.1 "$@")
   local rest=(endpoints="$endpoints" per="$per" window="$(arg window 30 "$@")" deadmode="$(arg deadmode hang "$@")")
@@ -236,6 +294,7 @@ case "$scenario" in
   sweep) one sweep "G1 rate sweep" "$@" ;;
   bulk) one bulk "G2 bulk of 500" "$@" ;;
   webhook) one webhook "G3 create → webhook received" "$@" ;;
+  steady) one steady "Issue 37: steady creates with a webhook each" "$@" ;;
   readafter) one readafter "G4 read after create, projection lag" "$@" ;;
   drain) one drain "G6 webhook drain" "$@" ;;
   drains) drains "$@" ;;
@@ -243,6 +302,7 @@ case "$scenario" in
   recovery) one recovery "Issue 19: an endpoint comes back to its kept notifications" "$@" ;;
   dispatch) one dispatch "Issue 33: the dispatch engine's decision latency" "$@" ;;
   all)
+    export BENCH_RUNS=${BENCH_RUNS:-1}
     one sweep "G1 rate sweep"
     one creates "G1 creates at a fixed rate"
     one bulk "G2 bulk of 500"

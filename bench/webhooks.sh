@@ -7,6 +7,8 @@
 # Usage: bench/webhooks.sh [merchants] [bulks] [rate] [seconds]     (defaults 10 2 50 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common/protocol.sh
+bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
 merchants=${1:-10}
 bulks=${2:-2}
@@ -22,9 +24,11 @@ samples=$(mktemp)
 sampler=$!
 trap 'kill $sampler 2>/dev/null; kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -rf "$data" "$samples"' EXIT
 echo "idle RSS: $(awk '/VmRSS/ {print int($2/1024)}' /proc/$jvm/status) MB"
+bench_await_quiet
 java bench/webhooks/WebhookBench.java throughput "$base" "$token" "$merchants" "$bulks" 0
 echo "max RSS so far: $(sort -n "$samples" | tail -1) MB"
 java bench/webhooks/WebhookBench.java throughput "$base" "$token" "$merchants" "$bulks" 200
 echo "max RSS so far: $(sort -n "$samples" | tail -1) MB"
 java bench/webhooks/WebhookBench.java latency "$base" "$token" "$rate" "$seconds"
 echo "max RSS over the whole run: $(sort -n "$samples" | tail -1) MB"
+bench_load_line

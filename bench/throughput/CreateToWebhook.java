@@ -10,14 +10,24 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import org.HdrHistogram.Histogram;
 
-/** G3: from a create's scheduled send to its dispatch.created arriving at the merchant's endpoint. */
+/**
+ * G3: from a create's scheduled send to its dispatch.created arriving at the merchant's endpoint; and issue 37's steady
+ * state, the same load held longer with the {@link SteadyCheck} at its end.
+ */
 final class CreateToWebhook {
 
     private CreateToWebhook() {}
 
     static void run(Harness run) throws Exception {
-        int rate = run.i("rate", 200);
-        int seconds = run.i("seconds", 60);
+        run(run, run.i("rate", 200), run.i("seconds", 60), false);
+    }
+
+    /** Issue 37: {@code rate} creates a second, each with its webhook, for {@code seconds}; then the steady check. */
+    static void steady(Harness run) throws Exception {
+        run(run, run.i("rate", 300), run.i("seconds", 300), true);
+    }
+
+    private static void run(Harness run, int rate, int seconds, boolean steady) throws Exception {
         Map<String, Long> arrivals = new ConcurrentHashMap<>();
         AtomicIntegerArray hooksPerSecond = new AtomicIntegerArray(seconds + 200);
         AtomicLong t0 = new AtomicLong(Long.MAX_VALUE);
@@ -45,6 +55,12 @@ final class CreateToWebhook {
                         scheduledAt.put(index, scheduled);
                     }
                 });
+        long loadEnded = System.nanoTime();
+        SteadyCheck check = steady
+                ? SteadyCheck.after(run, loadEnded, () -> ids.values().stream()
+                        .filter(id -> !arrivals.containsKey(id))
+                        .count())
+                : null;
         long deadline = System.nanoTime() + 120_000_000_000L;
         Waits.until(() -> System.nanoTime() >= deadline || arrivals.keySet().containsAll(ids.values()), 200);
         server.stop(0);
@@ -55,9 +71,15 @@ final class CreateToWebhook {
         });
         long missing =
                 ids.values().stream().filter(id -> !arrivals.containsKey(id)).count();
-        run.md.append(StepReport.summary(run, "G3 creates with a webhook endpoint answering at once", s));
         double p50 = h.getValueAtPercentile(50) / 1e6;
         double p99 = h.getValueAtPercentile(99) / 1e6;
+        String extra = String.format("webhook p99 %.0f ms", p99) + (steady ? ", steady " + (check.counts() ? "yes" : "NO") : "");
+        run.md.append(StepReport.summary(
+                run,
+                (steady ? "steady " : "G3 ") + "creates with a webhook endpoint answering at once",
+                s,
+                extra));
+        if (steady) run.md.append(check.markdown());
         run.md.append(String.format(
                 "- G3 create → webhook received (from the create's scheduled send, matched by dispatch_id): p50 **%.0f"
                         + " ms**%s, p90 %.0f ms, p99 **%.0f ms**%s, max %.0f ms; %d of %d webhooks arrived, %d missing"
@@ -73,7 +95,7 @@ final class CreateToWebhook {
                 missing));
         double[] hooks = new double[hooksPerSecond.length()];
         for (int k = 0; k < hooks.length; k++) hooks[k] = hooksPerSecond.get(k);
-        StepReport.timeCharts(
-                run, "g3-webhook-" + rate, "G3 creates at " + rate + "/s with a webhook", s, hooks, "webhooks/s");
+        String name = (steady ? "steady-" : "g3-webhook-") + rate;
+        StepReport.timeCharts(run, name, (steady ? "Steady: " : "G3 ") + "creates at " + rate + "/s with a webhook", s, hooks, "webhooks/s");
     }
 }

@@ -13,6 +13,11 @@ final class StepReport {
 
     /** The step's rate, latency percentiles, answers, CPU and a few failures, as Markdown list items. */
     static String summary(Harness run, String what, LoadStep s) {
+        return summary(run, what, s, "");
+    }
+
+    /** As {@link #summary(Harness, String, LoadStep)}, with the scenario's own figure in the run summary. */
+    static String summary(Harness run, String what, LoadStep s, String extra) {
         StringBuilder b = new StringBuilder();
         double achieved = s.ok() / s.elapsed;
         b.append(String.format(
@@ -38,6 +43,7 @@ final class StepReport {
                     s.cpu, s.elapsed, 100 * s.cpu / s.elapsed, 1000 * s.cpu / Math.max(1, s.ok())));
         }
         b.append(s.machine);
+        b.append(runSummary(what, s, extra));
         synchronized (s.failures) {
             for (String f : s.failures)
                 b.append("  - e.g. `")
@@ -45,6 +51,27 @@ final class StepReport {
                         .append("`\n");
         }
         return b.toString();
+    }
+
+    /**
+     * The step as one line that bench/throughput.sh takes out of the Markdown and gathers across the runs of a
+     * scenario into one table with medians: {@code RUN_SUMMARY|what|ok/s|p50|p90|p99|errors|service CPU ms|machine
+     * CPU ms|extra}, milliseconds; {@code extra} is the scenario's own figure, if any.
+     */
+    static String runSummary(String what, LoadStep s, String extra) {
+        java.util.regex.Matcher machine =
+                java.util.regex.Pattern.compile("across the machine: ([0-9.]+) ms").matcher(s.machine);
+        return String.format(
+                "RUN_SUMMARY|%s|%.1f|%.1f|%.1f|%.1f|%d|%.1f|%s|%s%n",
+                what,
+                s.ok() / s.elapsed,
+                s.p(50),
+                s.p(90),
+                s.p(99),
+                s.errors(),
+                s.cpu < 0 ? Double.NaN : 1000 * s.cpu / Math.max(1, s.ok()),
+                machine.find() ? machine.group(1) : "?",
+                extra);
     }
 
     /** Throughput over time (sent, ok, errors per second, and {@code extraSeries} if any) and latency over time. */

@@ -1,0 +1,59 @@
+# The benchmark protocol (bench/README.md), sourced by every script in bench/ from the repository's root:
+#   bench_hold_lock "$0" "$@"   run the rest of the script holding /tmp/dispatch-cpu.lock, the lock every build,
+#                               test run and benchmark on the machine takes, so that nothing of ours runs beside it
+#                               (a script started under `flock /tmp/dispatch-cpu.lock` already holds it)
+#   bench_await_quiet           wait up to BENCH_QUIET_WAIT seconds (120) for the one-minute load average to fall
+#                               below 1; sets BENCH_LOAD_BEFORE and, when it did not, BENCH_BUSY
+#   bench_load_line             one Markdown line: the load average before and now, and the busy mark if any
+#   bench_build_classpaths m s  builds modules m from this checkout, each one's class path of scope s in its target/
+# shellcheck shell=bash
+
+BENCH_LOCK=/tmp/dispatch-cpu.lock
+
+# whether this process or one of its ancestors holds the lock (flock's locks are listed in /proc/locks by pid)
+bench_lock_held() {
+  [ -e "$BENCH_LOCK" ] || return 1
+  local inode pid=$$
+  inode=$(stat -c %i "$BENCH_LOCK")
+  while [ "$pid" -gt 1 ]; do
+    awk -v p="$pid" -v i="$inode" '$5 == p && $6 ~ (":" i "$") {f = 1} END {exit !f}' /proc/locks 2>/dev/null && return 0
+    pid=$(awk '{print $4}' "/proc/$pid/stat" 2>/dev/null || echo 1)
+  done
+  return 1
+}
+
+bench_hold_lock() {
+  if [ -n "${BENCH_LOCK_SKIP:-}" ] || bench_lock_held; then return 0; fi
+  touch "$BENCH_LOCK"
+  echo "bench: waiting for $BENCH_LOCK (a build, test run or benchmark holds it)" >&2
+  exec flock "$BENCH_LOCK" "$@"
+}
+
+bench_await_quiet() {
+  local limit=${BENCH_QUIET_WAIT:-120} waited=0
+  while awk '{exit !($1 >= 1)}' /proc/loadavg && [ "$waited" -lt "$limit" ]; do
+    sleep 5
+    waited=$((waited + 5))
+  done
+  BENCH_LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+  BENCH_BUSY=""
+  if awk '{exit !($1 >= 1)}' /proc/loadavg; then
+    BENCH_BUSY="BUSY MACHINE: the one-minute load average was still ${BENCH_LOAD_BEFORE%% *} after a ${waited} s wait; these figures measure the machine as much as the service"
+  fi
+  BENCH_QUIET_WAITED=$waited
+  export BENCH_LOAD_BEFORE BENCH_BUSY BENCH_QUIET_WAITED
+}
+
+bench_load_line() {
+  echo "load average before ${BENCH_LOAD_BEFORE:-?} (after ${BENCH_QUIET_WAITED:-0} s waiting for it to fall below 1), after $(cut -d' ' -f1-3 /proc/loadavg)${BENCH_BUSY:+; **$BENCH_BUSY**}"
+}
+
+# Builds the modules $1 (a Maven -pl list) and those they use, from this checkout, and writes each one's class path
+# of scope $2 (runtime or test) to <module>/target/bench-classpath.txt, the modules it uses as the jars just built:
+# nothing need be installed in ~/.m2. Not offline: the first time, Maven fetches the dependency plugin from Central
+# (the build itself never uses it, so `mvn verify` on a fresh machine has not).
+bench_build_classpaths() {
+  mvn -B -q -DskipTests -Dspotless.check.skip=true -Dmaven.jar.forceCreation=true -pl "$1" -am \
+    package dependency:build-classpath -Dmdep.includeScope="$2" -Dmdep.outputFile=target/bench-classpath.txt \
+    >/dev/null
+}
