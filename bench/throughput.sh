@@ -20,11 +20,14 @@
 #   sweep     rates=25,50,100,150,200,300,500,700 step=20 target=50   G1 saturation (stops 2 steps past the knee)
 #   bulk      runs=20                                G2 bulk of 500, time to the 201
 #   webhook   rate=200 seconds=60                    G3 create -> webhook received
-#   steady    rate=300 seconds=300                   issue 37: G3 held 5 minutes; the run counts only if, 10 s after
-#                                                    the load, every consumer group is at lag 0 and every
-#                                                    notification delivered (bench/throughput/SteadyCheck.java)
+#   steady    rate=300 seconds=300                   issue 37: G3 held 5 minutes; the run counts only if every webhook
+#                                                    came within 10 s of its create and, 10 s after the load, every
+#                                                    consumer group is at lag 0 and every notification delivered
+#                                                    (bench/throughput/SteadyCheck.java)
 #   readafter rate=500 seconds=60                    G4 GET right after each 201 (404s) + projection lag
-#   drain     endpoints=100 per=200 delay=200 dead=0.1 deadmode=hang|refuse window=30   G6 one drain
+#   drain     endpoints=100 per=200 delay=200 dead=0.1 deadmode=hang|refuse window=30   G6 one drain of a held
+#                                                    backlog (every endpoint disabled while it is created, then all
+#                                                    enabled at once)
 #   drains    [same keys]                            G6 three drains, each on its own run: answering at
 #                                                    once, after 200 ms, after 200 ms with 10 % dead; and
 #                                                    the healthy rate with dead endpoints / without

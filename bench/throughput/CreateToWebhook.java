@@ -73,6 +73,7 @@ final class CreateToWebhook {
                 ids.values().stream().filter(id -> !arrivals.containsKey(id)).count();
         double p50 = h.getValueAtPercentile(50) / 1e6;
         double p99 = h.getValueAtPercentile(99) / 1e6;
+        if (steady) check = check.withSlowestWebhook(h.getMaxValue() / 1e9);
         String extra = String.format("webhook p99 %.0f ms", p99) + (steady ? ", steady " + (check.counts() ? "yes" : "NO") : "");
         run.md.append(StepReport.summary(
                 run,

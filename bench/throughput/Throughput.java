@@ -21,7 +21,8 @@ import java.util.Locale;
  *   bulk      runs=                             G2: bulks of 500 one after another, time to the 201
  *   webhook   rate= seconds=                    G3: create -> webhook received
  *   steady    rate=300 seconds=300              issue 37: G3 held for 5 minutes, counted only if the pipeline kept up
- *                                               (SteadyCheck: lag 0 and every notification delivered 10 s after)
+ *                                               (SteadyCheck: every webhook within 10 s of its create; lag 0 and
+ *                                               every notification delivered 10 s after the load)
  *   readafter rate= seconds= jdbc=              G4: GET right after each 201 (404s), projection lag by polling
  *                                               query.dispatches for the created ids every 5 ms
  *   drain     endpoints= per= delay= dead= deadmode=hang|refuse window=   G6: webhook drain of a backlog

@@ -3,10 +3,8 @@ package throughput;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import common.Merchants;
-import common.Orders;
 import common.WebhookReceivers;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -15,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,7 +22,11 @@ import java.util.regex.Pattern;
 
 /**
  * G6: a backlog of notifications drained to many endpoints, answering at once or after a delay,
- * some of them dead (never answering, or a closed port).
+ * some of them dead (never answering, or dropping the connection unanswered). The backlog is held
+ * ({@link HeldBacklog}): every endpoint is disabled while the deliveries are created, then all are
+ * enabled at once, so the rate is the dispatcher's over a real backlog. Until issue 37 the endpoints
+ * took notifications while the deliveries were still being created, and the figure was the bulk
+ * creation's rate (most of the backlog was delivered before creation ended).
  */
 final class WebhookDrain {
 
@@ -41,10 +44,12 @@ final class WebhookDrain {
         AtomicInteger healthy = new AtomicInteger();
         AtomicInteger deadHits = new AtomicInteger();
         long t0 = System.nanoTime();
+        AtomicBoolean refusing = new AtomicBoolean(true); // 410 to every endpoint until the backlog is made
         ScheduledExecutorService answers = Executors.newScheduledThreadPool(2);
         HttpServer server = WebhookReceivers.create();
         server.createContext("/ok", exchange -> {
             exchange.getRequestBody().readAllBytes();
+            if (gone(exchange, refusing)) return;
             Runnable answer = () -> {
                 try {
                     exchange.sendResponseHeaders(200, -1);
@@ -64,24 +69,25 @@ final class WebhookDrain {
                 "/hang",
                 exchange -> { // never answers: the dispatcher's timeout ends it
                     exchange.getRequestBody().readAllBytes();
+                    if (gone(exchange, refusing)) return;
                     deadHits.incrementAndGet();
                     hung.add(exchange);
                 });
+        server.createContext(
+                "/drop",
+                exchange -> { // closes the connection unanswered, as a closed port fails at once
+                    exchange.getRequestBody().readAllBytes();
+                    if (gone(exchange, refusing)) return;
+                    deadHits.incrementAndGet();
+                    exchange.close();
+                });
         server.start();
         int port = server.getAddress().getPort();
-        int closedPort;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closedPort = s.getLocalPort();
-        }
         List<Merchants.Merchant> merchants = new ArrayList<>();
         for (int e = 0; e < endpoints; e++) {
             Merchants.Merchant m = run.merchant("drain-" + e, 1);
             boolean isDead = e < dead;
-            String url = !isDead
-                    ? "http://127.0.0.1:" + port + "/ok/" + e
-                    : deadMode.equals("refuse")
-                            ? "http://127.0.0.1:" + closedPort + "/dead/" + e
-                            : "http://127.0.0.1:" + port + "/hang/" + e;
+            String url = "http://127.0.0.1:" + port + (!isDead ? "/ok/" : deadMode.equals("refuse") ? "/drop/" : "/hang/") + e;
             run.setWebhook(m, url);
             merchants.add(m);
         }
@@ -111,17 +117,15 @@ final class WebhookDrain {
                 0,
                 1,
                 TimeUnit.SECONDS);
-        // the backlog: each merchant bulk-creates `per` deliveries, four merchants at a time
-        String orders = Orders.bulk(per);
-        long createStart = System.nanoTime();
-        try (var creators = Executors.newFixedThreadPool(4)) {
-            for (Merchants.Merchant m : merchants) {
-                creators.submit(() -> run.bulkCreate(m.keys().get(0), orders));
-            }
-        }
-        long created = System.nanoTime();
-        int atCreated = healthy.get();
-        long healthyTotal = (long) (endpoints - dead) * per;
+        // the backlog: each merchant's endpoint disabled, `per` deliveries each created and kept; then all enabled
+        HeldBacklog.disable(run, merchants);
+        double[] made = HeldBacklog.create(run, merchants, per);
+        refusing.set(false);
+        long enableStart = System.nanoTime();
+        double enableSeconds = HeldBacklog.enable(run, merchants);
+        long created = enableStart;
+        int atCreated = 0;
+        long healthyTotal = (long) made[1] / endpoints * (endpoints - dead); // with each one's first, refused one
         long windowEnd = created + window * 1_000_000_000L;
         Waits.until(() -> System.nanoTime() >= windowEnd || healthy.get() >= healthyTotal, 100);
         long measuredEnd = System.nanoTime();
@@ -129,33 +133,32 @@ final class WebhookDrain {
         sampler.shutdownNow();
         answers.shutdownNow();
         server.stop(0);
-        double createSeconds = (created - createStart) / 1e9;
+        double createSeconds = made[0];
         double windowSeconds = (measuredEnd - created) / 1e9;
         double rate = (atEnd - atCreated) / windowSeconds;
-        double overall = atEnd / ((measuredEnd - createStart) / 1e9);
         String label = String.format(
                 "%d endpoints answering %s, %d dead (%s)",
                 endpoints, delay == 0 ? "at once" : "after " + delay + " ms", dead, deadMode);
         run.md.append(String.format(
-                "- G6 drain, %s: backlog %d × %d = %d notifications created in %.1f s (%.0f/s; %d delivered "
-                        + "meanwhile)%n",
+                "- G6 drain, %s: a held backlog of %d × %d = %d notifications (created in %.1f s while every endpoint"
+                        + " was disabled, %.0f kept), then every endpoint enabled (%d calls, 16 at a time, %.2f s)%n",
                 label,
                 endpoints,
                 per,
                 (long) endpoints * per,
                 createSeconds,
-                endpoints * per / createSeconds,
-                atCreated));
+                made[1],
+                endpoints,
+                enableSeconds));
         run.md.append(String.format(
-                "  - after creation, %.1f s: **%.0f notifications/s** to the healthy endpoints (%.1f/s each) = %s; "
-                        + "%d of %d healthy delivered; %.0f/s over the whole run%n",
+                "  - from enabling, %.1f s: **%.0f notifications/s** to the healthy endpoints (%.1f/s each) = %s; "
+                        + "%d of %d healthy delivered%n",
                 windowSeconds,
                 rate,
                 rate / (endpoints - dead),
                 run.baselines.ratios(rate),
                 atEnd,
-                healthyTotal,
-                overall));
+                healthyTotal));
         run.md.append(String.format(
                 "  - dead endpoints were tried %d times; peak pending notifications %d; service RSS max %d MB, "
                         + "heap used max %d MB (sampled every second)%n",
@@ -169,10 +172,10 @@ final class WebhookDrain {
             x[k] = k;
             y[k] = healthyPerSecond.get(k);
         }
-        double createdAt = (created - t0) / 1e9;
+        double createdAt = (enableStart - t0) / 1e9;
         SvgChart.write(
                 run.out() + "-" + name + "-rate.svg",
-                "G6 drain, " + label + ": notifications/s (backlog created by " + String.format("%.0f s", createdAt)
+                "G6 drain, " + label + ": notifications/s (endpoints enabled at " + String.format("%.0f s", createdAt)
                         + ")",
                 "seconds",
                 "per second",
@@ -198,5 +201,13 @@ final class WebhookDrain {
                 "%n![drain rate](%s) ![drain memory](%s)%n%n",
                 SvgChart.fileName(run.out() + "-" + name + "-rate.svg"),
                 SvgChart.fileName(run.out() + "-" + name + "-memory.svg")));
+    }
+
+    /** While {@code refusing}: answers 410, which disables the endpoint, and says so. */
+    private static boolean gone(HttpExchange exchange, AtomicBoolean refusing) throws IOException {
+        if (!refusing.get()) return false;
+        exchange.sendResponseHeaders(410, -1);
+        exchange.close();
+        return true;
     }
 }

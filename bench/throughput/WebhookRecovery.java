@@ -2,13 +2,11 @@ package throughput;
 
 import com.sun.net.httpserver.HttpServer;
 import common.Merchants;
-import common.Orders;
 import common.WebhookReceivers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -71,47 +69,14 @@ final class WebhookRecovery {
             Merchants.Merchant m = run.merchant("recovery-" + e, 1);
             run.setWebhook(m, "http://127.0.0.1:" + port + "/hooks/" + e);
             merchants.add(m);
-            // the first notification meets a 410: the endpoint is disabled
-            run.call(
-                    "POST",
-                    "/api/v1/external/dispatches",
-                    Map.of(
-                            "X-API-Key",
-                            m.keys().get(0),
-                            "Idempotency-Key",
-                            UUID.randomUUID().toString()),
-                    Orders.ONE);
         }
-        for (Merchants.Merchant m : merchants) {
-            Waits.until(() -> endpointField(run, m, "status").equals("DISABLED"), 200);
-        }
-        int bulk = Math.min(per, 500);
-        String orders = Orders.bulk(bulk);
-        long createStart = System.nanoTime();
-        try (var creators = Executors.newFixedThreadPool(4)) {
-            for (Merchants.Merchant m : merchants) {
-                for (int made = 0; made < per; made += bulk) {
-                    creators.submit(() -> run.bulkCreate(m.keys().get(0), orders));
-                }
-            }
-        }
-        double createSeconds = (System.nanoTime() - createStart) / 1e9;
-        long kept = (long) endpoints * (((per + bulk - 1) / bulk) * bulk + 1);
-        Waits.until(
-                () -> merchants.stream()
-                                .mapToLong(m -> Long.parseLong(endpointField(run, m, "pending")))
-                                .sum()
-                        >= kept,
-                500);
+        HeldBacklog.disable(run, merchants);
+        double[] made = HeldBacklog.create(run, merchants, per);
+        double createSeconds = made[0];
+        long kept = (long) made[1];
         healthy.set(true);
         back[0] = System.nanoTime();
-        for (Merchants.Merchant m : merchants) {
-            run.call(
-                    "POST",
-                    "/api/v1/external/webhooks/enable",
-                    Map.of("X-API-Key", m.keys().get(0)),
-                    null);
-        }
+        HeldBacklog.enable(run, merchants);
         long enabled = System.nanoTime();
         Waits.until(() -> delivered.get() >= kept, 100);
         long done = System.nanoTime();
@@ -126,7 +91,7 @@ final class WebhookRecovery {
                         + "with 410 before)%n",
                 label, kept, createSeconds, refused.get()));
         run.md.append(String.format(
-                "  - from enabling (%d calls, %.2f s) to the last kept notification received: **%.1f s**, "
+                "  - from enabling (%d calls, 16 at a time, %.2f s) to the last kept notification received: **%.1f s**, "
                         + "%.0f notifications/s = %s%n",
                 endpoints, (enabled - back[0]) / 1e9, seconds, rate, run.baselines.ratios(rate)));
         int n = (int) Math.min(3599, (done - back[0]) / 1_000_000_000L + 1);
