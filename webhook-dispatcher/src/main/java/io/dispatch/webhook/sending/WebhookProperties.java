@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param allowInsecureTargets accept http:// and loopback/private targets (local run and tests only)
  * @param secretEncryptionKey base64 of 32 random bytes (AES-256-GCM); required, never logged
  * @param maxInFlight attempts in flight at once in this process, over all endpoints
- * @param maxInFlightPerEndpoint attempts in flight at once to one merchant's endpoint
+ * @param maxInFlightPerEndpoint attempts in flight at once to one merchant's endpoint (32; ADR 0054)
  * @param claimLease how long a claimed notification stays this process's before another may take it
  * @param probeInterval how often a disabled endpoint is sent a signed webhook.test probe (decisions.md §9)
  * @param consumerConcurrency consumer threads of the intake of delivery events
@@ -34,7 +34,7 @@ public record WebhookProperties(
     public WebhookProperties {
         retry = retry == null ? new Retry(null, 0, 0, null) : retry;
         maxInFlight = maxInFlight > 0 ? maxInFlight : 1024;
-        maxInFlightPerEndpoint = maxInFlightPerEndpoint > 0 ? maxInFlightPerEndpoint : 8;
+        maxInFlightPerEndpoint = maxInFlightPerEndpoint > 0 ? maxInFlightPerEndpoint : 32;
         claimLease = claimLease != null ? claimLease : Duration.ofSeconds(60);
         connectTimeout = connectTimeout != null ? connectTimeout : Duration.ofSeconds(5);
         responseTimeout = responseTimeout != null ? responseTimeout : Duration.ofSeconds(15);
