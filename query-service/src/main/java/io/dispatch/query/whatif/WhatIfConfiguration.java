@@ -3,6 +3,7 @@ package io.dispatch.query.whatif;
 import io.dispatch.logreport.scenario.LogScenario;
 import io.dispatch.web.scheduling.PeriodicTask;
 import java.time.Clock;
+import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -13,6 +14,8 @@ import tools.jackson.databind.ObjectMapper;
 /** The console's what-if jobs ({@link WhatIfProperties}): the scenario from the service's own Kafka. */
 @Configuration(proxyBeanMethods = false)
 class WhatIfConfiguration {
+
+    static final Duration CLEANUP_EVERY = Duration.ofHours(1);
 
     /**
      * The log from the service's own Kafka; the zone's policy and travel settings from command-service's tables in
@@ -38,5 +41,11 @@ class WhatIfConfiguration {
     @Bean
     PeriodicTask whatIfHeartbeat(WhatIfRunner runner, WhatIfProperties settings) {
         return new PeriodicTask("whatif-heartbeat", settings.heartbeat(), runner::heartbeat);
+    }
+
+    /** Old jobs go: every instance deletes them, so the deletes need no leader (a row deleted twice is gone once). */
+    @Bean
+    PeriodicTask whatIfCleanup(WhatIfRunner runner) {
+        return new PeriodicTask("whatif-cleanup", CLEANUP_EVERY, runner::removeOld);
     }
 }

@@ -104,6 +104,13 @@ final class WhatIfJobs {
                 .update();
     }
 
+    /** Deletes the jobs that finished (DONE or FAILED) before {@code cutoff}; returns how many. */
+    int removeFinishedBefore(Instant cutoff) {
+        return db.sql("delete from query.whatif_jobs where status in ('DONE', 'FAILED') and finished_at < ?")
+                .param(Timestamp.from(cutoff))
+                .update();
+    }
+
     /** The job with its result, an abandoned one closed first. */
     Optional<WhatIfJob> find(UUID id, Instant now) {
         closeAbandoned(now);

@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param heartbeat how often the instance marks its open jobs as alive
  * @param abandonedAfter a QUEUED or RUNNING job whose heartbeat is older reads as FAILED: its instance stopped
  * @param seed the simulator's seed, the same for every job, so the same day compares the same way twice
+ * @param keepFor a DONE or FAILED job, its result with it, is deleted this long after it finished (checked hourly)
  */
 @ConfigurationProperties("dispatch.whatif")
 public record WhatIfProperties(
@@ -23,7 +24,8 @@ public record WhatIfProperties(
         @DefaultValue("PT2M") Duration readTimeout,
         @DefaultValue("PT15S") Duration heartbeat,
         @DefaultValue("PT1M") Duration abandonedAfter,
-        @DefaultValue("1") long seed) {
+        @DefaultValue("1") long seed,
+        @DefaultValue("P30D") Duration keepFor) {
 
     public WhatIfProperties {
         SettingChecks.within("dispatch.whatif.max-queued", maxQueued, 0, 100);
@@ -31,6 +33,7 @@ public record WhatIfProperties(
         SettingChecks.positive("dispatch.whatif.read-timeout", readTimeout);
         SettingChecks.positive("dispatch.whatif.heartbeat", heartbeat);
         SettingChecks.positive("dispatch.whatif.abandoned-after", abandonedAfter);
+        SettingChecks.positive("dispatch.whatif.keep-for", keepFor);
         if (heartbeat.multipliedBy(2).compareTo(abandonedAfter) > 0) {
             throw new InvalidSetting(
                     "dispatch.whatif.heartbeat",

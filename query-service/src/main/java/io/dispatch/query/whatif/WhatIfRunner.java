@@ -32,6 +32,7 @@ public class WhatIfRunner implements DisposableBean {
     private final WhatIfJobs jobs;
     private final WhatIfRun run;
     private final Clock clock;
+    private final Duration keepFor;
     /** The process and a random part: a container restarted under the same pid and host is another instance. */
     private final String instance = ManagementFactory.getRuntimeMXBean().getName() + "/"
             + UUID.randomUUID().toString().substring(0, 8);
@@ -46,6 +47,7 @@ public class WhatIfRunner implements DisposableBean {
         this.jobs = jobs;
         this.run = run;
         this.clock = clock;
+        this.keepFor = settings.keepFor();
         this.maxQueued = settings.maxQueued();
         this.places = new Semaphore(1 + settings.maxQueued());
     }
@@ -86,6 +88,16 @@ public class WhatIfRunner implements DisposableBean {
 
     void heartbeat() {
         jobs.heartbeat(instance, clock.instant());
+    }
+
+    /** Deletes the jobs that finished longer than {@code dispatch.whatif.keep-for} ago, their results with them. */
+    int removeOld() {
+        int removed = jobs.removeFinishedBefore(clock.instant().minus(keepFor));
+        if (removed > 0) {
+            log.info(
+                    "Deleted {} what-if job(s) finished more than {} ago (dispatch.whatif.keep-for)", removed, keepFor);
+        }
+        return removed;
     }
 
     private void runAndRelease(UUID id, WhatIfRequest request) {
