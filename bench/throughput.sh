@@ -51,7 +51,7 @@ cd "$(dirname "$0")/.."
 source bench/common/protocol.sh
 bench_hold_lock "$0" "$@"
 source deploy/jdk.sh
-scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|profile|recovery|all [key=value ...]}
+scenario=${1:?usage: bench/throughput.sh creates|sweep|bulk|webhook|readafter|drain|drains|profile|statements|recovery|all [key=value ...]}
 shift
 out=${BENCH_OUT:-bench/results/$(date -u +%F)}
 md=$out.md
@@ -276,6 +276,54 @@ profile() {
   stop_local
 }
 
+# where PostgreSQL's time per create goes: creates with a webhook each, after a warm-up at the same
+# rate, and pg_stat_statements' ranking of the statements over the measured part (time in the server
+# per statement kind: planning + execution, not the protocol's or the commit's own work)
+statements() {
+  local rate seconds
+  rate=$(arg rate 100 "$@"); seconds=$(arg seconds 30 "$@")
+  export DISPATCH_JAVA_OPTS="${DISPATCH_JAVA_OPTS:--Xms128m -Xmx512m} -Ddispatch.embedded-postgres.settings=shared_preload_libraries=pg_stat_statements;pg_stat_statements.track=all;pg_stat_statements.track_planning=on"
+  start_local "PostgreSQL's statements per create with its webhook at $rate/s" statements "$@"
+  baselines
+  local hostport=${jdbc#jdbc:postgresql://}; hostport=${hostport%%/*}
+  local db=${jdbc##*/}; db=${db%%\?*}
+  local sql=("$psql" -h "${hostport%:*}" -p "${hostport#*:}" -U postgres "$db" -X -q -t -A)
+  "${sql[@]}" -c 'create extension if not exists pg_stat_statements' >/dev/null
+  harness webhook base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" kafka="$kafka" out="$data/warm" \
+    bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds=20 >/dev/null
+  local before pg0 pgport=${hostport#*:}
+  before=$("${sql[@]}" -c 'select count(*) from query.dispatches')
+  "${sql[@]}" -c 'select pg_stat_statements_reset()' >/dev/null
+  local commits="select xact_commit + xact_rollback from pg_stat_database where datname = current_database()" tx0
+  tx0=$("${sql[@]}" -c "$commits")
+  pg0=$(postgres_ticks "$pgport")
+  local result
+  result=$(harness webhook base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" kafka="$kafka" out="$out" \
+    bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds="$seconds")
+  local creates pg_ms tx
+  tx=$(( $("${sql[@]}" -c "$commits") - tx0 ))
+  creates=$(( $("${sql[@]}" -c 'select count(*) from query.dispatches') - before ))
+  pg_ms=$(( ($(postgres_ticks "$pgport") - pg0) * 1000 / $(getconf CLK_TCK) ))
+  grep -v '^RUN_SUMMARY|' <<<"$result" | tee -a "$md"
+  {
+    echo "- PostgreSQL over the measured part: $creates creates, **$(awk -v a=$pg_ms -v c=$creates 'BEGIN {printf "%.2f", a / c}') ms of its CPU per create** (all its processes), $(awk -v t=$tx -v c=$creates 'BEGIN {printf "%.1f", t / c}') transactions per create (B_pg: one insert and its commit each)."
+    echo "  Its statements by time in the server (planning + execution), per create:"
+    echo
+    echo '| statement | calls per create | ms per create | mean ms | share |'
+    echo '|---|---|---|---|---|'
+    "${sql[@]}" -F'|' -c "with s as (select query, calls, total_plan_time + total_exec_time as t from pg_stat_statements
+        where query not like '%pg_stat_statements%'), a as (select sum(t) as total from s)
+      select '\`' || left(regexp_replace(query, '\s+', ' ', 'g'), 110) || '\`', round(calls::numeric / $creates, 2),
+        round((t / $creates)::numeric, 3), round((t / calls)::numeric, 3), round((100 * t / total)::numeric, 1) || ' %'
+      from s, a order by t desc limit 25" | sed 's/^/| /; s/$/ |/'
+    echo
+    echo "  All statements: $("${sql[@]}" -c "select round((sum(calls)::numeric / $creates), 1) || ' calls and ' || round((sum(total_plan_time + total_exec_time) / $creates)::numeric, 3) || ' ms per create' from pg_stat_statements where query not like '%pg_stat_statements%'")"
+    echo "- $(bench_load_line)"
+    echo
+  } | tee -a "$md"
+  stop_local
+}
+
 drains() {
   export BENCH_RUNS=${BENCH_RUNS:-1} # three drains already
   local endpoints per delay dead
@@ -302,6 +350,7 @@ case "$scenario" in
   drain) one drain "G6 webhook drain" "$@" ;;
   drains) drains "$@" ;;
   profile) profile "$@" ;;
+  statements) statements "$@" ;;
   recovery) one recovery "Issue 19: an endpoint comes back to its kept notifications" "$@" ;;
   dispatch) one dispatch "Issue 33: the dispatch engine's decision latency" "$@" ;;
   all)
