@@ -263,19 +263,8 @@ class AutomaticDispatchTest {
                 rider(rider),
                 "{\"lat\":%s,\"lng\":%s}".formatted(place.north(metres), place.lng()),
                 202);
-        await().atMost(Duration.ofSeconds(15)).until(() -> eligible(rider.id()));
+        await().atMost(Duration.ofSeconds(15)).until(() -> EngineRiders.eligible(dispatch, rider.id()));
         return rider;
-    }
-
-    private static boolean eligible(String riderId) throws Exception {
-        for (JsonNode known : dispatch.call("GET", "/api/v1/admin/dispatch/engine", admin(), null, 200)
-                .data()
-                .get("riders")) {
-            if (known.get("riderId").asText().equals(riderId)) {
-                return known.get("eligible").asBoolean();
-            }
-        }
-        return false;
     }
 
     private static String create(Place place) throws Exception {

@@ -50,7 +50,7 @@ class RiderAppBrowserTest {
     private static final CuttableProxy proxy =
             new CuttableProxy(URI.create(dispatch.baseUrl).getPort());
 
-    private static final RiderAppScreen screen = new RiderAppScreen(chromium);
+    private static final RiderAppScreen screen = new RiderAppScreen(chromium, proxy.url());
     private static final RiderAppService service = new RiderAppService(dispatch, LAT, LNG);
     private static final ChromeDriver browser = chromium.driver();
 

@@ -30,7 +30,7 @@ class RiderAppDeclineAndFailBrowserTest {
     @AutoClose
     private static final Chromium chromium = Chromium.phone();
 
-    private static final RiderAppScreen screen = new RiderAppScreen(chromium);
+    private static final RiderAppScreen screen = new RiderAppScreen(chromium, dispatch.baseUrl);
     private static final RiderAppService service = new RiderAppService(dispatch, LAT, LNG);
     private static final ChromeDriver browser = chromium.driver();
 

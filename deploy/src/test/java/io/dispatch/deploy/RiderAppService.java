@@ -29,15 +29,7 @@ final class RiderAppService {
 
     /** A square zone of 0.1° around the place, with the policy. */
     void zone(String policy) throws Exception {
-        String zoneId = "rider-app-" + UUID.randomUUID().toString().substring(0, 8);
-        double d = 0.05;
-        String ring = "[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]"
-                .formatted(lng - d, lat - d, lng + d, lat - d, lng + d, lat + d, lng - d, lat + d, lng - d, lat - d);
-        dispatch.call("PUT", "/api/v1/admin/zones/" + zoneId, admin(), """
-                {"name":"%s","priority":5,"polygon":{"type":"Polygon","coordinates":[%s]},"baseFeeCents":10000,
-                 "perKmCents":1000,"minFeeCents":12000,"targetPickupSeconds":900,"targetDeliverySeconds":2700,
-                 "detourFactor":1.2,"avgSpeedKmh":20}""".formatted(zoneId, ring), 201);
-        dispatch.call("PUT", "/api/v1/admin/dispatch/policies/" + zoneId, admin(), policy, 200);
+        dispatch.newZone("rider-app-" + UUID.randomUUID().toString().substring(0, 8), lat, lng, 0.05, policy);
     }
 
     /** A delivery picked up at the place and dropped 0.01° north-east of it: its creation answer (id, PIN). */
@@ -54,14 +46,7 @@ final class RiderAppService {
 
     /** Whether the engine sees the rider as one it may offer deliveries to. */
     boolean eligible(String riderId) throws Exception {
-        for (JsonNode known : dispatch.call("GET", "/api/v1/admin/dispatch/engine", admin(), null, 200)
-                .data()
-                .get("riders")) {
-            if (known.get("riderId").asText().equals(riderId)) {
-                return known.get("eligible").asBoolean();
-            }
-        }
-        return false;
+        return EngineRiders.eligible(dispatch, riderId);
     }
 
     /** The delivery as operators read it. */

@@ -2,12 +2,7 @@ package io.dispatch.logreport.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.UUID;
 
 /** The command line of the report, checked as a whole before anything is read. */
@@ -90,44 +85,13 @@ public record Options(
         return scenario != null;
     }
 
+    /**
+     * Reads the command line ({@link OptionWords}) and checks it as a whole ({@link ReportOptionParser}); with
+     * {@code --help} nothing else is checked but the words.
+     */
     public static Options parse(List<String> args) throws UsageException {
-        Deque<String> rest = new ArrayDeque<>(args);
-        Map<String, String> values = new LinkedHashMap<>();
-        boolean help = false;
-        boolean scenario = false;
-        while (!rest.isEmpty()) {
-            String name = rest.pop();
-            if (name.equals("--help") || name.equals("-h")) {
-                help = true;
-                continue;
-            }
-            if (name.equals("--scenario")) {
-                if (scenario) {
-                    throw new UsageException("--scenario is given twice");
-                }
-                scenario = true;
-                continue;
-            }
-            String value = null;
-            int equals = name.indexOf('=');
-            if (name.startsWith("--") && equals > 0) {
-                value = name.substring(equals + 1);
-                name = name.substring(0, equals);
-            }
-            if (!KNOWN.contains(name)) {
-                throw new UsageException("unknown option " + name);
-            }
-            if (value == null) {
-                if (rest.isEmpty()) {
-                    throw new UsageException(name + " needs a value");
-                }
-                value = rest.pop();
-            }
-            if (values.put(name, value) != null) {
-                throw new UsageException(name + " is given twice");
-            }
-        }
-        if (help) {
+        OptionWords words = OptionWords.read(args);
+        if (words.help()) {
             return new Options(
                     null,
                     DEFAULT_TOPIC,
@@ -144,110 +108,6 @@ public record Options(
                     null,
                     true);
         }
-        return build(values, scenario);
-    }
-
-    private static final List<String> KNOWN = List.of(
-            "--kafka",
-            "--topic",
-            "--db",
-            "--db-user",
-            "--db-password",
-            "--from",
-            "--from-offset",
-            "--to",
-            "--to-offset",
-            "--merchant",
-            "--format",
-            "--out",
-            "--list-limit",
-            "--timeout",
-            "--zone",
-            "--positions-topic",
-            "--speed-kmh",
-            "--detour-factor",
-            "--pickup-service-seconds",
-            "--dropoff-service-seconds",
-            "--target-click-to-door-seconds");
-
-    private static Options build(Map<String, String> values, boolean scenario) throws UsageException {
-        String kafka = blankToNull(values.get("--kafka"));
-        String db = blankToNull(values.get("--db"));
-        if ((kafka == null) == (db == null)) {
-            throw new UsageException("give exactly one source: --kafka <bootstrap servers> or --db <jdbc url>");
-        }
-        if (kafka != null && (values.containsKey("--db-user") || values.containsKey("--db-password"))) {
-            throw new UsageException("--db-user and --db-password go with --db");
-        }
-        if (db != null && values.containsKey("--topic")) {
-            throw new UsageException("--topic goes with --kafka");
-        }
-        if (db != null && !db.startsWith("jdbc:postgresql:")) {
-            throw new UsageException("--db must be a jdbc:postgresql:// URL, was " + db);
-        }
-        boolean kafkaSource = kafka != null;
-        ScenarioOptions scenarioOptions = null;
-        if (scenario) {
-            scenarioOptions = ScenarioOptionParser.parse(values, kafkaSource);
-        } else {
-            ScenarioOptionParser.refuseScenarioOnly(values);
-        }
-        Bound from = BoundOptions.bound(values, "--from", "--from-offset", kafkaSource);
-        Bound to = BoundOptions.bound(values, "--to", "--to-offset", kafkaSource);
-        if (from instanceof Bound.Time f
-                && to instanceof Bound.Time t
-                && !f.instant().isBefore(t.instant())) {
-            throw new UsageException("--from must be before --to");
-        }
-        String password =
-                values.containsKey("--db-password") ? values.get("--db-password") : System.getenv("PGPASSWORD");
-        return new Options(
-                kafka,
-                values.getOrDefault("--topic", DEFAULT_TOPIC),
-                db,
-                values.getOrDefault("--db-user", "postgres"),
-                password,
-                from,
-                to,
-                values.containsKey("--merchant") ? uuid(values.get("--merchant")) : null,
-                format(values.getOrDefault("--format", "text")),
-                values.containsKey("--out") ? Path.of(values.get("--out")) : null,
-                positive(values.getOrDefault("--list-limit", "100"), "--list-limit", true),
-                Duration.ofSeconds(positive(values.getOrDefault("--timeout", "15"), "--timeout", false)),
-                scenarioOptions,
-                false);
-    }
-
-    private static int positive(String text, String option, boolean zeroAllowed) throws UsageException {
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value > 0 || (zeroAllowed && value == 0)) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UsageException(
-                option + " must be a whole number" + (zeroAllowed ? " of 0 or more" : " above 0") + ", was " + text);
-    }
-
-    private static UUID uuid(String text) throws UsageException {
-        try {
-            return UUID.fromString(text.trim());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--merchant must be a merchant id (a UUID), was " + text);
-        }
-    }
-
-    private static Format format(String text) throws UsageException {
-        try {
-            return Format.valueOf(text.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--format must be text, csv or json, was " + text);
-        }
-    }
-
-    private static String blankToNull(String text) {
-        return text == null || text.isBlank() ? null : text.trim();
+        return ReportOptionParser.parse(words.values(), words.scenario());
     }
 }

@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Checks the command line of {@code --scenario}: a period given as two times, none of the report's own options, and
- * settings within the simulator's bounds. Kept apart from {@link Options}, whose checks are the report's.
+ * settings within the simulator's bounds. Kept apart from {@link ReportOptionParser}, whose checks are the report's.
  */
 final class ScenarioOptionParser {
 

@@ -2,8 +2,6 @@ package io.dispatch.simulator.trip;
 
 import io.dispatch.events.DispatchStatus;
 import io.dispatch.events.FailureReason;
-import io.dispatch.events.GreatCircle;
-import io.dispatch.events.Stop;
 import io.dispatch.simulator.settings.SimulatorProperties;
 import io.dispatch.simulator.trip.Deliveries.Delivery;
 import io.dispatch.simulator.trip.RiderApi.Answer;
@@ -37,12 +35,6 @@ public final class TripScript {
 
     static final Duration CATCH_UP_WAIT = Duration.ofMillis(100);
 
-    /**
-     * A pickup farther than this from the rider (a sandbox merchant's test order in another city, or a test's zone
-     * on another continent) is not ridden to: the rider is there at once, as no rider of the city would take it.
-     */
-    static final long FARTHEST_RIDE_TO_PICKUP_METERS = 50_000;
-
     private static final Set<DispatchStatus> HELD =
             EnumSet.of(DispatchStatus.ASSIGNED, DispatchStatus.PICKED_UP, DispatchStatus.IN_TRANSIT);
 
@@ -54,7 +46,7 @@ public final class TripScript {
     private final RiderApi api;
     private final Deliveries deliveries;
     private final SimulatorProperties settings;
-    private final LongSupplier nanoTime;
+    private final TripRide ride;
     private final Runnable accepted;
 
     /** {@code nanoTime} measures the ride in real time; {@code accepted} is told of each accepted offer. */
@@ -67,7 +59,7 @@ public final class TripScript {
         this.api = api;
         this.deliveries = deliveries;
         this.settings = settings;
-        this.nanoTime = nanoTime;
+        this.ride = new TripRide(api, settings, nanoTime);
         this.accepted = accepted;
     }
 
@@ -81,7 +73,7 @@ public final class TripScript {
                     return carryOn(trip);
                 });
             case STARTING -> carryOn(trip);
-            case TO_PICKUP -> move(trip);
+            case TO_PICKUP -> ride.move(trip);
             case AT_PICKUP ->
                 act(
                         trip,
@@ -93,8 +85,8 @@ public final class TripScript {
                         trip,
                         "depart",
                         () -> api.depart(token, trip.dispatchId()),
-                        () -> ride(trip, point(trip.delivery.pickup())));
-            case IN_TRANSIT -> move(trip);
+                        () -> ride.toDropoff(trip, TripRide.point(trip.delivery.pickup())));
+            case IN_TRANSIT -> ride.move(trip);
             case AT_DROPOFF -> handOver(trip, token);
             default -> throw new IllegalStateException("the trip has ended: " + trip.stage());
         };
@@ -131,71 +123,10 @@ public final class TripScript {
                 settings.realRide(trip.simulatedRide).toMillis(),
                 settings.timeScale());
         return switch (delivery.status()) {
-            case ASSIGNED -> toPickup(trip, trip.rider().lastPosition());
+            case ASSIGNED -> ride.toPickup(trip, trip.rider().lastPosition());
             case PICKED_UP -> trip.next(Stage.DEPARTING, Duration.ZERO);
-            default -> ride(trip, trip.rider().lastPosition().or(() -> point(delivery.pickup())));
+            default -> ride.toDropoff(trip, trip.rider().lastPosition().or(() -> TripRide.point(delivery.pickup())));
         };
-    }
-
-    /**
-     * From where the rider is to the pickup, as the dispatch simulator's riders ride (decisions.md section 17: the
-     * sandbox day and its replay share one travel model); a rider or a pickup with no known place is there at once.
-     */
-    private Duration toPickup(Trip trip, Optional<Route.Point> from) {
-        Stop pickup = trip.delivery.pickup();
-        if (from.isEmpty()
-                || !pickup.hasCoordinates()
-                || GreatCircle.distanceMeters(from.get().lat(), from.get().lng(), pickup.lat(), pickup.lng())
-                        > FARTHEST_RIDE_TO_PICKUP_METERS) {
-            return atPickup(trip);
-        }
-        return setOff(trip, from.get(), pickup, Stage.TO_PICKUP);
-    }
-
-    private Duration atPickup(Trip trip) {
-        report(trip, point(trip.delivery.pickup()));
-        return trip.next(Stage.AT_PICKUP, settings.real(settings.pickupTime()));
-    }
-
-    /** From {@code from} (or nowhere known) to the dropoff. */
-    private Duration ride(Trip trip, Optional<Route.Point> from) {
-        Stop dropoff = trip.delivery.dropoff();
-        if (from.isEmpty() || !dropoff.hasCoordinates()) {
-            trip.route = null;
-            return trip.next(Stage.IN_TRANSIT, settings.realRide(trip.simulatedRide));
-        }
-        return setOff(trip, from.get(), dropoff, Stage.IN_TRANSIT);
-    }
-
-    /** Sets off in a straight line from {@code from} to {@code to}, by the zone's travel model, {@code riding}. */
-    private Duration setOff(Trip trip, Route.Point from, Stop to, Stage riding) {
-        trip.route = new Route(from.lat(), from.lng(), to.lat(), to.lng(), trip.delivery.straightLineKmh());
-        trip.realRideNanos =
-                Math.max(1, settings.realRide(trip.route.travelTime()).toNanos());
-        trip.departedNanos = nanoTime.getAsLong();
-        return trip.next(riding, Duration.ZERO);
-    }
-
-    /** One position on the line, interpolated from the real time elapsed, so a late tick does not slow the rider. */
-    private Duration move(Trip trip) {
-        if (trip.route == null) {
-            return arrive(trip);
-        }
-        double fraction = (nanoTime.getAsLong() - trip.departedNanos) / (double) trip.realRideNanos;
-        if (fraction >= 1) {
-            return arrive(trip);
-        }
-        report(trip, Optional.of(trip.route.at(fraction)));
-        long left = trip.realRideNanos - (nanoTime.getAsLong() - trip.departedNanos);
-        return Duration.ofNanos(Math.max(0, Math.min(settings.locationInterval().toNanos(), left)));
-    }
-
-    private Duration arrive(Trip trip) {
-        if (trip.stage() == Stage.TO_PICKUP) {
-            return atPickup(trip);
-        }
-        report(trip, point(trip.delivery.dropoff()));
-        return trip.next(Stage.AT_DROPOFF, settings.real(settings.handoverTime()));
     }
 
     private Duration handOver(Trip trip, String token) {
@@ -244,29 +175,8 @@ public final class TripScript {
         return RETRY_WAIT;
     }
 
-    private void report(Trip trip, Optional<Route.Point> at) {
-        if (at.isEmpty()) {
-            return;
-        }
-        try {
-            Answer answer =
-                    api.location(trip.rider().token(), at.get().lat(), at.get().lng());
-            if (answer.ok()) {
-                trip.reported(at.get());
-            } else {
-                log.warn("{}: location report answered {}: {}", trip.rider().name(), answer.status(), answer.body());
-            }
-        } catch (IOException e) {
-            log.warn("{}: location report failed: {}", trip.rider().name(), e.toString());
-        }
-    }
-
     private static Duration ended(Trip trip, Stage outcome, String detail) {
         trip.end(outcome, detail);
         return Duration.ZERO;
-    }
-
-    private static Optional<Route.Point> point(Stop stop) {
-        return stop.hasCoordinates() ? Optional.of(new Route.Point(stop.lat(), stop.lng())) : Optional.empty();
     }
 }
