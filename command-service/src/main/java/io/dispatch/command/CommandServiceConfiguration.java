@@ -7,6 +7,7 @@ import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingProperties;
 import io.dispatch.console.ConsoleConfiguration;
 import io.dispatch.kafka.SharedKafkaConfiguration;
+import io.dispatch.representation.RepresentationsConfiguration;
 import io.dispatch.riderapp.RiderAppPages;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.idempotency.IdempotencyProperties;
@@ -37,6 +38,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @Import({
     SharedWebConfiguration.class,
     SharedKafkaConfiguration.class,
+    RepresentationsConfiguration.class,
     AccountsConfiguration.class,
     AuditConfiguration.class,
     ConsoleConfiguration.class,

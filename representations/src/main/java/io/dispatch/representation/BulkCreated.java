@@ -1,4 +1,4 @@
-package io.dispatch.web.delivery;
+package io.dispatch.representation;
 
 import java.util.List;
 

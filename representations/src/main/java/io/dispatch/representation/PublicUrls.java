@@ -1,4 +1,4 @@
-package io.dispatch.web.delivery;
+package io.dispatch.representation;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;

@@ -1,4 +1,4 @@
-package io.dispatch.web.delivery;
+package io.dispatch.representation;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.dispatch.events.view.DispatchView;
