@@ -1,4 +1,4 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

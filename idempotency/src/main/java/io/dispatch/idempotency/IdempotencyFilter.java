@@ -1,4 +1,4 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 import io.dispatch.web.error.ApiErrorHandler;
 import io.dispatch.web.error.ApiException;

@@ -1,4 +1,4 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 import java.sql.Timestamp;
 import java.time.Clock;
@@ -12,7 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Idempotency keys per merchant, and per rider ({@link KeyScope}: the column {@code merchant_id}
- * holds the scope's id), in PostgreSQL (table from db/identity/V2). A request first
+ * holds the scope's id), in PostgreSQL (table {@code idempotency.idempotency_keys}, db/idempotency). A request first
  * claims its key with an atomic insert of an in-progress row; at completion the row is replaced
  * by the answer, or deleted when the answer is not to be kept. Each claim carries an owner id,
  * so a request whose claim was taken over (it ran past the in-progress timeout) cannot overwrite
@@ -61,7 +61,7 @@ public class IdempotencyStore {
             UUID owner = UUID.randomUUID();
             int inserted = jdbc.update(
                     """
-          insert into identity.idempotency_keys
+          insert into idempotency.idempotency_keys
                  (merchant_id, idempotency_key, fingerprint, owner, state, claimed_at, expires_at)
           values (?, ?, ?, ?, 'IN_PROGRESS', ?, ?)
           on conflict do nothing""",
@@ -81,7 +81,7 @@ public class IdempotencyStore {
             Row row = found.get();
             if (!row.expiresAt().isAfter(now)) {
                 jdbc.update(
-                        "delete from identity.idempotency_keys where merchant_id = ? and idempotency_key = ? and owner = ?",
+                        "delete from idempotency.idempotency_keys where merchant_id = ? and idempotency_key = ? and owner = ?",
                         merchantId,
                         key,
                         row.owner());
@@ -97,7 +97,7 @@ public class IdempotencyStore {
                 return new Claim.Busy();
             }
             int taken = jdbc.update("""
-          update identity.idempotency_keys set owner = ?, claimed_at = ?
+          update idempotency.idempotency_keys set owner = ?, claimed_at = ?
            where merchant_id = ? and idempotency_key = ? and owner = ? and state = 'IN_PROGRESS'""", owner, Timestamp.from(now), merchantId, key, row.owner());
             if (taken == 1) {
                 log.info("Took over an abandoned in-progress idempotency key of merchant {}", merchantId);
@@ -111,7 +111,7 @@ public class IdempotencyStore {
     public void complete(UUID merchantId, String key, UUID owner, StoredAnswer answer) {
         int updated = jdbc.update(
                 """
-        update identity.idempotency_keys
+        update idempotency.idempotency_keys
            set state = 'COMPLETED', status_code = ?, content_type = ?, request_id = ?, body = ?
          where merchant_id = ? and idempotency_key = ? and owner = ? and state = 'IN_PROGRESS'""", answer.status(), answer.contentType(), answer.requestId(), answer.body(), merchantId, key, owner);
         if (updated == 0) {
@@ -122,14 +122,13 @@ public class IdempotencyStore {
     /** Gives the key up so that a retry executes again (5xx, cancelled or failed requests). */
     public void release(UUID merchantId, String key, UUID owner) {
         jdbc.update(
-                "delete from identity.idempotency_keys where merchant_id = ? and idempotency_key = ? and owner = ? "
+                "delete from idempotency.idempotency_keys where merchant_id = ? and idempotency_key = ? and owner = ? "
                         + "and state = 'IN_PROGRESS'",
                 merchantId,
                 key,
                 owner);
     }
 
-    /** Deletes keys past their lifetime; returns how many. */
     /**
      * Deletes expired keys, {@code cleanup-batch-size} per statement (each its own transaction), until
      * none is left; keys another transaction holds are skipped until the next round. The total.
@@ -140,9 +139,9 @@ public class IdempotencyStore {
         int batch;
         do {
             batch = jdbc.update("""
-          delete from identity.idempotency_keys
+          delete from idempotency.idempotency_keys
            where ctid = any(array(
-             select ctid from identity.idempotency_keys where expires_at <= ? limit ? for update skip locked))""", now, properties.cleanupBatchSize());
+             select ctid from idempotency.idempotency_keys where expires_at <= ? limit ? for update skip locked))""", now, properties.cleanupBatchSize());
             total += batch;
         } while (batch == properties.cleanupBatchSize());
         return total;
@@ -153,7 +152,7 @@ public class IdempotencyStore {
                 .query(
                         """
             select fingerprint, owner, state, claimed_at, expires_at, status_code, content_type, request_id, body
-              from identity.idempotency_keys
+              from idempotency.idempotency_keys
              where merchant_id = ? and idempotency_key = ?""",
                         (rs, i) -> {
                             boolean completed = "COMPLETED".equals(rs.getString("state"));

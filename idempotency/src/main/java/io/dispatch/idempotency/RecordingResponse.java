@@ -1,4 +1,4 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 import io.dispatch.web.request.RequestIds;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,4 +1,4 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 import io.dispatch.web.startup.SettingChecks;
 import java.time.Duration;

@@ -1,9 +1,8 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dispatch.web.WebLayersTest;
-import io.dispatch.web.idempotency.IdempotencyStore.Claim;
+import io.dispatch.idempotency.IdempotencyStore.Claim;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** The claim protocol under the filter, against the real table. */
-class IdempotencyStoreTest extends WebLayersTest {
+class IdempotencyStoreTest extends IdempotencyLayersTest {
 
     private static final byte[] FINGERPRINT = RequestFingerprint.of("POST", "/d", null, new byte[0]);
     private static final StoredAnswer CREATED = new StoredAnswer(

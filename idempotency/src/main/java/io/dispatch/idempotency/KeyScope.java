@@ -1,13 +1,12 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.identity.RiderPrincipal;
+import io.dispatch.web.keyed.KeyedRoutes;
 import io.dispatch.web.security.Routes;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.server.PathContainer;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.util.pattern.PathPattern;
 
@@ -17,7 +16,7 @@ import org.springframework.web.util.pattern.PathPattern;
  * <ul>
  *   <li>a merchant's, required under /api/v1/external/dispatches (decisions.md §1), honoured when
  *       sent on POST /api/v1/external/webhooks/recover (§9);
- *   <li>a rider's, honoured when sent on the rider's steps ({@link #RIDER_ACTIONS}): the rider app
+ *   <li>a rider's, honoured when sent on the rider's steps ({@link KeyedRoutes#RIDER_ACTIONS}): the rider app
  *       sends each action taken offline with the key made when the rider tapped, so that sending
  *       it again after a lost answer replays the first answer instead of a 409 (docs/adr/0048).
  * </ul>
@@ -26,27 +25,13 @@ import org.springframework.web.util.pattern.PathPattern;
  * 3) UUID of {@code "rider:<id>"}, which can never equal a merchant's random (version 4) id, so a
  * rider's key and a merchant's never meet.
  *
- * @param id the scope's id in {@code identity.idempotency_keys.merchant_id}
+ * @param id the scope's id in {@code idempotency.idempotency_keys.merchant_id}
  * @param merchant whether it is a merchant's (whose handlers may read {@link IdempotentRequest})
  */
 public record KeyScope(UUID id, boolean merchant) {
 
-    /** The rider's steps that honour an Idempotency-Key (POST); the position report and uploads do not. */
-    public static final List<String> RIDER_ACTIONS = List.of(
-            "/api/v1/rider/dispatches/*/accept",
-            "/api/v1/rider/dispatches/*/pickup",
-            "/api/v1/rider/dispatches/*/depart",
-            "/api/v1/rider/dispatches/*/deliver",
-            "/api/v1/rider/dispatches/*/fail",
-            "/api/v1/rider/dispatches/*/decline",
-            "/api/v1/rider/offers/*/accept",
-            "/api/v1/rider/offers/*/decline",
-            "/api/v1/rider/shift");
-
     private static final PathPattern DISPATCHES = Routes.pattern(Routes.DISPATCHES);
     private static final PathPattern RECOVER = Routes.pattern(Routes.WEBHOOK_RECOVER);
-    private static final List<PathPattern> RIDER =
-            RIDER_ACTIONS.stream().map(Routes::pattern).toList();
 
     /** The scope of the request's key, or null when the filter leaves the request alone. */
     static KeyScope of(ServerWebExchange exchange) {
@@ -62,7 +47,7 @@ public record KeyScope(UUID id, boolean merchant) {
         if (rider != null
                 && keySent
                 && HttpMethod.POST.equals(exchange.getRequest().getMethod())
-                && Routes.matchesAny(RIDER, exchange)) {
+                && Routes.matchesAny(KeyedRoutes.RIDER, exchange)) {
             return new KeyScope(ofRider(rider.riderId()), false);
         }
         return null;
@@ -71,11 +56,5 @@ public record KeyScope(UUID id, boolean merchant) {
     /** The scope id of a rider's keys. */
     static UUID ofRider(UUID riderId) {
         return UUID.nameUUIDFromBytes(("rider:" + riderId).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Whether a route of the rider API (a path of the OpenAPI document, e.g. {@code /dispatches/{id}/pickup}) honours a key. */
-    public static boolean riderAction(String path) {
-        PathContainer container = PathContainer.parsePath(path);
-        return RIDER.stream().anyMatch(pattern -> pattern.matches(container));
     }
 }

@@ -1,4 +1,4 @@
-package io.dispatch.web.idempotency;
+package io.dispatch.idempotency;
 
 /** The answer replayed for an Idempotency-Key: status, Content-Type, X-Request-Id and body bytes. */
 public record StoredAnswer(int status, String contentType, String requestId, byte[] body) {
