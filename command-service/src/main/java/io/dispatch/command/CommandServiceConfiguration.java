@@ -6,10 +6,12 @@ import io.dispatch.command.dispatch.application.CreationKeys;
 import io.dispatch.command.pricing.Pricing;
 import io.dispatch.command.pricing.PricingProperties;
 import io.dispatch.console.ConsoleConfiguration;
+import io.dispatch.idempotency.IdempotencyConfiguration;
+import io.dispatch.idempotency.IdempotencyProperties;
 import io.dispatch.kafka.SharedKafkaConfiguration;
+import io.dispatch.representation.RepresentationsConfiguration;
 import io.dispatch.riderapp.RiderAppPages;
 import io.dispatch.web.SharedWebConfiguration;
-import io.dispatch.web.idempotency.IdempotencyProperties;
 import io.dispatch.web.scheduling.PeriodicTask;
 import io.dispatch.web.schema.SchemaMigrations;
 import java.time.Clock;
@@ -37,6 +39,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @Import({
     SharedWebConfiguration.class,
     SharedKafkaConfiguration.class,
+    IdempotencyConfiguration.class,
+    RepresentationsConfiguration.class,
     AccountsConfiguration.class,
     AuditConfiguration.class,
     ConsoleConfiguration.class,

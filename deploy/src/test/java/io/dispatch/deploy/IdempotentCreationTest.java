@@ -67,7 +67,7 @@ class IdempotentCreationTest {
 
     private static void forgetStoredAnswers(Merchant m) {
         int deleted = dispatch.bean(JdbcTemplate.class)
-                .update("delete from identity.idempotency_keys where merchant_id = ?::uuid", m.id());
+                .update("delete from idempotency.idempotency_keys where merchant_id = ?::uuid", m.id());
         assertThat(deleted).as("the stored answer to forget").isEqualTo(1);
     }
 

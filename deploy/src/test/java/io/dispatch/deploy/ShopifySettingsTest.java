@@ -37,7 +37,7 @@ class ShopifySettingsTest {
         JsonNode data = DispatchUnderTest.JSON.readTree(answer).get("data");
         assertThat(data.get("shopDomain").asText()).isEqualTo("my-store.myshopify.com");
         assertThat(data.get("receiveUrl").asText())
-                .isEqualTo(dispatch.bean(io.dispatch.web.delivery.PublicUrls.class)
+                .isEqualTo(dispatch.bean(io.dispatch.representation.PublicUrls.class)
                                 .baseUrl() + "/api/v1/integrations/shopify/" + merchant.id() + "/orders");
         assertThat(answer).doesNotContain("shpss_never_shown");
 

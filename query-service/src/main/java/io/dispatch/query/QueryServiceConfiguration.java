@@ -1,6 +1,8 @@
 package io.dispatch.query;
 
+import io.dispatch.idempotency.IdempotencyConfiguration;
 import io.dispatch.kafka.SharedKafkaConfiguration;
+import io.dispatch.representation.RepresentationsConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.schema.SchemaMigrations;
 import io.r2dbc.pool.ConnectionPool;
@@ -27,7 +29,12 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 @ComponentScan(
         basePackages = "io.dispatch.query",
         excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
-@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
+@Import({
+    SharedWebConfiguration.class,
+    SharedKafkaConfiguration.class,
+    IdempotencyConfiguration.class,
+    RepresentationsConfiguration.class
+})
 @PropertySource("classpath:io/dispatch/query/defaults.properties")
 @ConfigurationPropertiesScan
 public class QueryServiceConfiguration {

@@ -1,5 +1,6 @@
 package io.dispatch.webhook;
 
+import io.dispatch.idempotency.IdempotencyConfiguration;
 import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.scheduling.PeriodicTask;
@@ -32,7 +33,7 @@ import org.springframework.context.annotation.PropertySource;
 @ComponentScan(
         basePackages = "io.dispatch.webhook",
         excludeFilters = @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = SpringBootApplication.class))
-@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class})
+@Import({SharedWebConfiguration.class, SharedKafkaConfiguration.class, IdempotencyConfiguration.class})
 @PropertySource("classpath:io/dispatch/webhook/defaults.properties")
 @ConfigurationPropertiesScan
 public class WebhookDispatcherConfiguration {

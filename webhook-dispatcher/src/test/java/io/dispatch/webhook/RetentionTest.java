@@ -80,7 +80,7 @@ class RetentionTest {
 
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> deleted("webhook.notifications") > 40
-                            && deleted("identity.idempotency_keys") > 40
+                            && deleted("idempotency.idempotency_keys") > 40
                             && failedDeleted(failing.id()));
             double before = deleted("webhook.notifications");
             int publishedBefore = published.get();
@@ -89,7 +89,7 @@ class RetentionTest {
             await().during(Duration.ofSeconds(5))
                     .atMost(Duration.ofSeconds(7))
                     .pollInterval(Duration.ofMillis(100))
-                    .until(() -> rows("webhook.notifications") <= 100 && rows("identity.idempotency_keys") <= 100);
+                    .until(() -> rows("webhook.notifications") <= 100 && rows("idempotency.idempotency_keys") <= 100);
             int publishedMeanwhile = published.get() - publishedBefore;
             assertThat(publishedMeanwhile).as("the load went on").isGreaterThan(100);
             assertThat(deleted("webhook.notifications") - before)
@@ -148,7 +148,7 @@ class RetentionTest {
 
     private static void idempotencyKey(UUID merchantId, int n) {
         dispatcher.jdbc().update("""
-        insert into identity.idempotency_keys
+        insert into idempotency.idempotency_keys
           (merchant_id, idempotency_key, fingerprint, owner, state, claimed_at, expires_at)
         values (?, ?, '\\x00', gen_random_uuid(), 'IN_PROGRESS', now(), now() + interval '1 second')""", merchantId, "key-" + n);
     }

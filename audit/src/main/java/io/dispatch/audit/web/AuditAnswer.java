@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.dispatch.audit.application.AuditOutcome;
 import io.dispatch.audit.domain.Difference;
 import io.dispatch.audit.domain.LoggedEvent;
-import io.dispatch.web.delivery.Delivery;
+import io.dispatch.representation.Delivery;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package io.dispatch.audit.web;
 
 import io.dispatch.audit.application.AuditOutcome;
 import io.dispatch.audit.application.DispatchAudit;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.identity.OperatorAccess;

@@ -16,16 +16,16 @@ import io.dispatch.command.web.Reading;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.Source;
+import io.dispatch.representation.Delivery;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.Delivery;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.OperatorRole;
 import io.dispatch.web.identity.RiderAccounts;
-import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.scheduling.Blocking;
 import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.Operation;
@@ -93,7 +93,7 @@ public class OperatorDispatchController {
     @ApiResponse(
             responseCode = "201",
             description = "Created",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.DeliveryResponse.class)))
     @PostMapping(path = "/merchants/{merchantId}/dispatches", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<ResponseEntity<Envelope>> create(
             OperatorPrincipal operator,
@@ -122,7 +122,7 @@ public class OperatorDispatchController {
     @ApiResponse(
             responseCode = "201",
             description = "All created",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.BulkCreatedResponse.class)))
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", example = """
           customerName,customerPhone,pickup.address,pickup.lat,pickup.lng,dropoff.address,paymentType,amountCents
@@ -149,7 +149,7 @@ public class OperatorDispatchController {
     @ApiResponse(
             responseCode = "200",
             description = "Now ASSIGNED to the rider",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.DeliveryResponse.class)))
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             content = @Content(schema = @Schema(implementation = AssignDocument.class)))
     @OperatorAccess({OperatorRole.DISPATCHER})
@@ -177,7 +177,7 @@ public class OperatorDispatchController {
     @ApiResponse(
             responseCode = "200",
             description = "Now FAILED",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.DeliveryResponse.class)))
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
     @OperatorAccess({OperatorRole.DISPATCHER})

@@ -3,14 +3,14 @@ package io.dispatch.command.admin;
 import io.dispatch.command.dispatch.application.DispatchService;
 import io.dispatch.command.dispatch.application.PinGuessMetrics;
 import io.dispatch.command.dispatch.web.DispatchErrors;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.OperatorDelivery;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.OperatorDelivery;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.OperatorRole;
-import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -54,7 +54,7 @@ public class OperatorPinController {
     @ApiResponse(
             responseCode = "200",
             description = "The delivery as operators see it, pinLock cleared",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.OperatorDeliveryResponse.class)))
     @OperatorAccess({OperatorRole.DISPATCHER})
     @PostMapping("/dispatches/{id}/pin/reset")
     public Mono<Envelope> reset(

@@ -1,12 +1,12 @@
 package io.dispatch.query.rider;
 
 import io.dispatch.query.decision.OfferRows;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.RiderOffer;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.RiderOffer;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts;
 import io.dispatch.web.identity.RiderPrincipal;
-import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -61,7 +61,7 @@ public class RiderOffersController {
     @ApiResponse(
             responseCode = "200",
             description = "The offers",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderOfferListResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.RiderOfferListResponse.class)))
     @GetMapping(path = "/api/v1/rider/offers", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<Envelope> offers(
             RiderPrincipal rider,

@@ -1,11 +1,6 @@
 package io.dispatch.web.openapi;
 
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.BulkCreated;
-import io.dispatch.web.delivery.Delivery;
-import io.dispatch.web.delivery.OperatorDelivery;
-import io.dispatch.web.delivery.RiderDelivery;
-import io.dispatch.web.delivery.RiderOffer;
 import io.dispatch.web.error.ErrorCode;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
@@ -13,29 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The envelope around each kind of answer, as the OpenAPI document shows it: the code answers
- * {@link Envelope} itself (its {@code data} is any object), so these name what {@code data}
- * holds. The deploy tests validate every answer they receive against the served document, which
- * holds these shapes and the envelope together.
+ * The envelope of the answers every service shares (errors, and the page of a list), as the
+ * OpenAPI document shows it: the code answers {@link Envelope} itself (its {@code data} is any
+ * object), so these name what it holds. The envelopes of a delivery's forms are beside the forms,
+ * in the module representations ({@code DeliveryResponses}). The deploy tests validate every answer
+ * they receive against the served document, which holds these shapes and the envelope together.
  */
 public final class ApiSchemas {
 
     private ApiSchemas() {}
-
-    @Schema(name = "DeliveryResponse", description = "A delivery in the success envelope")
-    public record DeliveryResponse(
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
-            boolean success,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) Delivery data) {}
-
-    @Schema(name = "DeliveryListResponse", description = "A page of deliveries, newest first")
-    public record DeliveryListResponse(
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
-            boolean success,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) List<Delivery> data,
-            @Schema(requiredMode = RequiredMode.REQUIRED) PageMeta meta) {}
 
     @Schema(name = "PageMeta", description = "The page: its size, and the cursor of the next page (absent on the last)")
     public record PageMeta(
@@ -46,39 +27,6 @@ public final class ApiSchemas {
                     description = "Opaque; pass it as cursor to read the next page",
                     example = "djF8MTc2NDAwMDAwMDAwMDAwMHw")
             String nextCursor) {}
-
-    @Schema(name = "RiderDeliveryResponse", description = """
-          The delivery as the rider who holds it sees it (no trackingToken, trackingUrl or deliveryPin), in the \
-          success envelope""")
-    public record RiderDeliveryResponse(
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
-            boolean success,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) RiderDelivery data) {}
-
-    @Schema(name = "RiderOfferListResponse", description = """
-          Offers to a rider: the rider's own open offers (soonest expiry first), then the NEW deliveries of \
-          MANUAL mode the rider may take; what deciding needs, no customer details, PIN or tracking link""")
-    public record RiderOfferListResponse(
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
-            boolean success,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) List<RiderOffer> data,
-            @Schema(requiredMode = RequiredMode.REQUIRED) Envelope.Meta meta) {}
-
-    @Schema(name = "OperatorDeliveryResponse", description = "A delivery as operators see it (with pinLock)")
-    public record OperatorDeliveryResponse(
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
-            boolean success,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) OperatorDelivery data) {}
-
-    @Schema(name = "BulkCreatedResponse", description = "Every delivery of a bulk create, in request order")
-    public record BulkCreatedResponse(
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Always true in this answer")
-            boolean success,
-
-            @Schema(requiredMode = RequiredMode.REQUIRED) BulkCreated data) {}
 
     @Schema(name = "ErrorResponse", description = """
       The failure envelope. error.code is stable; details.fieldErrors maps a field name as the client wrote it \

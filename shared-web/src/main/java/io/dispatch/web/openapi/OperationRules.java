@@ -1,6 +1,6 @@
 package io.dispatch.web.openapi;
 
-import io.dispatch.web.idempotency.KeyScope;
+import io.dispatch.web.keyed.KeyedRoutes;
 import io.dispatch.web.security.Routes;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -85,7 +85,7 @@ final class OperationRules {
         if (api == Api.MERCHANT && idempotent(path)) {
             idempotencyKey(operation, path.startsWith(DISPATCHES));
         }
-        if (api == Api.RIDER && method == PathItem.HttpMethod.POST && KeyScope.riderAction(path)) {
+        if (api == Api.RIDER && method == PathItem.HttpMethod.POST && KeyedRoutes.riderAction(path)) {
             idempotencyKey(operation, false);
         }
         errors.addTo(api, path, operation);

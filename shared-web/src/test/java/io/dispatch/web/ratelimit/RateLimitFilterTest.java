@@ -74,59 +74,28 @@ class RateLimitFilterTest extends WebLayersTest {
         String apiKey = newApiKey();
         Answer noSuchRoute =
                 call("GET").path("/api/v1/external/nothing-here").apiKey(apiKey).send();
-        Answer missingKey = call("POST")
-                .path("/api/v1/external/dispatches/things")
-                .apiKey(apiKey)
-                .json("{}")
-                .send();
         Answer handlerRejects = call("POST")
                 .path("/api/v1/external/dispatches/rejected")
                 .apiKey(apiKey)
-                .idempotencyKey(newIdempotencyKey())
                 .json("{}")
                 .send();
         Answer handlerFails = call("POST")
                 .path("/api/v1/external/dispatches/broken")
                 .apiKey(apiKey)
-                .idempotencyKey(newIdempotencyKey())
                 .json("{}")
                 .send();
 
         assertThat(noSuchRoute.status()).isEqualTo(404);
-        assertThat(missingKey.status()).isEqualTo(422);
         assertThat(handlerRejects.status()).isEqualTo(422);
         assertThat(handlerFails.status()).isEqualTo(500);
         assertThat(noSuchRoute.header("RateLimit-Remaining")).isEqualTo("4");
-        assertThat(missingKey.header("RateLimit-Remaining")).isEqualTo("3");
-        assertThat(handlerRejects.header("RateLimit-Remaining")).isEqualTo("2");
-        assertThat(handlerFails.header("RateLimit-Remaining")).isEqualTo("1");
-        for (Answer answer : new Answer[] {noSuchRoute, missingKey, handlerRejects, handlerFails}) {
+        assertThat(handlerRejects.header("RateLimit-Remaining")).isEqualTo("3");
+        assertThat(handlerFails.header("RateLimit-Remaining")).isEqualTo("2");
+        for (Answer answer : new Answer[] {noSuchRoute, handlerRejects, handlerFails}) {
             assertThat(answer.header("RateLimit-Limit")).isEqualTo("5");
             assertThat(answer.header("RateLimit-Reset")).isEqualTo("50");
             assertThat(answer.header("RateLimit-Policy")).isEqualTo("5;w=60");
         }
-    }
-
-    @Test
-    void a_replayed_answer_counts_and_keeps_the_current_headers() {
-        String apiKey = newApiKey();
-        String key = newIdempotencyKey();
-        Answer first = call("POST")
-                .path("/api/v1/external/dispatches/things")
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .json("{}")
-                .send();
-        Answer replay = call("POST")
-                .path("/api/v1/external/dispatches/things")
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .json("{}")
-                .send();
-
-        assertThat(first.header("RateLimit-Remaining")).isEqualTo("4");
-        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
-        assertThat(replay.header("RateLimit-Remaining")).isEqualTo("3");
     }
 
     @Test
@@ -142,34 +111,6 @@ class RateLimitFilterTest extends WebLayersTest {
         Answer otherKey = ping(other);
         assertThat(otherKey.status()).isEqualTo(200);
         assertThat(otherKey.header("RateLimit-Remaining")).isEqualTo("4");
-    }
-
-    @Test
-    void a_rate_limited_request_is_not_stored_as_its_idempotent_answer() {
-        String apiKey = newApiKey();
-        for (int i = 0; i < 5; i++) {
-            ping(apiKey);
-        }
-        String key = newIdempotencyKey();
-        Answer limited = call("POST")
-                .path("/api/v1/external/dispatches/things")
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .json("{}")
-                .send();
-        assertThat(limited.status()).isEqualTo(429);
-
-        clock.startNextMinutePlus(Duration.ZERO);
-        Answer retried = call("POST")
-                .path("/api/v1/external/dispatches/things")
-                .apiKey(apiKey)
-                .idempotencyKey(key)
-                .json("{}")
-                .send();
-
-        assertThat(retried.status()).isEqualTo(201);
-        assertThat(retried.header("Idempotent-Replayed")).isNull();
-        assertThat(endpoints.executions(key)).isEqualTo(1);
     }
 
     @Test

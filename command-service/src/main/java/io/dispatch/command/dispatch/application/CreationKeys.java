@@ -1,7 +1,7 @@
 package io.dispatch.command.dispatch.application;
 
-import io.dispatch.web.idempotency.IdempotencyProperties;
-import io.dispatch.web.idempotency.IdempotentRequest;
+import io.dispatch.idempotency.IdempotencyProperties;
+import io.dispatch.idempotency.IdempotentRequest;
 import java.sql.Array;
 import java.sql.Timestamp;
 import java.time.Clock;

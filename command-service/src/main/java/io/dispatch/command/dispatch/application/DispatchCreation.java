@@ -8,7 +8,7 @@ import io.dispatch.command.pricing.Quote;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.Source;
-import io.dispatch.web.idempotency.IdempotentRequest;
+import io.dispatch.idempotency.IdempotentRequest;
 import io.dispatch.web.scheduling.Blocking;
 import java.security.SecureRandom;
 import java.util.Base64;

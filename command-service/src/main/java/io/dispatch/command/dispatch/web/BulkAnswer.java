@@ -1,9 +1,9 @@
 package io.dispatch.command.dispatch.web;
 
 import io.dispatch.command.dispatch.application.Written;
+import io.dispatch.representation.BulkCreated;
+import io.dispatch.representation.Delivery;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.BulkCreated;
-import io.dispatch.web.delivery.Delivery;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;

@@ -4,12 +4,12 @@ import io.dispatch.command.dispatch.application.DispatchCreation;
 import io.dispatch.command.dispatch.web.CsvImport.Preview;
 import io.dispatch.command.web.BodyParsing;
 import io.dispatch.events.Actor;
+import io.dispatch.idempotency.IdempotentRequest;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
-import io.dispatch.web.idempotency.IdempotentRequest;
 import io.dispatch.web.identity.MerchantPrincipal;
-import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -68,7 +68,7 @@ public class CsvImportController {
     @ApiResponse(
             responseCode = "201",
             description = "All created, in file order",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.BulkCreatedResponse.class)))
     @ApiResponse(
             responseCode = "200",
             description = "dryRun=true: what the import would do; nothing created",

@@ -10,11 +10,12 @@ import io.dispatch.command.web.Reading;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DispatchOrder;
 import io.dispatch.events.Source;
+import io.dispatch.idempotency.IdempotentRequest;
+import io.dispatch.representation.Delivery;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.Delivery;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
-import io.dispatch.web.idempotency.IdempotentRequest;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
@@ -77,7 +78,7 @@ public class DispatchCommandController {
     @ApiResponse(
             responseCode = "201",
             description = "Created",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.DeliveryResponse.class)))
     @RequestBody(content = @Content(schema = @Schema(implementation = DispatchOrderDocument.class)))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<ResponseEntity<Envelope>> create(
@@ -109,7 +110,7 @@ public class DispatchCommandController {
     @ApiResponse(
             responseCode = "201",
             description = "All created, in request order",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.BulkCreatedResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.BulkCreatedResponse.class)))
     @RequestBody(content = @Content(schema = @Schema(implementation = BulkDocument.class)))
     @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
     public Mono<ResponseEntity<Envelope>> createBulk(
@@ -143,7 +144,7 @@ public class DispatchCommandController {
     @ApiResponse(
             responseCode = "200",
             description = "Cancelled",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.DeliveryResponse.class)))
     @ApiResponse(
             responseCode = "404",
             description = "No such delivery for this merchant",

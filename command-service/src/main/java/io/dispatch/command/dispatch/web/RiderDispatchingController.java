@@ -9,11 +9,11 @@ import io.dispatch.command.dispatching.offer.OfferDirectory;
 import io.dispatch.command.dispatching.roster.RiderRoster;
 import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.RiderDelivery;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.RiderDelivery;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderPrincipal;
-import io.dispatch.web.openapi.ApiSchemas;
 import io.dispatch.web.scheduling.Blocking;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -96,7 +96,7 @@ public class RiderDispatchingController {
     @ApiResponse(
             responseCode = "200",
             description = "Now ASSIGNED to this rider",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.RiderDeliveryResponse.class)))
     @PostMapping("/offers/{offerId}/accept")
     public Mono<Envelope> accept(RiderPrincipal rider, @PathVariable String offerId) {
         return offer(rider, offerId)

@@ -14,8 +14,9 @@ import io.dispatch.command.web.DocumentedBody;
 import io.dispatch.command.web.FieldErrors;
 import io.dispatch.events.Actor;
 import io.dispatch.events.ProofOfDelivery.ProofType;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.RiderDelivery;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.RiderDelivery;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.RiderAccounts.Position;
 import io.dispatch.web.identity.RiderPrincipal;
@@ -81,7 +82,7 @@ public class RiderController {
             responseCode = "200",
             description =
                     "Now ASSIGNED to this rider (no deliveryPin, trackingToken or trackingUrl, as in every rider answer)",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/accept")
     public Mono<Envelope> accept(RiderPrincipal rider, @PathVariable String id) {
         return act(rider, id, dispatchId -> new AssignRider(dispatchId, rider.riderId(), Actor.rider(rider.riderId())));
@@ -93,7 +94,7 @@ public class RiderController {
     @ApiResponse(
             responseCode = "200",
             description = "Now PICKED_UP",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/pickup")
     public Mono<Envelope> pickup(RiderPrincipal rider, @PathVariable String id) {
         return act(rider, id, dispatchId -> new ConfirmPickup(dispatchId, rider.riderId()));
@@ -103,7 +104,7 @@ public class RiderController {
     @ApiResponse(
             responseCode = "200",
             description = "Now IN_TRANSIT",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.RiderDeliveryResponse.class)))
     @PostMapping("/dispatches/{id}/depart")
     public Mono<Envelope> depart(RiderPrincipal rider, @PathVariable String id) {
         return act(rider, id, dispatchId -> new DepartForDropoff(dispatchId, rider.riderId()));
@@ -119,7 +120,7 @@ public class RiderController {
     @ApiResponse(
             responseCode = "200",
             description = "Now DELIVERED, proofOfDelivery attached",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.RiderDeliveryResponse.class)))
     @ApiResponse(
             responseCode = "409",
             description = """
@@ -160,7 +161,7 @@ public class RiderController {
     @ApiResponse(
             responseCode = "200",
             description = "Now FAILED",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.RiderDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.RiderDeliveryResponse.class)))
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             content = @Content(schema = @Schema(implementation = FailureRequest.Document.class)))
     @PostMapping(path = "/dispatches/{id}/fail", consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -4,7 +4,7 @@ import io.dispatch.command.shopify.domain.ReceivedOrder;
 import io.dispatch.command.shopify.domain.ShopifySettings;
 import io.dispatch.command.shopify.infrastructure.ShopifyStore;
 import io.dispatch.events.Stop;
-import io.dispatch.web.delivery.PublicUrls;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantAccounts;
 import io.dispatch.web.scheduling.Blocking;

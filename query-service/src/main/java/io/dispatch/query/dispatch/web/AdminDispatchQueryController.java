@@ -3,14 +3,14 @@ package io.dispatch.query.dispatch.web;
 import io.dispatch.events.view.DispatchView;
 import io.dispatch.query.dispatch.DeliveryReads;
 import io.dispatch.query.dispatch.DispatchRows;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.OperatorDelivery;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.OperatorDelivery;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.OperatorAccess;
 import io.dispatch.web.identity.OperatorPrincipal;
 import io.dispatch.web.identity.OperatorRole;
-import io.dispatch.web.openapi.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -48,7 +48,7 @@ public class AdminDispatchQueryController {
     @ApiResponse(
             responseCode = "200",
             description = "The delivery",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.OperatorDeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.OperatorDeliveryResponse.class)))
     @GetMapping("/{id}")
     public Mono<Envelope> get(OperatorPrincipal operator, @PathVariable String id) {
         return any(id).map(view -> Envelope.of(OperatorDelivery.from(view, urls.baseUrl())));

@@ -6,9 +6,10 @@ import io.dispatch.query.dispatch.DeliveryReads;
 import io.dispatch.query.dispatch.DispatchRows;
 import io.dispatch.query.dispatch.projection.DispatchProjection;
 import io.dispatch.query.freshness.ReadYourWrites;
+import io.dispatch.representation.Delivery;
+import io.dispatch.representation.DeliveryResponses;
+import io.dispatch.representation.PublicUrls;
 import io.dispatch.web.Envelope;
-import io.dispatch.web.delivery.Delivery;
-import io.dispatch.web.delivery.PublicUrls;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.identity.MerchantPrincipal;
 import io.dispatch.web.openapi.ApiSchemas;
@@ -66,7 +67,7 @@ public class DispatchQueryController {
     @ApiResponse(
             responseCode = "200",
             description = "A page",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryListResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.DeliveryListResponse.class)))
     @GetMapping
     public Mono<Envelope> list(
             MerchantPrincipal merchant,
@@ -127,7 +128,7 @@ public class DispatchQueryController {
     @ApiResponse(
             responseCode = "200",
             description = "The delivery",
-            content = @Content(schema = @Schema(implementation = ApiSchemas.DeliveryResponse.class)))
+            content = @Content(schema = @Schema(implementation = DeliveryResponses.DeliveryResponse.class)))
     @ApiResponse(
             responseCode = "404",
             description = "No such delivery for this merchant",

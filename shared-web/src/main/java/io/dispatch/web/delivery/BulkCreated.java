@@ -1,6 +1,0 @@
-package io.dispatch.web.delivery;
-
-import java.util.List;
-
-/** The answer of a bulk create: how many, and the deliveries in request order. */
-public record BulkCreated(int count, List<Delivery> dispatches) {}
