@@ -2,6 +2,8 @@ package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.scheduling.Blocking;
+import io.dispatch.web.security.ClientLimit;
+import io.dispatch.web.security.RouteTable;
 import io.dispatch.web.security.Routes;
 import io.dispatch.web.security.SecurityConfiguration;
 import java.util.List;
@@ -13,10 +15,11 @@ import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Mono;
 
 /**
- * A per-client-IP limit of a family of routes without a credential: the public tracking routes
- * (/api/v1/track/**, /track/**; a stream counts once, when it is opened) and the store webhook
- * receivers (/api/v1/integrations/**), signup and sign-in (/api/v1/auth/**), each with its own limit and its own buckets (keys
- * {@code <family>:<address>}), in the same fixed one-minute windows and PostgreSQL table as the
+ * A per-client-IP limit of a family of routes without a credential ({@link ClientLimit}): the public
+ * tracking routes (a stream counts once, when it is opened), the store webhook receivers, signup
+ * and the sign-ins, each with its own limit and its own buckets (keys {@code <family>:<address>}),
+ * over the routes the process's modules count under it ({@link RouteTable#limitedPer}), in the
+ * same fixed one-minute windows and PostgreSQL table as the
  * API-key limit, so it holds across instances. The client IP is the connection's peer address,
  * or, when that peer is a trusted proxy ({@code dispatch.web.trusted-proxies}), the client it
  * forwarded for ({@link ClientAddresses}).
@@ -41,18 +44,9 @@ public class PublicRateLimitFilter implements WebFilter {
         this.bucketPrefix = bucketPrefix;
     }
 
-    /** The tracking routes' limit; its buckets keep the keys they always had ("ip:<address>"). */
-    static PublicRateLimitFilter tracking(RateLimiter limiter, ClientAddresses clients) {
-        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.TRACKING_API, Routes.TRACKING_PAGE), "ip");
-    }
-
-    static PublicRateLimitFilter integrations(RateLimiter limiter, ClientAddresses clients) {
-        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.INTEGRATIONS), "integrations-ip");
-    }
-
-    /** The dashboard's signup and sign-in and the console's sign-in together ("sign-in-ip:<address>"). */
-    static PublicRateLimitFilter signIn(RateLimiter limiter, ClientAddresses clients) {
-        return new PublicRateLimitFilter(limiter, clients, List.of(Routes.AUTH, Routes.CONSOLE_SIGN_IN), "sign-in-ip");
+    /** One limit over the routes of the process that count under it (none: the filter passes everything). */
+    static PublicRateLimitFilter of(ClientLimit limit, RouteTable table, RateLimiter limiter, ClientAddresses clients) {
+        return new PublicRateLimitFilter(limiter, clients, table.limitedPer(limit), limit.bucketPrefix());
     }
 
     @Override

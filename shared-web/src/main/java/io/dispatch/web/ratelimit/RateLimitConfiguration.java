@@ -2,6 +2,8 @@ package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.web.security.ClientLimit;
+import io.dispatch.web.security.RouteTable;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
@@ -19,25 +21,46 @@ public class RateLimitConfiguration {
     /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
     @Bean
     PublicRateLimitFilter publicRateLimitFilter(
-            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-        return PublicRateLimitFilter.tracking(
-                new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock), clients);
+            DataSource dataSource,
+            RateLimitProperties properties,
+            Clock clock,
+            ClientAddresses clients,
+            RouteTable routes) {
+        return PublicRateLimitFilter.of(
+                ClientLimit.TRACKING,
+                routes,
+                new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock),
+                clients);
     }
 
     /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
     @Bean
     PublicRateLimitFilter integrationsRateLimitFilter(
-            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-        return PublicRateLimitFilter.integrations(
-                new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock), clients);
+            DataSource dataSource,
+            RateLimitProperties properties,
+            Clock clock,
+            ClientAddresses clients,
+            RouteTable routes) {
+        return PublicRateLimitFilter.of(
+                ClientLimit.INTEGRATIONS,
+                routes,
+                new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock),
+                clients);
     }
 
     /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
     @Bean
     PublicRateLimitFilter signInRateLimitFilter(
-            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-        return PublicRateLimitFilter.signIn(
-                new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock), clients);
+            DataSource dataSource,
+            RateLimitProperties properties,
+            Clock clock,
+            ClientAddresses clients,
+            RouteTable routes) {
+        return PublicRateLimitFilter.of(
+                ClientLimit.SIGN_IN,
+                routes,
+                new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock),
+                clients);
     }
 
     /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */
@@ -57,8 +80,9 @@ public class RateLimitConfiguration {
 
     /** Open tracking streams per client IP, counted in memory: a stream is held by one instance. */
     @Bean
-    TrackingStreamSlots trackingStreamSlots(RateLimitProperties properties, ClientAddresses clients) {
-        return new TrackingStreamSlots(properties.trackingStreamsPerClient(), clients);
+    TrackingStreamSlots trackingStreamSlots(
+            RateLimitProperties properties, ClientAddresses clients, RouteTable routes) {
+        return new TrackingStreamSlots(properties.trackingStreamsPerClient(), clients, routes);
     }
 
     @Bean
