@@ -5,6 +5,8 @@ import io.dispatch.web.scheduling.PeriodicTask;
 import io.dispatch.web.security.ClientLimit;
 import io.dispatch.web.security.RouteTable;
 import java.time.Clock;
+import java.util.EnumMap;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -18,7 +20,11 @@ public class RateLimitConfiguration {
         return new PostgresRateLimiter(dataSource, properties.perMinute(), clock);
     }
 
-    /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
+    /**
+     * The per-client-IP limits of the routes without a credential, each in buckets of its own in the
+     * same table: tracking ("ip:<address>"), the store webhook receivers ("integrations-ip:<address>"),
+     * signup and the sign-ins together ("sign-in-ip:<address>").
+     */
     @Bean
     PublicRateLimitFilter publicRateLimitFilter(
             DataSource dataSource,
@@ -26,41 +32,11 @@ public class RateLimitConfiguration {
             Clock clock,
             ClientAddresses clients,
             RouteTable routes) {
-        return PublicRateLimitFilter.of(
-                ClientLimit.TRACKING,
-                routes,
-                new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock),
-                clients);
-    }
-
-    /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
-    @Bean
-    PublicRateLimitFilter integrationsRateLimitFilter(
-            DataSource dataSource,
-            RateLimitProperties properties,
-            Clock clock,
-            ClientAddresses clients,
-            RouteTable routes) {
-        return PublicRateLimitFilter.of(
-                ClientLimit.INTEGRATIONS,
-                routes,
-                new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock),
-                clients);
-    }
-
-    /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
-    @Bean
-    PublicRateLimitFilter signInRateLimitFilter(
-            DataSource dataSource,
-            RateLimitProperties properties,
-            Clock clock,
-            ClientAddresses clients,
-            RouteTable routes) {
-        return PublicRateLimitFilter.of(
-                ClientLimit.SIGN_IN,
-                routes,
-                new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock),
-                clients);
+        Map<ClientLimit, RateLimiter> limiters = new EnumMap<>(ClientLimit.class);
+        for (ClientLimit limit : ClientLimit.values()) {
+            limiters.put(limit, new PostgresRateLimiter(dataSource, properties.perMinute(limit), clock));
+        }
+        return new PublicRateLimitFilter(limiters, routes, clients);
     }
 
     /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */

@@ -3,7 +3,7 @@ package io.dispatch.web.security;
 /**
  * A per-client-address limit that routes without a credential are counted under, each with buckets
  * of its own (keys {@code <bucketPrefix>:<address>}); its figure per minute is a setting of
- * {@code dispatch.rate-limit} (the rate limits' configuration reads it). Modules name which of
+ * {@code dispatch.rate-limit} ({@code RateLimitProperties.perMinute}). Modules name which of
  * their routes count under which ({@link ServedRoutes#limitedPerClient}).
  */
 public enum ClientLimit {
