@@ -4,6 +4,7 @@ import static org.springframework.web.reactive.function.server.RequestPredicates
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 
 import io.dispatch.web.maps.MapSettings;
+import io.dispatch.web.security.ServedRoutes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,6 +30,12 @@ public class ConsolePages {
 
     private static final String PAGE = load();
     private static final String MAP_SETTINGS = "__MAP_SETTINGS__";
+
+    /** The pages need no credential: they call the operator API with the operator's session. */
+    @Bean
+    ServedRoutes consoleServedRoutes() {
+        return ServedRoutes.of("console").open("/console", "/console/**");
+    }
 
     @Bean
     RouterFunction<ServerResponse> consolePageRoutes(MapSettings maps) {

@@ -169,7 +169,7 @@ final class FuzzRoutes {
         if (template.startsWith("/api/v1/rider/")) {
             return Family.RIDER;
         }
-        // signup, sign-in and sign-out take no credential (Routes.AUTH), nor do the console's
+        // signup, sign-in and sign-out take no credential (AccountsRoutes), nor do the console's
         if (template.startsWith("/api/v1/track/")
                 || template.startsWith("/track/")
                 || template.startsWith("/api/v1/auth/")

@@ -392,6 +392,32 @@ class MultiProcessTest {
         }
     }
 
+    /**
+     * Each process names only the routes of what it hosts (ADR 0056): the console's and the rider
+     * app's pages are command-service's; the other services answer them as any path they do not
+     * name, 401 without a credential and 404 with the operator token, never as public pages.
+     */
+    @Test
+    @Order(1)
+    void each_process_serves_publicly_only_the_pages_of_what_it_hosts() throws Exception {
+        for (String page : List.of("/console", "/rider/")) {
+            assertThat(sendUrl(commands.get(0).baseUrl(), "GET", page, Map.of(), null, null)
+                            .statusCode())
+                    .as("%s on command-service", page)
+                    .isEqualTo(200);
+            for (ServiceProcess other : List.of(queries.get(0), dispatchers.get(0))) {
+                assertThat(sendUrl(other.baseUrl(), "GET", page, Map.of(), null, null)
+                                .statusCode())
+                        .as("%s on %s without a credential", page, other.name)
+                        .isEqualTo(401);
+                assertThat(sendUrl(other.baseUrl(), "GET", page, admin(), null, null)
+                                .statusCode())
+                        .as("%s on %s with the operator token", page, other.name)
+                        .isEqualTo(404);
+            }
+        }
+    }
+
     /** Waits out a rate-limit window that has less than 20 s left, so the counts below share one. */
     private static void awaitFreshWindow(String base) throws Exception {
         HttpResponse<String> probe =

@@ -3,6 +3,7 @@ package io.dispatch.riderapp;
 import static org.springframework.web.reactive.function.server.RequestPredicates.GET;
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 
+import io.dispatch.web.security.ServedRoutes;
 import java.net.URI;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,6 +31,12 @@ public class RiderAppPages {
 
     private static final MediaType JAVASCRIPT = MediaType.parseMediaType("text/javascript;charset=UTF-8");
     private static final MediaType MANIFEST = MediaType.parseMediaType("application/manifest+json");
+
+    /** The page, its assets, manifest and worker need no credential: the page calls the rider API with its token. */
+    @Bean
+    ServedRoutes riderAppServedRoutes() {
+        return ServedRoutes.of("rider-app").open("/rider", "/rider/**");
+    }
 
     @Bean
     RouterFunction<ServerResponse> riderAppRoutes() {

@@ -1,6 +1,8 @@
 package io.dispatch.web;
 
 import io.dispatch.web.error.ApiException;
+import io.dispatch.web.security.ClientLimit;
+import io.dispatch.web.security.ServedRoutes;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -35,6 +37,18 @@ public class WebLayersTestApp {
     @Primary
     MutableClock mutableClock() {
         return new MutableClock(Instant.now());
+    }
+
+    /** The stand-ins' routes, declared as the modules that serve the real ones declare them. */
+    @Bean
+    ServedRoutes standInServedRoutes() {
+        return ServedRoutes.of("stand-ins")
+                .open("/api/v1/track/**", "/track/**", "/api/v1/auth/**", "/api/v1/integrations/shopify/*/orders")
+                .limitedPerClient(ClientLimit.TRACKING, "/api/v1/track/**", "/track/**")
+                .limitedPerClient(ClientLimit.SIGN_IN, "/api/v1/auth/**")
+                .limitedPerClient(ClientLimit.INTEGRATIONS, "/api/v1/integrations/**")
+                .signIn("/api/v1/auth/signin", "/api/v1/auth/signup")
+                .streamsCappedPerClient("/api/v1/track/{token}/stream");
     }
 
     /** Stands in for the public tracking route. */

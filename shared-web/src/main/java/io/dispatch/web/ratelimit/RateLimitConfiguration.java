@@ -2,7 +2,11 @@ package io.dispatch.web.ratelimit;
 
 import io.dispatch.web.request.ClientAddresses;
 import io.dispatch.web.scheduling.PeriodicTask;
+import io.dispatch.web.security.ClientLimit;
+import io.dispatch.web.security.RouteTable;
 import java.time.Clock;
+import java.util.EnumMap;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,28 +20,23 @@ public class RateLimitConfiguration {
         return new PostgresRateLimiter(dataSource, properties.perMinute(), clock);
     }
 
-    /** The public tracking routes' limiter: per client IP (keys "ip:<address>"), in the same table. */
+    /**
+     * The per-client-IP limits of the routes without a credential, each in buckets of its own in the
+     * same table: tracking ("ip:<address>"), the store webhook receivers ("integrations-ip:<address>"),
+     * signup and the sign-ins together ("sign-in-ip:<address>").
+     */
     @Bean
     PublicRateLimitFilter publicRateLimitFilter(
-            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-        return PublicRateLimitFilter.tracking(
-                new PostgresRateLimiter(dataSource, properties.publicPerMinute(), clock), clients);
-    }
-
-    /** The store webhook receivers' limiter: per client IP (keys "integrations-ip:<address>"), in the same table. */
-    @Bean
-    PublicRateLimitFilter integrationsRateLimitFilter(
-            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-        return PublicRateLimitFilter.integrations(
-                new PostgresRateLimiter(dataSource, properties.integrationsPerMinute(), clock), clients);
-    }
-
-    /** Signup and sign-in together: per client IP (keys "sign-in-ip:<address>"), in the same table. */
-    @Bean
-    PublicRateLimitFilter signInRateLimitFilter(
-            DataSource dataSource, RateLimitProperties properties, Clock clock, ClientAddresses clients) {
-        return PublicRateLimitFilter.signIn(
-                new PostgresRateLimiter(dataSource, properties.signInPerMinute(), clock), clients);
+            DataSource dataSource,
+            RateLimitProperties properties,
+            Clock clock,
+            ClientAddresses clients,
+            RouteTable routes) {
+        Map<ClientLimit, RateLimiter> limiters = new EnumMap<>(ClientLimit.class);
+        for (ClientLimit limit : ClientLimit.values()) {
+            limiters.put(limit, new PostgresRateLimiter(dataSource, properties.perMinute(limit), clock));
+        }
+        return new PublicRateLimitFilter(limiters, routes, clients);
     }
 
     /** The rider API's limiter: per rider (keys "rider:<id>"), in the same table. */
@@ -57,8 +56,9 @@ public class RateLimitConfiguration {
 
     /** Open tracking streams per client IP, counted in memory: a stream is held by one instance. */
     @Bean
-    TrackingStreamSlots trackingStreamSlots(RateLimitProperties properties, ClientAddresses clients) {
-        return new TrackingStreamSlots(properties.trackingStreamsPerClient(), clients);
+    TrackingStreamSlots trackingStreamSlots(
+            RateLimitProperties properties, ClientAddresses clients, RouteTable routes) {
+        return new TrackingStreamSlots(properties.trackingStreamsPerClient(), clients, routes);
     }
 
     @Bean

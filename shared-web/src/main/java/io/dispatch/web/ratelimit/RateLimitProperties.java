@@ -1,5 +1,6 @@
 package io.dispatch.web.ratelimit;
 
+import io.dispatch.web.security.ClientLimit;
 import io.dispatch.web.startup.SettingChecks;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -40,5 +41,14 @@ public record RateLimitProperties(
         SettingChecks.atLeast("dispatch.rate-limit.failed-credentials-per-minute", failedCredentialsPerMinute, 1);
         SettingChecks.atLeast("dispatch.rate-limit.tracking-streams-per-client", trackingStreamsPerClient, 1);
         SettingChecks.positive("dispatch.rate-limit.cleanup-interval", cleanupInterval);
+    }
+
+    /** The figure per minute of one per-client-IP limit. */
+    public int perMinute(ClientLimit limit) {
+        return switch (limit) {
+            case TRACKING -> publicPerMinute;
+            case INTEGRATIONS -> integrationsPerMinute;
+            case SIGN_IN -> signInPerMinute;
+        };
     }
 }

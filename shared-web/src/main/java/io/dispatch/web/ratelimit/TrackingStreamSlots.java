@@ -3,7 +3,7 @@ package io.dispatch.web.ratelimit;
 import io.dispatch.web.error.ApiException;
 import io.dispatch.web.error.ErrorCode;
 import io.dispatch.web.request.ClientAddresses;
-import io.dispatch.web.security.Routes;
+import io.dispatch.web.security.RouteTable;
 import io.dispatch.web.security.SecurityConfiguration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,12 +13,12 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
-import org.springframework.web.util.pattern.PathPattern;
 import reactor.core.publisher.Mono;
 
 /**
- * A cap on the tracking streams ({@code /api/v1/track/:token/stream}) one client address holds
- * open at once ({@code dispatch.rate-limit.tracking-streams-per-client}, 20). The per-minute limit
+ * A cap on the tracking streams ({@code /api/v1/track/:token/stream}, declared by the module that
+ * serves them with {@link io.dispatch.web.security.ServedRoutes#streamsCappedPerClient}) one client
+ * address holds open at once ({@code dispatch.rate-limit.tracking-streams-per-client}, 20). The per-minute limit
  * counts a stream once, when it opens, so without this one client could open a stream every
  * second and hold them all for hours. One more answers 429 RATE_LIMITED with Retry-After; a
  * stream that ends, fails or is closed by its client gives its slot back. Counted in memory, per
@@ -28,20 +28,21 @@ import reactor.core.publisher.Mono;
 public class TrackingStreamSlots implements WebFilter {
 
     static final long RETRY_AFTER_SECONDS = 30;
-    private static final PathPattern STREAM = Routes.pattern("/api/v1/track/{token}/stream");
 
     private final int perClient;
     private final ClientAddresses clients;
+    private final RouteTable routes;
     private final Map<String, Integer> open = new ConcurrentHashMap<>();
 
-    public TrackingStreamSlots(int perClient, ClientAddresses clients) {
+    public TrackingStreamSlots(int perClient, ClientAddresses clients, RouteTable routes) {
         this.perClient = perClient;
         this.clients = clients;
+        this.routes = routes;
     }
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        if (!Routes.matches(STREAM, exchange)) {
+        if (!routes.isCappedStream(exchange)) {
             return chain.filter(exchange);
         }
         String client = clients.of(exchange);

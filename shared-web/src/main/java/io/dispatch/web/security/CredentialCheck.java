@@ -19,7 +19,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * The chain's one authentication manager. It reads the credential header of the route's
- * family (X-API-Key, X-Rider-Token or X-Admin-Token, either of the first and last on proof media;
+ * family ({@link RouteTable}) (X-API-Key, X-Rider-Token or X-Admin-Token, either of the first and last on proof media;
  * none for public routes) and hands it to
  * {@link Credentials} with the {@link CredentialKind} that header belongs to. A request without
  * the header goes on unauthenticated, and the authorization rules answer it 401; a wrong one is
@@ -37,6 +37,7 @@ import reactor.core.publisher.Mono;
 public final class CredentialCheck implements ServerAuthenticationConverter, ReactiveAuthenticationManager {
 
     private final Credentials credentials;
+    private final RouteTable routes;
     private final ClientAddresses clients;
     private final CredentialFailures failures;
     private final Map<String, CredentialKind<?>> byHeader = new HashMap<>();
@@ -44,10 +45,12 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
 
     CredentialCheck(
             Credentials credentials,
+            RouteTable routes,
             List<CredentialKind<?>> kinds,
             ClientAddresses clients,
             CredentialFailures failures) {
         this.credentials = credentials;
+        this.routes = routes;
         this.clients = clients;
         this.failures = failures;
         for (CredentialKind<?> kind : kinds) {
@@ -68,7 +71,7 @@ public final class CredentialCheck implements ServerAuthenticationConverter, Rea
 
     @Override
     public Mono<Authentication> convert(ServerWebExchange exchange) {
-        Family family = Family.of(exchange);
+        Family family = routes.familyOf(exchange);
         for (String header : family.headers) {
             String value = exchange.getRequest().getHeaders().getFirst(header);
             if (value != null) {

@@ -2,13 +2,12 @@ package io.dispatch.web.security;
 
 import io.dispatch.web.identity.CredentialKinds;
 import java.util.List;
-import org.springframework.web.server.ServerWebExchange;
-import org.springframework.web.util.pattern.PathPattern;
 
 /**
- * Who may call a route, by the family its normalised path belongs to: the credential headers it
- * reads and the session attributes (a signed-in merchant's or operator's) that may stand in for
- * them when no header is sent.
+ * Who may call a route, by the family its normalised path belongs to ({@link RouteTable}): the
+ * credential headers it reads and the session attributes (a signed-in merchant's or operator's)
+ * that may stand in for them when no header is sent. A path belongs to the first family, in this
+ * order, that names it.
  */
 enum Family {
     MERCHANT(
@@ -33,13 +32,6 @@ enum Family {
             List.of(CredentialKinds.SESSION_OPERATOR),
             CredentialKinds.OPERATOR_TOKEN_REJECTED);
 
-    private static final PathPattern EXTERNAL = Routes.pattern(Routes.EXTERNAL);
-    private static final PathPattern RIDERS = Routes.pattern(Routes.RIDER);
-    private static final PathPattern DASHBOARD_API = Routes.pattern(Routes.DASHBOARD_API);
-    private static final PathPattern PROOF_MEDIA = Routes.pattern(Routes.PROOF_MEDIA);
-    private static final List<PathPattern> PUBLIC_ROUTES =
-            Routes.PUBLIC.stream().map(Routes::pattern).toList();
-
     final List<String> headers;
     final List<String> sessionAttributes;
     final String missing;
@@ -48,24 +40,5 @@ enum Family {
         this.headers = headers;
         this.sessionAttributes = sessionAttributes;
         this.missing = missing;
-    }
-
-    static Family of(ServerWebExchange exchange) {
-        if (Routes.matches(EXTERNAL, exchange)) {
-            return MERCHANT;
-        }
-        if (Routes.matches(RIDERS, exchange)) {
-            return RIDER;
-        }
-        if (Routes.matches(DASHBOARD_API, exchange)) {
-            return DASHBOARD;
-        }
-        if (Routes.matches(PROOF_MEDIA, exchange)) {
-            return MEDIA;
-        }
-        if (Routes.matchesAny(PUBLIC_ROUTES, exchange)) {
-            return PUBLIC;
-        }
-        return OPERATOR;
     }
 }

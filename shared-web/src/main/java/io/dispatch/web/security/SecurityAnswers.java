@@ -41,15 +41,17 @@ final class SecurityAnswers
     private static final Pattern HEADER_VALUE = Pattern.compile("has a value \".*\" that", Pattern.DOTALL);
 
     private final ApiErrorHandler errors;
+    private final RouteTable routes;
 
-    SecurityAnswers(ApiErrorHandler errors) {
+    SecurityAnswers(ApiErrorHandler errors, RouteTable routes) {
         this.errors = errors;
+        this.routes = routes;
     }
 
     /** No credential on a route that needs one. */
     @Override
     public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException cause) {
-        Family family = Family.of(exchange);
+        Family family = routes.familyOf(exchange);
         String message = family.missing == null ? "Unauthorized" : family.missing;
         return errors.handle(exchange, new ApiException(ErrorCode.UNAUTHORIZED, message));
     }

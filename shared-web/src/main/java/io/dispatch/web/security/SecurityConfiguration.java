@@ -40,6 +40,10 @@ import reactor.core.publisher.Mono;
  * <p>Requests that a dashboard session cookie authenticates need a CSRF token on every
  * state-changing call ({@link SessionCsrf}); header-authenticated ones do not.
  *
+ * <p>Which paths are public, session-only or a delivery's merchant's or an operator's is the process's
+ * {@link RouteTable}: every service's families joined with the {@link ServedRoutes} of the modules
+ * it hosts, so a path of a feature the process does not host falls to the operator rule.
+ *
  * <p>The rate limits and idempotency run after it ({@link #AFTER_SECURITY}), on the same
  * normalised paths ({@link Routes}).
  */
@@ -54,17 +58,18 @@ public class SecurityConfiguration {
     SecurityWebFilterChain dispatchSecurityChain(
             ServerHttpSecurity http,
             CredentialCheck credentials,
+            RouteTable routes,
             ApiErrorHandler errors,
             ObjectProvider<DispatcherHandler> dispatcher,
             @Value("${management.server.port:}") String managementPort) {
-        SecurityAnswers answers = new SecurityAnswers(errors);
+        SecurityAnswers answers = new SecurityAnswers(errors, routes);
         AuthenticationWebFilter authentication = new AuthenticationWebFilter(credentials);
         authentication.setServerAuthenticationConverter(credentials);
         authentication.setAuthenticationFailureHandler(answers);
         authentication.setAuthenticationSuccessHandler(SecurityConfiguration::continueAs);
         authentication.setSecurityContextRepository(NoOpServerSecurityContextRepository.getInstance());
 
-        return http.csrf(csrf -> csrf.requireCsrfProtectionMatcher(SessionCsrf::needsToken)
+        return http.csrf(csrf -> csrf.requireCsrfProtectionMatcher(new SessionCsrf(routes)::needsToken)
                         .accessDeniedHandler(answers))
                 .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
                 .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
@@ -74,7 +79,7 @@ public class SecurityConfiguration {
                 .addFilterAt(authentication, SecurityWebFiltersOrder.AUTHENTICATION)
                 .exceptionHandling(
                         handling -> handling.authenticationEntryPoint(answers).accessDeniedHandler(answers))
-                .authorizeExchange(rules -> rules.pathMatchers(Routes.PUBLIC.toArray(String[]::new))
+                .authorizeExchange(rules -> rules.matchers(routes.matcher(Family.PUBLIC))
                         .permitAll()
                         .matchers(onManagementPort(managementPort))
                         .permitAll()
@@ -88,11 +93,11 @@ public class SecurityConfiguration {
                         .hasAuthority(Scope.WRITE.authority())
                         .pathMatchers(Routes.RIDER)
                         .hasRole("RIDER")
-                        .pathMatchers(Routes.DASHBOARD_API)
+                        .matchers(routes.matcher(Family.DASHBOARD))
                         .hasAuthority(CredentialKinds.SESSION_AUTHORITY)
-                        .pathMatchers(HttpMethod.GET, Routes.PROOF_MEDIA)
+                        .matchers(routes.matcher(Family.MEDIA, HttpMethod.GET))
                         .hasAnyAuthority(Scope.READ.authority(), "ROLE_OPERATOR")
-                        .pathMatchers(HttpMethod.HEAD, Routes.PROOF_MEDIA)
+                        .matchers(routes.matcher(Family.MEDIA, HttpMethod.HEAD))
                         .hasAnyAuthority(Scope.READ.authority(), "ROLE_OPERATOR")
                         .anyExchange()
                         .access(new OperatorRoleRules(
@@ -136,10 +141,17 @@ public class SecurityConfiguration {
     @Bean
     CredentialCheck credentialCheck(
             Credentials credentials,
+            RouteTable routes,
             List<CredentialKind<?>> kinds,
             ClientAddresses clients,
             CredentialFailures failures) {
-        return new CredentialCheck(credentials, kinds, clients, failures);
+        return new CredentialCheck(credentials, routes, kinds, clients, failures);
+    }
+
+    /** The route families of this process: every service's and those of the modules it hosts. */
+    @Bean
+    RouteTable routeTable(ObjectProvider<ServedRoutes> served) {
+        return RouteTable.of(served.orderedStream().toList());
     }
 
     @Bean
@@ -148,8 +160,8 @@ public class SecurityConfiguration {
     }
 
     @Bean
-    ServerExchangeRejectedHandler canonicalPathRejections(ApiErrorHandler errors) {
-        return new SecurityAnswers(errors);
+    ServerExchangeRejectedHandler canonicalPathRejections(ApiErrorHandler errors, RouteTable routes) {
+        return new SecurityAnswers(errors, routes);
     }
 
     /** Handlers take their principal as a parameter and fail closed (401) without one. */

@@ -14,28 +14,31 @@ import reactor.core.publisher.Mono;
  * {@code GET /api/v1/console/me}): state-changing ones that carry the session
  * cookie and not their family's own credential header. A header-authenticated request needs no
  * token: a cross-site page cannot add that header without a CORS preflight, which no route
- * allows. Sign-up and sign-in carry no session's authority (a cookie sent with them is replaced);
- * they accept only JSON, which a cross-site form cannot send either.
+ * allows. Sign-up and sign-in (the paths modules declare with {@link ServedRoutes#signIn}) carry no
+ * session's authority (a cookie sent with them is replaced); they accept only JSON, which a
+ * cross-site form cannot send either.
  */
 final class SessionCsrf {
 
     private static final Set<HttpMethod> SAFE =
             Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS, HttpMethod.TRACE);
-    private static final Set<String> SIGN_IN =
-            Set.of("/api/v1/auth/signin", "/api/v1/auth/signup", Routes.CONSOLE_SIGN_IN);
 
-    private SessionCsrf() {}
+    private final RouteTable routes;
 
-    static Mono<MatchResult> needsToken(ServerWebExchange exchange) {
+    SessionCsrf(RouteTable routes) {
+        this.routes = routes;
+    }
+
+    Mono<MatchResult> needsToken(ServerWebExchange exchange) {
         ServerHttpRequest request = exchange.getRequest();
         if (SAFE.contains(request.getMethod()) || !request.getCookies().containsKey(SessionConfiguration.COOKIE)) {
             return MatchResult.notMatch();
         }
-        Family family = Family.of(exchange);
+        Family family = routes.familyOf(exchange);
         if (family.headers.stream().anyMatch(request.getHeaders()::containsHeader)) {
             return MatchResult.notMatch();
         }
         String path = request.getPath().pathWithinApplication().value();
-        return SIGN_IN.contains(path) ? MatchResult.notMatch() : MatchResult.match();
+        return routes.isSignIn(path) ? MatchResult.notMatch() : MatchResult.match();
     }
 }

@@ -60,6 +60,7 @@ class CredentialCheckTest {
                             .filter(merchant -> merchant.id().equals(id))));
     private final CredentialCheck check = new CredentialCheck(
             new Credentials(kinds, new IdentityProperties(null, null), new MutableClock(Instant.EPOCH)),
+            RouteTable.of(List.of(ServedRoutes.of("dashboard").dashboardSession("/api/v1/dashboard/**"))),
             kinds,
             new ClientAddresses(new ClientAddressProperties(List.of())),
             new FailedCredentials(
