@@ -30,6 +30,12 @@ class RouteTableTest {
         return MockServerWebExchange.from(MockServerHttpRequest.get(path));
     }
 
+    private static List<Family> familiesOf(RouteTable table, String... paths) {
+        return java.util.Arrays.stream(paths)
+                .map(path -> table.familyOf(get(path)))
+                .toList();
+    }
+
     /** Whether the table's matcher of the family (on {@code method}, any when null) matches this request. */
     private static boolean matches(RouteTable table, Family family, HttpMethod method, HttpMethod sent, String path) {
         return Boolean.TRUE.equals(table.matcher(family, method)
@@ -42,13 +48,23 @@ class RouteTableTest {
     void the_table_joins_every_service_s_families_with_each_module_s() {
         RouteTable table = RouteTable.of(List.of(CONSOLE, ACCOUNTS, TRACKING));
 
-        assertThat(table.familyOf(get("/api/v1/external/dispatches"))).isEqualTo(Family.MERCHANT);
-        assertThat(table.familyOf(get("/api/v1/rider/offers"))).isEqualTo(Family.RIDER);
-        assertThat(table.familyOf(get("/api/v1/dashboard/me"))).isEqualTo(Family.DASHBOARD);
-        assertThat(table.familyOf(get("/v3/api-docs"))).isEqualTo(Family.PUBLIC);
-        assertThat(table.familyOf(get("/console/queue"))).isEqualTo(Family.PUBLIC);
-        assertThat(table.familyOf(get("/track/abc"))).isEqualTo(Family.PUBLIC);
-        assertThat(table.familyOf(get("/api/v1/admin/merchants"))).isEqualTo(Family.OPERATOR);
+        assertThat(familiesOf(
+                        table,
+                        "/api/v1/external/dispatches",
+                        "/api/v1/rider/offers",
+                        "/api/v1/dashboard/me",
+                        "/v3/api-docs",
+                        "/console/queue",
+                        "/track/abc",
+                        "/api/v1/admin/merchants"))
+                .containsExactly(
+                        Family.MERCHANT,
+                        Family.RIDER,
+                        Family.DASHBOARD,
+                        Family.PUBLIC,
+                        Family.PUBLIC,
+                        Family.PUBLIC,
+                        Family.OPERATOR);
         assertThat(table.limitedPer(ClientLimit.SIGN_IN)).containsExactly("/api/v1/auth/**", "/api/v1/console/signin");
         assertThat(table.limitedPer(ClientLimit.TRACKING)).containsExactly("/api/v1/track/**", "/track/**");
         assertThat(table.isSignIn("/api/v1/console/signin")).isTrue();
@@ -61,11 +77,14 @@ class RouteTableTest {
     void a_process_without_a_feature_has_none_of_its_routes_and_they_fall_to_the_operator_rule() {
         RouteTable query = RouteTable.of(List.of(TRACKING));
 
-        assertThat(query.familyOf(get("/console"))).isEqualTo(Family.OPERATOR);
-        assertThat(query.familyOf(get("/console/queue"))).isEqualTo(Family.OPERATOR);
-        assertThat(query.familyOf(get("/dashboard"))).isEqualTo(Family.OPERATOR);
-        assertThat(query.familyOf(get("/api/v1/auth/signin"))).isEqualTo(Family.OPERATOR);
-        assertThat(query.familyOf(get("/api/v1/dashboard/me"))).isEqualTo(Family.OPERATOR);
+        assertThat(familiesOf(
+                        query,
+                        "/console",
+                        "/console/queue",
+                        "/dashboard",
+                        "/api/v1/auth/signin",
+                        "/api/v1/dashboard/me"))
+                .containsOnly(Family.OPERATOR);
         assertThat(query.familyOf(get("/track/abc"))).isEqualTo(Family.PUBLIC);
         assertThat(query.limitedPer(ClientLimit.SIGN_IN)).isEmpty();
         assertThat(query.limitedPer(ClientLimit.INTEGRATIONS)).isEmpty();
