@@ -16,6 +16,7 @@ final class Inserter {
 
     private double suffixFinish;
     private double suffixLate;
+    private double suffixDrops;
 
     Inserter(Model m) {
         this.m = m;
@@ -56,11 +57,12 @@ final class Inserter {
                 continue;
             }
             double cost;
+            int next = j < r.n ? m.loc[r.nodes[j]] : m.vEnd[r.v];
             if (m.hard) {
-                int next = j < r.n ? m.loc[r.nodes[j]] : m.vEnd[r.v];
                 cost = m.distance(prev, dl) + leg(dl, next) - leg(prev, next);
             } else {
-                cost = (suffixFinish - r.finish) + Schedules.LATE_WEIGHT * (late + suffixLate);
+                double drive = m.time(prev, dl) + legTime(dl, next) - legTime(prev, next);
+                cost = soft(r, late + suffixLate, drive, s + suffixDrops);
             }
             if (cost < best) {
                 best = cost;
@@ -72,6 +74,18 @@ final class Inserter {
 
     private double leg(int from, int to) {
         return to < 0 ? 0 : m.distance(from, to);
+    }
+
+    private double legTime(int from, int to) {
+        return to < 0 ? 0 : m.time(from, to);
+    }
+
+    /** The soft objective's added cost, given the added lateness, driving and drop-off times (finish from suffix). */
+    private double soft(Route r, double late, double drive, double drops) {
+        return (suffixFinish - r.finish)
+                + Schedules.LATE_WEIGHT * late
+                + Schedules.DRIVE_WEIGHT * drive
+                + Schedules.DROPOFF_WEIGHT * drops;
     }
 
     private double bestPair(Route r, int p, int d) {
@@ -109,6 +123,10 @@ final class Inserter {
             double pickupDetour = i < n
                     ? m.distance(prevI, pl) + m.distance(pl, m.loc[r.nodes[i]]) - m.distance(prevI, m.loc[r.nodes[i]])
                     : 0;
+            double pickupDetourTime = hard || i == n
+                    ? 0
+                    : m.time(prevI, pl) + m.time(pl, m.loc[r.nodes[i]]) - m.time(prevI, m.loc[r.nodes[i]]);
+            double dropShift = 0;
             for (int j = i; j <= n; j++) {
                 double ad = prevDep + m.time(prevLoc, dl);
                 double sd = Math.max(ad, m.ready[d]);
@@ -132,7 +150,13 @@ final class Inserter {
                             cost = pickupDetour + m.distance(prevJ, dl) + leg(dl, next) - leg(prevJ, next);
                         }
                     } else {
-                        cost = (suffixFinish - r.finish) + Schedules.LATE_WEIGHT * (late + lateD + suffixLate);
+                        double drive = j == i
+                                ? m.time(prevI, pl) + m.time(pl, dl) + legTime(dl, next) - legTime(prevI, next)
+                                : pickupDetourTime
+                                        + m.time(m.loc[r.nodes[j - 1]], dl)
+                                        + legTime(dl, next)
+                                        - legTime(m.loc[r.nodes[j - 1]], next);
+                        cost = soft(r, late + lateD + suffixLate, drive, sd + dropShift + suffixDrops);
                     }
                     if (cost < best) {
                         best = cost;
@@ -157,6 +181,9 @@ final class Inserter {
                     }
                 } else {
                     late += Math.max(0, s - m.due[x]) - Math.max(0, r.start[j] - m.due[x]);
+                    if ((x & 1) == 1) {
+                        dropShift += s - r.start[j];
+                    }
                 }
                 prevDep = s + m.service[x];
                 prevLoc = xl;
@@ -181,6 +208,7 @@ final class Inserter {
             return s - r.start[k] <= r.slack[k] + Model.EPS;
         }
         double lateDelta = 0;
+        double dropDelta = 0;
         for (; k < n; k++) {
             int x = r.nodes[k];
             double s = Math.max(prevDep + m.time(prevLoc, m.loc[x]), m.ready[x]);
@@ -188,9 +216,13 @@ final class Inserter {
             if (Math.abs(s - old) <= Model.EPS) {
                 suffixFinish = r.finish;
                 suffixLate = lateDelta;
+                suffixDrops = dropDelta;
                 return true;
             }
             lateDelta += Math.max(0, s - m.due[x]) - Math.max(0, old - m.due[x]);
+            if ((x & 1) == 1) {
+                dropDelta += s - old;
+            }
             prevDep = s + m.service[x];
             prevLoc = m.loc[x];
         }
@@ -203,6 +235,7 @@ final class Inserter {
             suffixFinish = prevDep;
         }
         suffixLate = lateDelta;
+        suffixDrops = dropDelta;
         return true;
     }
 }

@@ -22,6 +22,10 @@ final class Route {
     int[] load;
     double distance;
     double lateness;
+    /** Seconds spent driving (every leg, the return included). */
+    double driven;
+    /** The drop-offs' service start times summed (how long the parcels ride, in total, from time 0). */
+    double dropoffTimes;
     /** When the last stop is served, or the vehicle reaches its end; the start time when empty. */
     double finish;
     /** Arrival at the end location (equal to {@link #finish} when the route has one). */
@@ -48,6 +52,8 @@ final class Route {
         this.load = other.load.clone();
         this.distance = other.distance;
         this.lateness = other.lateness;
+        this.driven = other.driven;
+        this.dropoffTimes = other.dropoffTimes;
         this.finish = other.finish;
         this.endArrival = other.endArrival;
         this.feasible = other.feasible;
@@ -77,6 +83,8 @@ final class Route {
         n = other.n;
         distance = other.distance;
         lateness = other.lateness;
+        driven = other.driven;
+        dropoffTimes = other.dropoffTimes;
         finish = other.finish;
         endArrival = other.endArrival;
         feasible = other.feasible;
@@ -87,7 +95,12 @@ final class Route {
         if (n == 0) {
             return 0;
         }
-        return m.hard ? distance : (finish - m.vStartTime[v]) + Schedules.LATE_WEIGHT * lateness;
+        return m.hard
+                ? distance
+                : (finish - m.vStartTime[v])
+                        + Schedules.LATE_WEIGHT * lateness
+                        + Schedules.DRIVE_WEIGHT * driven
+                        + Schedules.DROPOFF_WEIGHT * dropoffTimes;
     }
 
     int locBefore(int i) {
@@ -149,12 +162,19 @@ final class Route {
         boolean ok = ld <= capacity;
         double dist = 0;
         double late = 0;
+        double drive = 0;
+        double drops = 0;
         for (int k = 0; k < n; k++) {
             int x = nodes[k];
             int l = m.loc[x];
-            double a = t + m.time(prev, l);
+            double leg = m.time(prev, l);
+            double a = t + leg;
+            drive += leg;
             dist += m.distance(prev, l);
             double s = Math.max(a, m.ready[x]);
+            if ((x & 1) == 1) {
+                drops += s;
+            }
             arrival[k] = a;
             start[k] = s;
             if (s > m.due[x] + Model.EPS) {
@@ -178,6 +198,7 @@ final class Route {
             endArrival = finish;
         } else if (m.vEnd[v] >= 0) {
             double a = t + m.time(prev, m.vEnd[v]);
+            drive += m.time(prev, m.vEnd[v]);
             dist += m.distance(prev, m.vEnd[v]);
             endArrival = a;
             finish = a;
@@ -202,6 +223,8 @@ final class Route {
         }
         distance = dist;
         lateness = late;
+        driven = drive;
+        dropoffTimes = drops;
         feasible = ok;
     }
 

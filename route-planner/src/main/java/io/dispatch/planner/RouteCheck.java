@@ -7,8 +7,8 @@ import java.util.List;
  * {@link Objective#LEAST_TIME} are not broken rules but {@code lateness}), its distance, its duration (from the
  * vehicle's start time until the last stop is served, or until it reaches {@code end}), the summed lateness past the
  * windows' {@code due} (and past {@code endBy}), and its cost under the problem's objective (distance under {@link
- * Objective#FEWEST_VEHICLES}; duration plus {@link Schedules#LATE_WEIGHT} times lateness under {@link
- * Objective#LEAST_TIME}).
+ * Objective#FEWEST_VEHICLES}; duration plus the weighted driving, drop-off waits and lateness of {@link
+ * Schedules} under {@link Objective#LEAST_TIME}).
  */
 public record RouteCheck(List<String> violations, double distance, double duration, double lateness, double cost) {
 

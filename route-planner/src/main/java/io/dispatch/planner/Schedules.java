@@ -22,6 +22,18 @@ public final class Schedules {
      */
     public static final double LATE_WEIGHT = 10.0;
 
+    /**
+     * Under {@link Objective#LEAST_TIME}, what one second of driving costs on top of the route time it takes: one, so
+     * a rider who would wait at the pickup anyway is not sent from further away for free (ADR 0057).
+     */
+    public static final double DRIVE_WEIGHT = 1.0;
+
+    /**
+     * Under {@link Objective#LEAST_TIME}, what one second until a drop-off is served costs, for every drop-off: one,
+     * so each parcel's wait counts, not only the route's end and lateness past the soft target (ADR 0057).
+     */
+    public static final double DROPOFF_WEIGHT = 1.0;
+
     private Schedules() {}
 
     /** {@code stops} timed from {@code vehicle}'s start; every stop's job must be one of {@code problem}'s. */

@@ -4,7 +4,7 @@ package io.dispatch.planner;
  * A whole solution judged under its problem's objective, so that a solver can promise never to return a worse one
  * than it was given: broken rules first (fewer is better), then jobs left unassigned, then (under {@link
  * Objective#FEWEST_VEHICLES} only) vehicles used, then {@code cost} (total distance, or total route time plus weighted
- * lateness).
+ * driving, drop-off waits and lateness).
  */
 public record Score(Objective objective, int violations, int unassigned, int vehicles, double cost)
         implements Comparable<Score> {

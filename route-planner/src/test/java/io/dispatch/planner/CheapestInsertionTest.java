@@ -31,8 +31,24 @@ class CheapestInsertionTest {
                 .containsExactly(
                         new PlannedStop("a", StopKind.PICKUP, 2, 10, 15),
                         new PlannedStop("a", StopKind.DROPOFF, 3, 27, 27));
-        // route time: leaves at 0, served at 30 (27 + 3 service)
-        assertThat(inserted.addedCost()).isEqualTo(30.0);
+        // route time: leaves at 0, served at 30 (27 + 3 service); 20 s driven; the drop-off served at 27
+        assertThat(inserted.addedCost()).isEqualTo(30 + Schedules.DRIVE_WEIGHT * 20 + Schedules.DROPOFF_WEIGHT * 27);
+    }
+
+    @Test
+    void of_two_riders_who_would_both_wait_for_the_food_the_nearer_one_gets_it() {
+        // both reach the pickup long before it is ready, so the route times are equal: the driving decides
+        Travel travel = line(0, 90, 100, 110);
+        PlanProblem problem = new PlanProblem(
+                List.of(PlanVehicle.free("far", 0, 0, -1, 5), PlanVehicle.free("near", 1, 0, -1, 5)),
+                List.of(new PlanJob("a", 2, 3, 1, new TimeWindow(500, Double.POSITIVE_INFINITY), TimeWindow.ANY, 0, 0)),
+                travel,
+                Objective.LEAST_TIME);
+
+        Inserted inserted = CheapestInsertion.insert(problem, new PlanSolution(List.of(), List.of("a")), "a")
+                .orElseThrow();
+
+        assertThat(inserted.vehicleId()).isEqualTo("near");
     }
 
     @Test
@@ -71,8 +87,8 @@ class CheapestInsertionTest {
 
         assertThat(refs(inserted.solution().routes().getFirst()))
                 .containsExactly(StopRef.pickup("a"), StopRef.pickup("b"), StopRef.dropoff("a"), StopRef.dropoff("b"));
-        // 21 instead of 20
-        assertThat(inserted.addedCost()).isEqualTo(1.0);
+        // 21 instead of 20 of route and of driving; b's drop-off served at 21
+        assertThat(inserted.addedCost()).isEqualTo(1 + Schedules.DRIVE_WEIGHT * 1 + Schedules.DROPOFF_WEIGHT * 21);
     }
 
     @Test
@@ -101,7 +117,9 @@ class CheapestInsertionTest {
         Inserted inserted = CheapestInsertion.insert(soft, new PlanSolution(List.of(), List.of("a")), "a")
                 .orElseThrow();
         // 60 s of route, 20 s late at the drop-off
-        assertThat(inserted.addedCost()).isEqualTo(60 + Schedules.LATE_WEIGHT * 20);
+        assertThat(inserted.addedCost())
+                .isEqualTo(
+                        60 + Schedules.DRIVE_WEIGHT * 60 + Schedules.DROPOFF_WEIGHT * 60 + Schedules.LATE_WEIGHT * 20);
     }
 
     @Test

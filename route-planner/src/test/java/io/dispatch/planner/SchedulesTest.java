@@ -83,7 +83,9 @@ class SchedulesTest {
 
         assertThat(check.feasible()).isTrue();
         assertThat(check.lateness()).isEqualTo(5.0);
-        assertThat(check.cost()).isEqualTo(20 + Schedules.LATE_WEIGHT * 5);
+        assertThat(check.cost())
+                .isEqualTo(
+                        20 + Schedules.DRIVE_WEIGHT * 20 + Schedules.DROPOFF_WEIGHT * 20 + Schedules.LATE_WEIGHT * 5);
     }
 
     @Test
