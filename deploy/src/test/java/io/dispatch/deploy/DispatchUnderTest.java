@@ -355,10 +355,32 @@ final class DispatchUnderTest {
         } catch (java.net.http.HttpTimeoutException noAnswer) {
             // what the services were doing instead: the one line CI prints must say it
             throw new AssertionError(
-                    method + " " + path + " had no answer in 120 s; " + ThreadDumps.ofThisJvm("no-answer"), noAnswer);
+                    method + " " + path + " had no answer in 120 s; " + freshConnectionProbe() + "; "
+                            + ThreadDumps.ofThisJvm("no-answer"),
+                    noAnswer);
         }
         contract().check(method, path, response);
         return new Answer(response);
+    }
+
+    /**
+     * After a request got no answer: whether the service answers a health check on a new connection. Yes points at
+     * the connection the request went on (the client's pool or the server's side of it); no, at the service.
+     */
+    private String freshConnectionProbe() {
+        long started = System.nanoTime();
+        try (HttpClient fresh =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            HttpResponse<String> health = fresh.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/health"))
+                            .timeout(java.time.Duration.ofSeconds(10))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return "a new connection got " + health.statusCode() + " from /actuator/health in "
+                    + (System.nanoTime() - started) / 1_000_000 + " ms";
+        } catch (Exception e) {
+            return "a new connection got no health answer either (" + e + ")";
+        }
     }
 
     /**
