@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,6 +21,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.kafka.event.ConsumerStoppedEvent;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.MessageListenerContainer;
 
 /**
@@ -47,6 +49,7 @@ public final class StoppedConsumerRestarts implements AutoCloseable {
         return thread;
     });
     private final Map<MessageListenerContainer, Deque<Instant>> history = new ConcurrentHashMap<>();
+    private final Set<MessageListenerContainer> pending = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
 
     public StoppedConsumerRestarts(
@@ -65,6 +68,9 @@ public final class StoppedConsumerRestarts implements AutoCloseable {
             return;
         }
         MessageListenerContainer container = stopped.getContainer(MessageListenerContainer.class);
+        if (!current(stopped, container) || !pending.add(container)) {
+            return; // a sibling of the same stop, or a consumer of a generation already restarted: one restart
+        }
         String group = container.getGroupId() == null ? container.getListenerId() : container.getGroupId();
         int recent = remember(container);
         Duration wait = waitBefore(recent);
@@ -89,6 +95,16 @@ public final class StoppedConsumerRestarts implements AutoCloseable {
             AvailabilityChangeEvent.publish(events, this, LivenessState.BROKEN);
         }
         restarts.schedule(() -> restart(container, group), wait.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Whether the stopped consumer belongs to the container as it runs now. One Error stops every
+     * consumer of a concurrent container (the failing one says ERROR, its siblings ABNORMAL), and a
+     * consumer still shutting down can report after its container was started again with new ones.
+     */
+    private static boolean current(ConsumerStoppedEvent stopped, MessageListenerContainer container) {
+        return !(container instanceof ConcurrentMessageListenerContainer<?, ?> concurrent)
+                || concurrent.getContainers().contains(stopped.getSource());
     }
 
     @EventListener
@@ -118,6 +134,7 @@ public final class StoppedConsumerRestarts implements AutoCloseable {
         if (closing) {
             return;
         }
+        pending.remove(container);
         try {
             if (container.isRunning()) {
                 container.stop(); // the other consumers of a concurrent container, so it starts whole

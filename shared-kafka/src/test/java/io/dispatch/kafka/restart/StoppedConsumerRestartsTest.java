@@ -71,8 +71,10 @@ class StoppedConsumerRestartsTest {
         Set<String> applied = ConcurrentHashMap.newKeySet();
         AtomicInteger poisonReads = new AtomicInteger();
         List<Object> published = new CopyOnWriteArrayList<>();
-        StoppedConsumerRestarts restarts = restarts(5, published);
-        var container = container(topic, "restarts-" + UUID.randomUUID(), restarts, published, value -> {
+        var meters = new SimpleMeterRegistry();
+        StoppedConsumerRestarts restarts = restarts(5, published, meters);
+        String group = "restarts-" + UUID.randomUUID();
+        var container = container(topic, group, restarts, published, value -> {
             if (value.equals("poison") && poisonReads.getAndIncrement() == 0) {
                 throw new OutOfMemoryError("a listener's Error, as the heap running out elsewhere would cause");
             }
@@ -94,6 +96,13 @@ class StoppedConsumerRestartsTest {
                     // under load saw ABNORMAL): both are a stop the restarter must undo, and it did (lag 0 above)
                     .containsAnyOf(ConsumerStoppedEvent.Reason.ERROR, ConsumerStoppedEvent.Reason.ABNORMAL)
                     .doesNotContain(ConsumerStoppedEvent.Reason.NORMAL);
+            assertThat(meters.get("dispatch.kafka.consumer.restarts")
+                            .tag("group", group)
+                            .counter()
+                            .count())
+                    .as(
+                            "one Error stops both consumers of the container (ERROR and ABNORMAL): one restart, counted once")
+                    .isEqualTo(1.0);
             assertThat(published).noneMatch(AvailabilityChangeEvent.class::isInstance);
         } finally {
             restarts.close();
@@ -105,7 +114,7 @@ class StoppedConsumerRestartsTest {
     void a_consumer_that_keeps_dying_makes_the_process_report_itself_broken() throws Exception {
         String topic = topicWith(List.of("poison"));
         List<Object> published = new CopyOnWriteArrayList<>();
-        StoppedConsumerRestarts restarts = restarts(1, published);
+        StoppedConsumerRestarts restarts = restarts(1, published, new SimpleMeterRegistry());
         var container = container(topic, "broken-" + UUID.randomUUID(), restarts, published, value -> {
             throw new StackOverflowError("this listener never gets past its record");
         });
@@ -122,10 +131,11 @@ class StoppedConsumerRestartsTest {
         }
     }
 
-    private static StoppedConsumerRestarts restarts(int maxRestarts, List<Object> published) {
+    private static StoppedConsumerRestarts restarts(
+            int maxRestarts, List<Object> published, SimpleMeterRegistry meters) {
         var settings = new ConsumerRestartProperties(
                 Duration.ofMillis(200), Duration.ofSeconds(1), maxRestarts, Duration.ofMinutes(1));
-        return new StoppedConsumerRestarts(settings, published::add, Clock.systemUTC(), new SimpleMeterRegistry());
+        return new StoppedConsumerRestarts(settings, published::add, Clock.systemUTC(), meters);
     }
 
     private static ConcurrentMessageListenerContainer<String, String> container(
