@@ -174,8 +174,10 @@ public final class Simulation {
             violation("order " + order.order.id() + " delivered twice");
         }
         Instant now = instant(queue.nowMillis());
-        feed(new Fact.Ended(order.dispatchId, now));
+        // the position first: the end frees the rider, and the core matches a free rider at once, from where it
+        // last heard of it (a live rider's app has reported the drop-off's position by then)
         feed(new Fact.RiderPosition(rider.riderId, rider.positionAt(queue.nowMillis()), now));
+        feed(new Fact.Ended(order.dispatchId, now));
     }
 
     /** Something the live aggregate would never let happen; a correct simulation has none. */

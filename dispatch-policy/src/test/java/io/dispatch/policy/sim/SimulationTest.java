@@ -3,10 +3,16 @@ package io.dispatch.policy.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dispatch.policy.core.CoreConfig;
+import io.dispatch.policy.core.Fallback;
 import io.dispatch.policy.core.Mode;
+import io.dispatch.policy.core.Point;
+import io.dispatch.policy.core.Policy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -90,5 +96,42 @@ class SimulationTest {
         assertThat(ScenarioJson.read(file)).isEqualTo(generated);
         assertThat(ScenarioGenerator.generate(50, 8, 2, 42)).isEqualTo(generated);
         assertThat(ScenarioGenerator.generate(50, 8, 2, 43)).isNotEqualTo(generated);
+    }
+
+    @Test
+    void a_rider_freed_by_a_drop_off_is_matched_from_that_drop_off() {
+        // one rider; while it carries A from X to Y (27 s, before any periodic report), B waits near X and C near Y
+        Point x = new Point(-1.28, 36.80);
+        Point y = new Point(-1.28, 36.813);
+        List<Scenario.Order> orders = List.of(
+                new Scenario.Order("A", 1, 1, x, y),
+                new Scenario.Order("B", 2, 2, new Point(-1.2795, 36.8005), new Point(-1.275, 36.80)),
+                new Scenario.Order("C", 3, 3, new Point(-1.2795, 36.8125), new Point(-1.275, 36.813)));
+        Scenario day = new Scenario(
+                "freed-at-a-drop-off",
+                Instant.parse("2026-11-02T09:00:00Z"),
+                200,
+                1.0,
+                0,
+                0,
+                2400,
+                10,
+                1.0,
+                60,
+                new Policy(
+                        Policy.DEFAULT_ZONE, Mode.RANKED, Duration.ofSeconds(30), 5, 5000, Fallback.OPERATOR_QUEUE, 1),
+                List.of(new Scenario.Rider("r", x.lat(), x.lng(), 0, 3600, 1)),
+                orders);
+
+        Simulation.Outcome outcome = new Simulation(day, 1, CoreConfig.defaults()).runDetailed();
+
+        assertThat(outcome.figures().delivered()).isEqualTo(3);
+        OrderTimes b = outcome.orders().get(1);
+        OrderTimes c = outcome.orders().get(2);
+        assertThat(outcome.orders().getFirst().deliveredAt())
+                .as("A delivered before the first periodic report")
+                .isLessThan(60_000L);
+        // from where the core last heard of it before the drop-off (X), B would be nearest
+        assertThat(c.pickedUpAt()).as("C, next to the drop-off, first").isLessThan(b.pickedUpAt());
     }
 }
