@@ -17,7 +17,8 @@ import tools.jackson.databind.ObjectMapper;
  * and {@code server.netty.max-initial-line-length} for the head, and
  * {@code spring.http.codecs.max-in-memory-size} for the body; edge.properties gives them our
  * defaults ({@link HttpEdgeProperties} has its own). What Boot has no setting for is added here: Reactor Netty's request (body) timeout,
- * a timeout on the request head, and answers in the envelope for heads the decoder refuses.
+ * a timeout on the request head, answers in the envelope for heads the decoder refuses, and a read asked for after
+ * each response ({@link ReadAfterResponse}, for a Reactor Netty defect that can stall a keep-alive connection).
  *
  * <p>No timeout runs while a response is being written, so the tracking streams (server-sent
  * events that last as long as the delivery) are never cut by them.
@@ -42,8 +43,9 @@ public class HttpEdgeConfiguration {
                 .map(s -> s.getMaxHttpRequestHeaderSize().toBytes())
                 .orElse(8192L);
         EdgeAnswers answers = new EdgeAnswers(json, maxInitialLine, maxHeaders);
-        return http -> http.requestTimeout(edge.bodyTimeout())
-                .doOnChannelInit((observer, channel, remoteAddress) ->
-                        RequestHeadGuard.install(channel.pipeline(), edge.headerTimeout(), answers));
+        return http -> http.requestTimeout(edge.bodyTimeout()).doOnChannelInit((observer, channel, remoteAddress) -> {
+            RequestHeadGuard.install(channel.pipeline(), edge.headerTimeout(), answers);
+            ReadAfterResponse.install(channel.pipeline());
+        });
     }
 }

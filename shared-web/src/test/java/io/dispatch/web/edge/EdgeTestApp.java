@@ -18,10 +18,11 @@ import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
  * The HTTP edge alone: a WebFlux server on Reactor Netty with {@link HttpEdgeConfiguration} and
- * three routes, without a database or a broker, so timeouts of a second or two can be tested.
+ * a few routes, without a database or a broker, so timeouts of a second or two can be tested.
  * Deliberately not a {@code @Configuration}: shared-web's component scan of io.dispatch.web
  * (which covers this test package) must not pick it up in other tests' contexts.
  */
@@ -39,10 +40,17 @@ class EdgeTestApp {
     /** How long the stream stays silent before each event: longer than the idle timeout. */
     static final Duration STREAM_SILENCE = Duration.ofSeconds(4);
 
+    /** How long {@code /slow} takes to answer. */
+    static final Duration SLOW = Duration.ofMillis(50);
+
     @Bean
     RouterFunction<ServerResponse> routes() {
         return RouterFunctions.route()
                 .GET("/hello", request -> ServerResponse.ok().bodyValue("{\"hello\":true}"))
+                .GET("/after", request -> ServerResponse.ok().bodyValue("{\"after\":true}"))
+                .GET(
+                        "/slow",
+                        request -> Mono.delay(SLOW).then(ServerResponse.ok().bodyValue("{\"slow\":true}")))
                 .POST(
                         "/echo",
                         request -> request.bodyToMono(String.class)
