@@ -53,11 +53,14 @@ class StrandedClaimTest {
             await().atMost(Duration.ofSeconds(10))
                     .alias("both webhooks sent well before the 60 s lease of their first claim ends")
                     .until(() -> receiver.received().size() == 2);
-            assertThat(jdbc.queryForObject(
-                            "select count(*) from webhook.notifications where merchant_id = ? and status = 'SUCCEEDED'",
-                            Long.class,
-                            merchant))
-                    .isEqualTo(2);
+            // an attempt's outcome is written after its answer arrives (the attempt recorder's batch): a moment later
+            await().atMost(Duration.ofSeconds(10))
+                    .untilAsserted(() -> assertThat(jdbc.queryForObject(
+                                    "select count(*) from webhook.notifications where merchant_id = ?"
+                                            + " and status = 'SUCCEEDED'",
+                                    Long.class,
+                                    merchant))
+                            .isEqualTo(2));
         }
     }
 }
