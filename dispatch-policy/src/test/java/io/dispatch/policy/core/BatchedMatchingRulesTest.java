@@ -3,6 +3,7 @@ package io.dispatch.policy.core;
 import static io.dispatch.policy.core.CoreFixture.at;
 import static io.dispatch.policy.core.CoreFixture.east;
 import static io.dispatch.policy.core.CoreFixture.id;
+import static io.dispatch.policy.core.CoreFixture.insertion;
 import static io.dispatch.policy.core.CoreFixture.riderOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,12 +47,12 @@ class BatchedMatchingRulesTest {
                         none -> fixture.given(new Fact.NoRiderNoted(none.dispatchId(), none.reason(), opened.at())));
     }
 
-    private static Decision.AutoAssign insertion(List<Decision> decisions) {
-        return decisions.stream()
-                .filter(Decision.AutoAssign.class::isInstance)
-                .map(Decision.AutoAssign.class::cast)
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no insertion in " + decisions));
+    /** Two deliveries open while Amina is full, in this order; then she delivers hers: what the core decides. */
+    private List<Decision> freedWhileWaiting(
+            CoreFixture fixture, Fact.DeliveryOpened older, Fact.DeliveryOpened newer) {
+        waits(fixture, older);
+        waits(fixture, newer);
+        return fixture.when(new Fact.Ended(held, at(200)));
     }
 
     private static List<Decision.AutoAssign> insertions(List<Decision> decisions) {
@@ -66,10 +67,9 @@ class BatchedMatchingRulesTest {
         CoreFixture fixture = aminaFull();
         UUID across = id("across");
         UUID near = id("near");
-        waits(fixture, opened(across, 4000, 4500, 30));
-        waits(fixture, opened(near, 300, 800, 40));
 
-        List<Decision> decisions = fixture.when(new Fact.Ended(held, at(200)));
+        List<Decision> decisions =
+                freedWhileWaiting(fixture, opened(across, 4000, 4500, 30), opened(near, 300, 800, 40));
 
         assertThat(insertions(decisions)).singleElement().satisfies(assign -> {
             assertThat(assign.dispatchId()).isEqualTo(near);
@@ -82,10 +82,9 @@ class BatchedMatchingRulesTest {
         CoreFixture fixture = aminaFull();
         UUID shortFarAway = id("short-far-away");
         UUID longNextDoor = id("long-next-door");
-        waits(fixture, opened(shortFarAway, 2000, 2300, 30));
-        waits(fixture, opened(longNextDoor, 300, 6000, 40));
 
-        List<Decision> decisions = fixture.when(new Fact.Ended(held, at(200)));
+        List<Decision> decisions =
+                freedWhileWaiting(fixture, opened(shortFarAway, 2000, 2300, 30), opened(longNextDoor, 300, 6000, 40));
 
         assertThat(insertion(decisions).dispatchId()).isEqualTo(longNextDoor);
     }
@@ -95,9 +94,8 @@ class BatchedMatchingRulesTest {
         CoreFixture fixture = aminaFull();
         UUID across = id("across");
         UUID near = id("near");
-        waits(fixture, opened(across, 4000, 4500, 30));
-        waits(fixture, opened(near, 300, 800, 40));
-        Decision.AutoAssign nearOne = insertion(fixture.when(new Fact.Ended(held, at(200))));
+        Decision.AutoAssign nearOne =
+                insertion(freedWhileWaiting(fixture, opened(across, 4000, 4500, 30), opened(near, 300, 800, 40)));
         fixture.given(
                 new Fact.Assigned(near, amina, false, at(201)), new Fact.Planned(near, amina, nearOne.plan(), at(201)));
         UUID baraka = id("baraka");
