@@ -14,19 +14,19 @@ import java.util.List;
 final class Decider {
 
     private final CoreState state;
-    private final RoutePlanning planning;
     private final RiderReach reach;
     private final MarkedDecisions marked;
     private final Broadcasting broadcasting;
     private final Matching matching;
+    private final BatchedMatching batchedMatching;
 
     Decider(CoreState state, RoutePlanning planning) {
         this.state = state;
-        this.planning = planning;
         this.reach = new RiderReach(state);
         this.marked = new MarkedDecisions(state);
         this.broadcasting = new Broadcasting(state, marked);
         this.matching = new Matching(state, reach, marked);
+        this.batchedMatching = new BatchedMatching(state, planning, reach, marked);
     }
 
     List<Decision> decide() {
@@ -85,34 +85,8 @@ final class Decider {
             }
         }
         matching.match(rows, eligible, decisions);
-        for (DeliveryState delivery : batched) {
-            insert(delivery, eligible, decisions);
-        }
+        batchedMatching.insertAll(batched, eligible, decisions);
         return decisions;
-    }
-
-    /** BATCHED: into the route of the eligible rider with room where it adds least (decisions.md §15). */
-    private void insert(DeliveryState delivery, List<RiderState> eligible, List<Decision> decisions) {
-        List<Measured> considered = reach.considered(delivery, eligible, true);
-        if (!delivery.plannable()) {
-            marked.noRider(delivery, QueueReason.NO_RIDER_IN_RADIUS, considered, decisions);
-            return;
-        }
-        List<RiderState> withRoom = new ArrayList<>();
-        for (Measured measured : considered) {
-            RiderState rider = measured.rider();
-            if (rider.active.size() + state.pending.pendingCount(rider.riderId) < rider.maxActive) {
-                withRoom.add(rider);
-            }
-        }
-        List<Decision> made = withRoom.isEmpty()
-                ? List.of()
-                : planning.insert(delivery, withRoom, RiderRanking.candidates(considered, null))
-                        .orElse(List.of());
-        if (made.isEmpty()) {
-            marked.noRider(delivery, QueueReason.NO_RIDER_IN_RADIUS, considered, decisions);
-        }
-        decisions.addAll(made);
     }
 
     /** OPERATOR_QUEUE fallback reached and recorded: no more offers, the operator decides. */

@@ -34,18 +34,41 @@ final class RoutePlanning {
         this.replanning = new Replanning(state, config);
     }
 
-    /**
-     * Inserts {@code delivery} into the routes of {@code riders} (each eligible, with room): the decisions, or empty
-     * when none can take it.
-     */
-    Optional<List<Decision>> insert(DeliveryState delivery, List<RiderState> riders, List<Candidate> candidates) {
-        RouteSnapshot snapshot = snapshots.of(delivery.zoneId, riders, delivery);
-        Optional<Inserted> inserted =
-                CheapestInsertion.insert(snapshot.problem(), snapshot.current(), delivery.dispatchId.toString());
-        if (inserted.isEmpty()) {
-            return Optional.empty();
+    /** Where {@code delivery} would go, found but not taken. */
+    record Placement(RouteSnapshot snapshot, Inserted inserted) {
+
+        UUID riderId() {
+            return UUID.fromString(inserted.vehicleId());
         }
-        Inserted best = inserted.get();
+
+        double addedCost() {
+            return inserted.addedCost();
+        }
+    }
+
+    /**
+     * The cheapest place for {@code delivery} on the routes of {@code riders} (each eligible, with room), without
+     * taking it; empty when none can take it.
+     */
+    Optional<Placement> place(DeliveryState delivery, List<RiderState> riders) {
+        RouteSnapshot snapshot = snapshots.of(delivery.zoneId, riders, delivery);
+        return CheapestInsertion.insert(snapshot.problem(), snapshot.current(), delivery.dispatchId.toString())
+                .map(inserted -> new Placement(snapshot, inserted));
+    }
+
+    /**
+     * What {@code delivery} costs on a route of its own that starts at its pickup now: the part of any placement's
+     * added cost that no choice of rider changes (its ride, its kitchen's ready time), so that placements of different
+     * deliveries compare by what the choice adds.
+     */
+    double ownCost(DeliveryState delivery) {
+        return snapshots.ownCost(delivery);
+    }
+
+    /** Takes {@code placement} (found by {@link #place} on the state as it still is): the decisions. */
+    List<Decision> insert(DeliveryState delivery, Placement placement, List<Candidate> candidates) {
+        RouteSnapshot snapshot = placement.snapshot();
+        Inserted best = placement.inserted();
         RiderState chosen = state.riders.get(UUID.fromString(best.vehicleId()));
         PlannedRoute route = routeOf(best.solution(), best.vehicleId());
         List<Decision> decisions = new ArrayList<>();
@@ -64,7 +87,7 @@ final class RoutePlanning {
         delivery.spot = inserting;
         state.pending.markPair(delivery.dispatchId, chosen.riderId, state.pendingDeadline());
         replanning.replan(spots, delivery.dispatchId, chosen, decisions);
-        return Optional.of(decisions);
+        return decisions;
     }
 
     /** The zones whose deliveries riders carry on routes now, for the background improvement. */

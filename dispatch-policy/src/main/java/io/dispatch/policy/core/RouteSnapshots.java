@@ -85,6 +85,21 @@ final class RouteSnapshots {
         return new RouteSnapshot(zoneId, at, problem, new PlanSolution(routes, List.of()));
     }
 
+    /**
+     * The objective's cost of {@code delivery} alone, on the route of a rider standing at its pickup now: its wait for
+     * the kitchen, its ride and its lateness if nothing else delayed it.
+     */
+    double ownCost(DeliveryState delivery) {
+        List<Point> points = new ArrayList<>();
+        points.add(delivery.pickup);
+        PlanJob job = job(delivery, points, state.now);
+        PlanVehicle alone = PlanVehicle.free("alone", 0, 0, -1, 1);
+        PointTravel travel = new PointTravel(List.copyOf(points), state.travelOf(delivery.zoneId));
+        PlanProblem problem = new PlanProblem(List.of(alone), List.of(job), travel, Objective.LEAST_TIME);
+        List<StopRef> stops = List.of(new StopRef(job.id(), StopKind.PICKUP), new StopRef(job.id(), StopKind.DROPOFF));
+        return Schedules.check(problem, alone, stops).cost();
+    }
+
     /** The BATCHED deliveries on the rider's route: held, or assigned to the rider by a decision still pending. */
     List<DeliveryState> routeDeliveries(RiderState rider, DeliveryState extra) {
         List<DeliveryState> deliveries = new ArrayList<>();

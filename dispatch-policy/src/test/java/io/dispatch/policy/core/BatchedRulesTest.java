@@ -3,6 +3,7 @@ package io.dispatch.policy.core;
 import static io.dispatch.policy.core.CoreFixture.at;
 import static io.dispatch.policy.core.CoreFixture.east;
 import static io.dispatch.policy.core.CoreFixture.id;
+import static io.dispatch.policy.core.CoreFixture.insertion;
 import static io.dispatch.policy.core.CoreFixture.riderOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,14 +50,6 @@ class BatchedRulesTest {
         fixture.given(
                 new Fact.Assigned(insertion.dispatchId(), insertion.riderId(), false, at(at)),
                 new Fact.Planned(insertion.dispatchId(), insertion.riderId(), insertion.plan(), at(at)));
-    }
-
-    private static Decision.AutoAssign insertion(List<Decision> decisions) {
-        return decisions.stream()
-                .filter(Decision.AutoAssign.class::isInstance)
-                .map(Decision.AutoAssign.class::cast)
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no insertion in " + decisions));
     }
 
     @Test

@@ -102,6 +102,15 @@ final class CoreFixture {
         return new Fact.OfferEnded(offer.dispatchId(), offer.offerId(), offer.riderId(), outcome, at(atSeconds));
     }
 
+    /** BATCHED: the first automatic assignment among {@code decisions} (an insertion into a route). */
+    static Decision.AutoAssign insertion(List<Decision> decisions) {
+        return decisions.stream()
+                .filter(Decision.AutoAssign.class::isInstance)
+                .map(Decision.AutoAssign.class::cast)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no insertion in " + decisions));
+    }
+
     static Decision.Offer onlyOffer(List<Decision> decisions) {
         if (decisions.size() != 1 || !(decisions.getFirst() instanceof Decision.Offer offer)) {
             throw new AssertionError("expected exactly one offer, got " + decisions);
