@@ -31,7 +31,7 @@
 #   drains    [same keys]                            G6 three drains, each on its own run: answering at
 #                                                    once, after 200 ms, after 200 ms with 10 % dead; and
 #                                                    the healthy rate with dead endpoints / without
-#   profile   rate=100 seconds=30                    where a create's CPU goes: a warm-up at the rate, then
+#   profile   rate=100 seconds=30 load=creates|webhook  where a create's CPU goes (load=webhook: with its webhook): a warm-up at the rate, then
 #                                                    the same load under a JFR recording, split into a CPU
 #                                                    budget per create by pipeline stage (bench/JfrSummary.java)
 #   dispatch  rate=100 seconds=60 riders=200 report=5 hold=1.5   issue 33: the engine's decision latency at a
@@ -247,15 +247,16 @@ arg() { # value of key in "$@" after the first argument, or the default
 
 # the CPU budget of one create: warm-up, then the same open-model load under JFR
 profile() {
-  local rate seconds
-  rate=$(arg rate 100 "$@"); seconds=$(arg seconds 30 "$@")
-  start_local "CPU budget per create at $rate/s" profile "$@"
+  local rate seconds load what=create
+  rate=$(arg rate 100 "$@"); seconds=$(arg seconds 30 "$@"); load=$(arg load creates "$@")
+  [ "$load" = webhook ] && what="create with its webhook"
+  start_local "CPU budget per $what at $rate/s" profile "$@"
   baselines
-  harness creates base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" out="$data/warm" \
+  harness "$load" base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" kafka="$kafka" out="$data/warm" \
     bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds=20 >/dev/null
   local recording=$data/creates.jfr result
   jcmd "$jvm" JFR.start name=budget settings=profile filename="$recording" >/dev/null
-  result=$(harness creates base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" out="$out" \
+  result=$(harness "$load" base="http://127.0.0.1:$port" admin=$token pid="$jvm" jdbc="$jdbc" kafka="$kafka" out="$out" \
     bpg="$bpg" bhttp="$bhttp" bhttp1="$bhttp1" rate="$rate" seconds="$seconds")
   jcmd "$jvm" JFR.stop name=budget >/dev/null
   if [ -n "${BENCH_KEEP_JFR:-}" ]; then cp "$recording" "$BENCH_KEEP_JFR"; fi
