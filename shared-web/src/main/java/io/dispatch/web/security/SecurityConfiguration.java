@@ -15,6 +15,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.config.web.server.SecurityWebFiltersOrder;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.core.Authentication;
@@ -152,6 +153,16 @@ public class SecurityConfiguration {
     @Bean
     RouteTable routeTable(ObjectProvider<ServedRoutes> served) {
         return RouteTable.of(served.orderedStream().toList());
+    }
+
+    /**
+     * No Spring Security observations: with an observation registry present it wraps every filter of the chain, the
+     * authentication and the authorization in an observation of its own (about 3 % of a create's CPU, ADR 0060), and
+     * nothing reads them. A request is still observed once, as {@code http.server.requests}.
+     */
+    @Bean
+    SecurityObservationSettings noSecurityObservations() {
+        return SecurityObservationSettings.noObservations();
     }
 
     @Bean
