@@ -34,7 +34,7 @@ final class StepReport {
                 s.p(99.9),
                 s.p(100)));
         b.append(String.format(
-                "  - answers %s (-1 transport error, -2 not sent: %d already in flight); errors %d; "
+                "  - answers %s (-1 transport error or no answer within the client's timeout, -2 not sent: %d already in flight); errors %d; "
                         + "generator at most %d ms late on a send%n",
                 new TreeMap<>(s.statuses), OpenLoop.MAX_IN_FLIGHT, s.errors(), s.maxLateMs));
         if (s.cpu >= 0) {
