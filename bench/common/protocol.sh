@@ -3,7 +3,8 @@
 #                               test run and benchmark on the machine takes, so that nothing of ours runs beside it
 #                               (a script started under `flock /tmp/dispatch-cpu.lock` already holds it)
 #   bench_await_quiet           wait up to BENCH_QUIET_WAIT seconds (120) for the one-minute load average to fall
-#                               below 1; sets BENCH_LOAD_BEFORE and, when it did not, BENCH_BUSY
+#                               below 1, then probe the CPU's speed (bench_probe_speed); sets BENCH_LOAD_BEFORE and,
+#                               when the load did not fall or the CPU is slow, BENCH_BUSY
 #   bench_load_line             one Markdown line: the load average before and now, and the busy mark if any
 #   bench_build_classpaths m s  builds modules m from this checkout, each one's class path of scope s in its target/
 # shellcheck shell=bash
@@ -41,7 +42,32 @@ bench_await_quiet() {
     BENCH_BUSY="BUSY MACHINE: the one-minute load average was still ${BENCH_LOAD_BEFORE%% *} after a ${waited} s wait; these figures measure the machine as much as the service"
   fi
   BENCH_QUIET_WAITED=$waited
+  bench_probe_speed
   export BENCH_LOAD_BEFORE BENCH_BUSY BENCH_QUIET_WAITED
+}
+
+# A quiet machine can still be a slow one: on 2026-11-28 the load average was below 1 while pgbench carried a third
+# of its usual rate and `java -version` took 100 ms instead of 23-28. The load average does not see that (the host's
+# other guests), so the CPU's speed is probed too: the fastest of three `java -version`, against
+# BENCH_JAVA_VERSION_MS (25, this machine class on a normal day). Twice that or more adds a SLOW MACHINE mark to
+# BENCH_BUSY; BENCH_JAVA_VERSION_TOOK is the probe's figure in ms.
+bench_probe_speed() {
+  BENCH_JAVA_VERSION_TOOK=""
+  command -v java >/dev/null 2>&1 || return 0
+  local best="" took start
+  for _ in 1 2 3; do
+    start=$(date +%s%N)
+    java -version >/dev/null 2>&1
+    took=$((($(date +%s%N) - start) / 1000000))
+    if [ -z "$best" ] || [ "$took" -lt "$best" ]; then best=$took; fi
+  done
+  BENCH_JAVA_VERSION_TOOK=$best
+  local usual=${BENCH_JAVA_VERSION_MS:-25}
+  if [ "$best" -ge $((2 * usual)) ]; then
+    local slow="SLOW MACHINE: java -version took $best ms, about $usual on this machine class on a normal day; the CPU itself is slower than usual, so compare these figures only with runs of the same hour"
+    BENCH_BUSY="${BENCH_BUSY:+$BENCH_BUSY; }$slow"
+  fi
+  export BENCH_JAVA_VERSION_TOOK
 }
 
 bench_load_line() {
