@@ -87,6 +87,57 @@ class BatchedDispatchTest {
         assertThat(route(south)).isEmpty();
     }
 
+    /**
+     * The zone's improvement (every {@code dispatch.plan.reoptimize-interval}, PT2S in tests) gives a delivery nobody
+     * has collected to an idle rider next to its pickup when its rider has ridden far away (ADR 0061): one rider holds
+     * it at every moment, the decisions say why, and both riders' routes follow. Half a degree east of the other test,
+     * so neither test's riders are near the other's deliveries.
+     */
+    @Test
+    void an_uncollected_delivery_moves_to_an_idle_rider_next_to_its_pickup_and_both_routes_follow() throws Exception {
+        double lng = LNG + 0.5;
+        batchedZone(lng);
+        Rider first = onShift("First Rider", 0, lng);
+        Map<String, String> pins = new HashMap<>();
+        String id = create(500, 1500, lng, pins);
+        await().atMost(Duration.ofSeconds(30)).until(() -> holder(id), first.id()::equals);
+        assertThat(await().atMost(Duration.ofSeconds(30)).until(() -> route(first), stops -> stops.size() == 2))
+                .allSatisfy(stop -> assertThat(stop.get("dispatchId").asText()).isEqualTo(id));
+
+        moveTo(first, -4400, lng);
+        Rider next = onShift("Next Rider", 600, lng);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> holder(id), next.id()::equals);
+        List<JsonNode> moved =
+                await().atMost(Duration.ofSeconds(30)).until(() -> route(next), stops -> stops.size() == 2);
+        assertPickupsBeforeDropoffs(moved, List.of(id));
+        await().atMost(Duration.ofSeconds(30)).until(() -> route(first).isEmpty());
+        List<JsonNode> decided = await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> decisions(id),
+                        list -> list.stream()
+                                .anyMatch(d -> d.get("type").asText().equals("PLANNED")
+                                        && d.get("riderId").asText().equals(next.id())));
+        JsonNode move = decided.stream()
+                .filter(d -> d.get("type").asText().equals("AUTO_ASSIGNED")
+                        && d.get("riderId").asText().equals(next.id()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(move.get("reason").asText()).startsWith("batched: moved").contains(first.id());
+        assertThat(decided.stream()
+                        .filter(d -> d.get("type").asText().equals("PLANNED")
+                                && d.get("riderId").asText().equals(next.id()))
+                        .findFirst()
+                        .orElseThrow()
+                        .get("reason")
+                        .asText())
+                .startsWith("REOPTIMIZED: stops 1 and 2 of 2");
+
+        dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/pickup", rider(first), null, 403);
+        dispatch.call("POST", "/api/v1/rider/dispatches/" + id + "/pickup", rider(next), null, 200);
+        assertThat(delivery(id).get("status").asText()).isEqualTo("PICKED_UP");
+    }
+
     /** Serves the route's first stop, reads the route again, and so on until it is empty. */
     private static void followTheRoute(Rider rider, List<String> held, Map<String, String> pins) throws Exception {
         for (int step = 0; step < 6; step++) {
@@ -129,24 +180,36 @@ class BatchedDispatchTest {
     }
 
     private static String batchedZone() throws Exception {
+        return batchedZone(LNG);
+    }
+
+    private static String batchedZone(double lng) throws Exception {
         String zoneId = "tsavo-batched-" + UUID.randomUUID().toString().substring(0, 8);
-        dispatch.newZone(zoneId, LAT, LNG, 0.08, "{\"mode\":\"BATCHED\"}");
+        dispatch.newZone(zoneId, LAT, lng, 0.08, "{\"mode\":\"BATCHED\"}");
         return zoneId;
     }
 
     /** A real rider holding up to three deliveries, on shift {@code metres} north of the zone's centre. */
     private static Rider onShift(String name, double metres) throws Exception {
+        return onShift(name, metres, LNG);
+    }
+
+    private static Rider onShift(String name, double metres, double lng) throws Exception {
         Rider rider = dispatch.newRider(name);
         dispatch.call("PUT", "/api/v1/admin/riders/" + rider.id(), admin(), "{\"maxActive\":3}", 200);
         dispatch.call("POST", "/api/v1/rider/shift", rider(rider), "{\"status\":\"ON\"}", 200);
+        moveTo(rider, metres, lng);
+        await().atMost(Duration.ofSeconds(15)).until(() -> eligibleWithRoom(rider.id(), 3));
+        return rider;
+    }
+
+    private static void moveTo(Rider rider, double metres, double lng) throws Exception {
         dispatch.call(
                 "POST",
                 "/api/v1/rider/location",
                 rider(rider),
-                "{\"lat\":%s,\"lng\":%s}".formatted(north(metres), LNG),
+                "{\"lat\":%s,\"lng\":%s}".formatted(north(metres), lng),
                 202);
-        await().atMost(Duration.ofSeconds(15)).until(() -> eligibleWithRoom(rider.id(), 3));
-        return rider;
     }
 
     private static boolean eligibleWithRoom(String riderId, int maxActive) throws Exception {
@@ -162,6 +225,11 @@ class BatchedDispatchTest {
     }
 
     private static String create(double pickupNorth, double dropoffNorth, Map<String, String> pins) throws Exception {
+        return create(pickupNorth, dropoffNorth, LNG, pins);
+    }
+
+    private static String create(double pickupNorth, double dropoffNorth, double lng, Map<String, String> pins)
+            throws Exception {
         JsonNode created = dispatch.call(
                         "POST",
                         "/api/v1/external/dispatches",
@@ -170,7 +238,7 @@ class BatchedDispatchTest {
         {"customerName":"Wambui Njeri","customerPhone":"+254 722 000 433","externalId":"batch-%s",
          "pickup":{"address":"Voi Rd 1","lat":%s,"lng":%s},
          "dropoff":{"address":"Mwatate Rd 9","lat":%s,"lng":%s},
-         "paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), north(pickupNorth), LNG, north(dropoffNorth), LNG + 0.01),
+         "paymentType":"PREPAID"}""".formatted(UUID.randomUUID(), north(pickupNorth), lng, north(dropoffNorth), lng + 0.01),
                         201)
                 .data();
         pins.put(created.get("id").asText(), created.get("deliveryPin").asText());

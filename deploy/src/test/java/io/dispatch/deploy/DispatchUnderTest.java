@@ -70,6 +70,8 @@ final class DispatchUnderTest {
         properties.put("dispatch.rate-limit.tracking-streams-per-client", "100000");
         properties.put("dispatch.dashboard.secure-cookie", "false");
         properties.put("dispatch.tracking.heartbeat", "PT1S");
+        // BATCHED's background improvement every two seconds, so a test sees it move deliveries between riders
+        properties.put("dispatch.plan.reoptimize-interval", "PT2S");
         // the fuzzer asks for many what-if comparisons; one instance's queue of 3 is tested in query-service
         // (WhatIfRoutesTest), and a 503 of a full queue is a 5xx the fuzzer would report
         properties.put("dispatch.whatif.max-queued", "100");

@@ -13,6 +13,7 @@ import io.dispatch.kafka.SharedKafkaConfiguration;
 import io.dispatch.planner.RouteSolvers;
 import io.dispatch.policy.core.CoreConfig;
 import io.dispatch.policy.core.DispatchCore;
+import io.dispatch.policy.core.PlanningConfig;
 import io.dispatch.web.SharedWebConfiguration;
 import io.dispatch.web.identity.IdentityProperties;
 import io.dispatch.web.identity.MerchantAccounts;
@@ -66,15 +67,18 @@ public class DispatchEngineConfiguration {
             StoreIntake stores,
             IdentityProperties identity,
             EngineMetrics metrics,
+            PlanProperties plan,
             Environment environment,
             Clock clock) {
-        DispatchCore core = new DispatchCore(new CoreConfig(
-                settings.maxPositionAge(),
-                settings.pendingTimeout(),
-                CoreConfig.defaults().defaultTravel(),
-                CoreConfig.defaults().activeDeliveryPenaltySeconds(),
-                CoreConfig.defaults().ageWeight(),
-                CoreConfig.defaults().deadheadWeight()));
+        DispatchCore core = new DispatchCore(
+                new CoreConfig(
+                        settings.maxPositionAge(),
+                        settings.pendingTimeout(),
+                        CoreConfig.defaults().defaultTravel(),
+                        CoreConfig.defaults().activeDeliveryPenaltySeconds(),
+                        CoreConfig.defaults().ageWeight(),
+                        CoreConfig.defaults().deadheadWeight()),
+                PlanningConfig.defaults().withMovesBetweenRiders(plan.moveBetweenRiders()));
         CommandDecisions commands = new CommandDecisions(
                 WebClient.builder(), () -> settings.commandUrlOr(environment), identity.adminToken());
         return new EngineLoop(core, stores, commands, metrics, clock);
@@ -104,7 +108,7 @@ public class DispatchEngineConfiguration {
         public void start() {
             // the leadership bids for the lock on the same event (its own listener)
             loop.start(settings.tick(), settings.storePoll());
-            loop.improveRoutes(RouteSolvers.standard(), plan.reoptimizeInterval(), plan.reoptimizeBudget());
+            loop.improveRoutes(RouteSolvers.live(), plan.reoptimizeInterval(), plan.reoptimizeBudget());
             log.start();
         }
     }

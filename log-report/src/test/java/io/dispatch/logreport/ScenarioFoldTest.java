@@ -145,6 +145,25 @@ class ScenarioFoldTest {
     }
 
     @Test
+    void a_delivery_moved_between_riders_keeps_its_assignment_time_and_is_no_offer() {
+        ScenarioFold fold = new ScenarioFold(
+                new ScenarioRequest(
+                        ScenarioLog.T0, ScenarioLog.TO, null, new ScenarioSettings(null, DETOUR, null, null, null)),
+                false);
+        ScenarioLog log = ScenarioLog.craftedWithMoves();
+        log.records().forEach(fold::accept);
+        log.positions().forEach(fold::acceptFix);
+
+        SimReport figures = fold.finish("crafted").recorded().figures();
+
+        assertThat(figures.timeToAssignSeconds()).isEqualTo(new SimReport.Percentiles(32, 200));
+        assertThat(figures.offers()).isEqualTo(new SimReport.Offers(6, 2, 1));
+        assertThat(figures)
+                .usingRecursiveComparison()
+                .isEqualTo(made(null).recorded().figures());
+    }
+
+    @Test
     void the_metres_are_the_great_circle_between_fixes_times_the_detour_factor() {
         SimReport figures = made(null).recorded().figures();
 

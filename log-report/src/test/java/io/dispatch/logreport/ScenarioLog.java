@@ -79,13 +79,30 @@ final class ScenarioLog {
     private final List<Fix> fixes = new ArrayList<>();
 
     static ScenarioLog crafted() {
+        return crafted(false);
+    }
+
+    private static ScenarioLog crafted(boolean moves) {
         ScenarioLog log = new ScenarioLog();
-        log.orders();
+        log.orders(moves);
         log.fixes();
         return log;
     }
 
-    private void orders() {
+    /**
+     * The crafted hour, and BATCHED's improvement moving O2 (held by R1) to R2 at 100 s and back at 120 s, before its
+     * pickup: an assignment moved is not a new one, so every recorded figure stays the crafted hour's.
+     */
+    static ScenarioLog craftedWithMoves() {
+        return crafted(true);
+    }
+
+    private void moved(UUID order, UUID from, UUID to, long t) {
+        add(new RiderAutoAssigned(order, MERCHANT, at(t), Actor.engine(), to, RANKED, List.of(), "batched: moved"));
+        add(new RiderAssigned(order, MERCHANT, at(t), Actor.engine(), to, from));
+    }
+
+    private void orders(boolean moves) {
         created(O8, -30, RANKED, 2400, true);
         created(O1, 0, RANKED, 2400, true);
         offered(O1, R2, 10, 1);
@@ -96,6 +113,10 @@ final class ScenarioLog {
         created(O2, 60, RANKED, 3000, true);
         offered(O2, R1, 70, 1);
         accepted(O2, R1, 78, 1);
+        if (moves) {
+            moved(O2, R1, R2, 100);
+            moved(O2, R2, R1, 120);
+        }
         lifecycle(O2, R1, 650, 1800, true);
         created(O3, 120, RANKED, 2400, true);
         offered(O3, R2, 130, 1);

@@ -115,6 +115,14 @@ public final class CommandDecisions {
                 body.put("policy", policy(plan.policy()));
                 body.put("plan", plan(plan.spot()));
             }
+            case Decision.Reassign reassign -> {
+                body.put("type", "REASSIGN");
+                body.put("fromRiderId", reassign.fromRiderId());
+                body.put("riderId", reassign.riderId());
+                body.put("policy", policy(reassign.policy()));
+                body.put("rule", reassign.rule());
+                body.put("plan", plan(reassign.spot()));
+            }
             case Decision.NoRider none -> {
                 body.put("type", "NO_RIDER");
                 body.put("reason", none.reason().name());

@@ -95,6 +95,7 @@ public final class EngineMetrics {
             case Decision.Expire expire -> "expire";
             case Decision.Withdraw withdraw -> "withdraw";
             case Decision.Plan plan -> "plan";
+            case Decision.Reassign reassign -> "reassign";
         };
         Counter.builder("dispatch.engine.decisions")
                 .description("Decisions sent to the aggregate, by type and outcome")

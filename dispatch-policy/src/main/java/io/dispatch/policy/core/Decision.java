@@ -46,6 +46,14 @@ public sealed interface Decision {
     /** BATCHED: the route of the rider who holds the delivery changed; it now sits at {@code spot}. */
     record Plan(UUID dispatchId, UUID riderId, PolicyRef policy, PlanSpot spot) implements Decision {}
 
+    /**
+     * BATCHED's improvement gives a delivery that is not picked up from {@code fromRiderId}'s route to {@code riderId}'s,
+     * at {@code spot} (decisions.md §15: only picked-up parcels, stops in progress and operator assignments stay; ADR
+     * 0061); {@code rule} says why, for the decisions route.
+     */
+    record Reassign(UUID dispatchId, UUID fromRiderId, UUID riderId, PolicyRef policy, PlanSpot spot, String rule)
+            implements Decision {}
+
     /** The offer's expiresAt has passed: end it as EXPIRED. */
     record Expire(UUID dispatchId, UUID offerId, UUID riderId) implements Decision {}
 

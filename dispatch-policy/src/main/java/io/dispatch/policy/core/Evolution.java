@@ -103,13 +103,16 @@ final class Evolution {
         if (delivery == null) {
             return false;
         }
+        boolean moved = false;
         if (delivery.holder != null && !delivery.holder.equals(assigned.riderId())) {
             release(delivery);
             // the last rider's plan is not the new one's: the next improvement places it on the new route
             delivery.spot = null;
             delivery.recordedSpot = null;
+            moved = true;
         }
         if (!assigned.byOperator()
+                && !moved
                 && (delivery.policy.mode() == Mode.AUTO_ASSIGN || delivery.policy.mode() == Mode.BATCHED)) {
             // an automatic assignment is AUTO_ASSIGN's offer: it counts towards maxOffers
             delivery.offersMade++;

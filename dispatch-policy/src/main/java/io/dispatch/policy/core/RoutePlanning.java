@@ -5,12 +5,17 @@ import io.dispatch.planner.Inserted;
 import io.dispatch.planner.PlanSolution;
 import io.dispatch.planner.PlanVehicle;
 import io.dispatch.planner.PlannedRoute;
+import io.dispatch.planner.PlannedStop;
 import io.dispatch.planner.Schedules;
 import io.dispatch.planner.StopRef;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -24,12 +29,17 @@ final class RoutePlanning {
 
     static final String RULE = "batched: cheapest insertion into the riders' routes";
 
+    /** The rule of a move between riders: the zone's improvement found the delivery cheaper on another route. */
+    static final String MOVE_RULE = "batched: moved to the route where it costs least, by the zone's improvement";
+
     private final CoreState state;
+    private final PlanningConfig config;
     private final RouteSnapshots snapshots;
     private final Replanning replanning;
 
     RoutePlanning(CoreState state, PlanningConfig config) {
         this.state = state;
+        this.config = config;
         this.snapshots = new RouteSnapshots(state, config);
         this.replanning = new Replanning(state, config);
     }
@@ -101,7 +111,10 @@ final class RoutePlanning {
         return zones;
     }
 
-    /** The routes of the riders who hold the zone's BATCHED deliveries, as a problem to improve. */
+    /**
+     * The routes of the riders who hold the zone's BATCHED deliveries, as a problem to improve; with moves between
+     * riders, the deliveries that may move are not pinned, and idle riders near them take part (ADR 0061).
+     */
     Optional<RouteSnapshot> reoptimization(String zoneId) {
         List<RiderState> riders = new ArrayList<>();
         for (DeliveryState delivery : state.deliveries.values()) {
@@ -112,7 +125,51 @@ final class RoutePlanning {
                 }
             }
         }
-        return riders.isEmpty() ? Optional.empty() : Optional.of(snapshots.of(zoneId, riders, null));
+        if (config.moveBetweenRiders() && !riders.isEmpty()) {
+            riders.addAll(idleRidersNearMovable(zoneId, riders));
+        }
+        return riders.isEmpty()
+                ? Optional.empty()
+                : Optional.of(snapshots.of(zoneId, riders, null, config.moveBetweenRiders()));
+    }
+
+    /**
+     * Riders who are not among {@code busy}, eligible, holding nothing and waiting for no decision, within the policy's
+     * radius of the pickup of a delivery of the zone that may move (held, not picked up, not an operator's), on its
+     * side of the sandbox line: the riders a move can best go to, since an empty route costs least to add to.
+     */
+    private List<RiderState> idleRidersNearMovable(String zoneId, List<RiderState> busy) {
+        List<DeliveryState> movable = new ArrayList<>();
+        for (DeliveryState delivery : state.deliveries.values()) {
+            if (delivery.holder != null
+                    && delivery.plannable()
+                    && delivery.zoneId.equals(zoneId)
+                    && !delivery.pickedUp
+                    && !delivery.byOperator) {
+                movable.add(delivery);
+            }
+        }
+        List<RiderState> idle = new ArrayList<>();
+        if (movable.isEmpty()) {
+            return idle;
+        }
+        Set<RiderState> taken = new HashSet<>(busy);
+        for (RiderState rider : state.riders.values()) {
+            if (taken.contains(rider)
+                    || !rider.active.isEmpty()
+                    || !rider.eligible(state.now, state.config.maxPositionAge())
+                    || state.pending.pendingCount(rider.riderId) > 0) {
+                continue;
+            }
+            for (DeliveryState delivery : movable) {
+                if (delivery.sandbox == rider.sandbox
+                        && rider.position.greatCircleMeters(delivery.pickup) <= delivery.policy.radiusMeters()) {
+                    idle.add(rider);
+                    break;
+                }
+            }
+        }
+        return idle;
     }
 
     /**
@@ -121,38 +178,170 @@ final class RoutePlanning {
      * otherwise it waits for the next round.
      */
     List<Decision> improved(RouteSnapshot snapshot, PlanSolution better) {
-        List<Decision> decisions = new ArrayList<>();
+        Map<String, String> before = vehicleOfJobs(snapshot.current());
+        Map<String, String> after = vehicleOfJobs(better);
+        Map<String, PlanVehicle> vehicles = new HashMap<>();
+        for (PlanVehicle vehicle : snapshot.problem().vehicles()) {
+            vehicles.put(vehicle.id(), vehicle);
+        }
+        Set<String> blocked = new HashSet<>();
+        for (PlanVehicle vehicle : snapshot.problem().vehicles()) {
+            RiderState rider = state.riders.get(UUID.fromString(vehicle.id()));
+            if (rider == null || !unchanged(snapshot, vehicle, rider, before)) {
+                blocked.add(vehicle.id());
+            }
+        }
         for (PlannedRoute route : better.routes()) {
-            RiderState rider = state.riders.get(UUID.fromString(route.vehicleId()));
-            if (rider == null || !unchanged(snapshot, rider)) {
+            if (!vehicles.containsKey(route.vehicleId())) {
+                blocked.add(route.vehicleId()); // not a rider of the snapshot: nothing goes to it
+            }
+        }
+        List<Move> moves = moves(before, after, blocked);
+        List<Decision> decisions = new ArrayList<>();
+        Map<UUID, PlanSpot> spotsOfMoved = new HashMap<>();
+        for (PlannedRoute route : better.routes()) {
+            if (blocked.contains(route.vehicleId())) {
                 continue;
             }
-            PlanVehicle vehicle = snapshot.problem().vehicles().stream()
-                    .filter(v -> v.id().equals(route.vehicleId()))
-                    .findFirst()
-                    .orElseThrow();
-            PlannedRoute timed = Schedules.time(snapshot.problem(), vehicle, refs(route));
+            RiderState rider = state.riders.get(UUID.fromString(route.vehicleId()));
+            PlannedRoute timed = Schedules.time(snapshot.problem(), vehicles.get(route.vehicleId()), refs(route));
             Map<UUID, PlanSpot> spots = Replanning.spots(timed, snapshot.at(), PlanSpot.REOPTIMIZED);
+            for (Move move : moves) {
+                if (move.to().equals(route.vehicleId())) {
+                    spotsOfMoved.put(move.delivery().dispatchId, spots.get(move.delivery().dispatchId));
+                }
+            }
             replanning.replan(spots, null, rider, decisions);
         }
-        return decisions;
+        List<Decision> reassignments = new ArrayList<>();
+        for (Move move : moves) {
+            DeliveryState delivery = move.delivery();
+            UUID to = UUID.fromString(move.to());
+            PlanSpot spot = spotsOfMoved.get(delivery.dispatchId);
+            reassignments.add(new Decision.Reassign(
+                    delivery.dispatchId, delivery.holder, to, delivery.policy.ref(), spot, moveRule(delivery.holder)));
+            delivery.spot = spot;
+            state.pending.markPair(delivery.dispatchId, to, state.pendingDeadline());
+        }
+        reassignments.addAll(decisions);
+        return reassignments;
     }
 
-    private boolean unchanged(RouteSnapshot snapshot, RiderState rider) {
-        String key = rider.riderId.toString();
-        Optional<PlanVehicle> vehicle = snapshot.problem().vehicles().stream()
-                .filter(v -> v.id().equals(key))
-                .findFirst();
-        if (vehicle.isEmpty()) {
-            return false;
+    /** Why a delivery changed rider, as the decisions route shows it (AUTO_ASSIGNED's reason). */
+    static String moveRule(UUID fromRiderId) {
+        return MOVE_RULE + " (from rider " + fromRiderId + ")";
+    }
+
+    /** A delivery the improvement gives from one rider's route to another's. */
+    private record Move(DeliveryState delivery, String from, String to) {}
+
+    /**
+     * The moves of {@code better} that can be carried out, in an order in which every rider has room when it takes a
+     * delivery; riders whose routes cannot be taken (changed since the snapshot, or on the far end of a move that
+     * cannot be made) are added to {@code blocked}, and so are the riders of a move that would need them.
+     */
+    private List<Move> moves(Map<String, String> before, Map<String, String> after, Set<String> blocked) {
+        while (true) {
+            List<Move> candidates = new ArrayList<>();
+            boolean changed = false;
+            for (Map.Entry<String, String> job : before.entrySet()) {
+                String from = job.getValue();
+                String to = after.get(job.getKey());
+                if (from.equals(to)) {
+                    continue;
+                }
+                DeliveryState delivery = state.deliveries.get(UUID.fromString(job.getKey()));
+                RiderState receiver = to == null ? null : state.riders.get(UUID.fromString(to));
+                boolean possible = to != null
+                        && delivery != null
+                        && from.equals(String.valueOf(delivery.holder))
+                        && !delivery.pickedUp
+                        && !delivery.byOperator
+                        && receiver != null
+                        && receiver.onShift
+                        && receiver.sandbox == delivery.sandbox
+                        && !delivery.excluded.contains(receiver.riderId)
+                        && !blocked.contains(from)
+                        && !blocked.contains(to);
+                if (possible) {
+                    candidates.add(new Move(delivery, from, to));
+                } else {
+                    changed |= blocked.add(from);
+                    if (to != null) {
+                        changed |= blocked.add(to);
+                    }
+                }
+            }
+            if (changed) {
+                continue;
+            }
+            List<Move> ordered = ordered(candidates);
+            if (ordered.size() == candidates.size()) {
+                return ordered;
+            }
+            for (Move move : candidates) {
+                if (!ordered.contains(move)) {
+                    blocked.add(move.from());
+                    blocked.add(move.to());
+                }
+            }
         }
+    }
+
+    /** The moves in an order that never puts a rider above its room; those that cannot be ordered are left out. */
+    private List<Move> ordered(List<Move> moves) {
+        Map<String, Integer> held = new HashMap<>();
+        for (Move move : moves) {
+            for (String rider : List.of(move.from(), move.to())) {
+                // what the rider holds and what decisions still pending give it, as its route counts them
+                held.computeIfAbsent(
+                        rider,
+                        id -> snapshots
+                                .routeDeliveries(state.riders.get(UUID.fromString(id)), null)
+                                .size());
+            }
+        }
+        List<Move> left = new ArrayList<>(moves);
+        List<Move> ordered = new ArrayList<>();
+        boolean progress = true;
+        while (progress && !left.isEmpty()) {
+            progress = false;
+            for (Iterator<Move> it = left.iterator(); it.hasNext(); ) {
+                Move move = it.next();
+                RiderState receiver = state.riders.get(UUID.fromString(move.to()));
+                if (held.get(move.to()) < Math.max(1, receiver.maxActive)) {
+                    held.merge(move.to(), 1, Integer::sum);
+                    held.merge(move.from(), -1, Integer::sum);
+                    ordered.add(move);
+                    it.remove();
+                    progress = true;
+                }
+            }
+        }
+        return ordered;
+    }
+
+    private static Map<String, String> vehicleOfJobs(PlanSolution solution) {
+        Map<String, String> vehicleOf = new HashMap<>();
+        for (PlannedRoute route : solution.routes()) {
+            for (PlannedStop stop : route.stops()) {
+                vehicleOf.put(stop.jobId(), route.vehicleId());
+            }
+        }
+        return vehicleOf;
+    }
+
+    /** Whether {@code rider} still holds exactly the deliveries the snapshot put on its route, picked up as they were. */
+    private boolean unchanged(
+            RouteSnapshot snapshot, PlanVehicle vehicle, RiderState rider, Map<String, String> before) {
         List<DeliveryState> now = snapshots.routeDeliveries(rider, null);
-        if (now.size() != vehicle.get().pinned().size()) {
+        long had = before.values().stream().filter(vehicle.id()::equals).count();
+        if (now.size() != had) {
             return false;
         }
         for (DeliveryState delivery : now) {
             String id = delivery.dispatchId.toString();
-            if (!vehicle.get().pinned().contains(id) || vehicle.get().onBoard().contains(id) != delivery.pickedUp) {
+            if (!vehicle.id().equals(before.get(id)) || vehicle.onBoard().contains(id) != delivery.pickedUp) {
                 return false;
             }
         }

@@ -34,6 +34,15 @@ final class RouteSnapshots {
 
     /** The riders' routes in {@code zoneId}, with {@code extra} (not on any route yet) as one more job, or null. */
     RouteSnapshot of(String zoneId, List<RiderState> riders, DeliveryState extra) {
+        return of(zoneId, riders, extra, false);
+    }
+
+    /**
+     * As {@link #of(String, List, DeliveryState)}; with {@code movable}, a delivery its rider holds that is not picked
+     * up, not an operator's and not the stop in progress is not pinned: the improvement may give it to another rider
+     * of the snapshot (decisions.md §15).
+     */
+    RouteSnapshot of(String zoneId, List<RiderState> riders, DeliveryState extra, boolean movable) {
         Instant at = state.now;
         List<Point> points = new ArrayList<>();
         List<PlanVehicle> vehicles = new ArrayList<>();
@@ -64,6 +73,11 @@ final class RouteSnapshots {
                 if (rider.position.greatCircleMeters(points.get(head.location())) <= config.stopInProgressMeters()) {
                     first = new PlanVehicle.FixedStop(head.job().id(), head.kind());
                 }
+            }
+            if (movable) {
+                String inProgress = first == null ? null : first.jobId();
+                pinned.removeIf(
+                        key -> movable(state.deliveries.get(UUID.fromString(key)), rider) && !key.equals(inProgress));
             }
             vehicles.add(new PlanVehicle(
                     rider.riderId.toString(), start, 0, -1, Math.max(1, rider.maxActive), onBoard, pinned, first));
@@ -98,6 +112,19 @@ final class RouteSnapshots {
         PlanProblem problem = new PlanProblem(List.of(alone), List.of(job), travel, Objective.LEAST_TIME);
         List<StopRef> stops = List.of(new StopRef(job.id(), StopKind.PICKUP), new StopRef(job.id(), StopKind.DROPOFF));
         return Schedules.check(problem, alone, stops).cost();
+    }
+
+    /**
+     * Whether the improvement may give {@code delivery} to another rider: held by {@code rider}, not picked up, not an
+     * operator's, and the rider not at its pickup (whatever the route's order says, a rider standing at the kitchen is
+     * at that stop: it is in progress).
+     */
+    private boolean movable(DeliveryState delivery, RiderState rider) {
+        return delivery != null
+                && rider.riderId.equals(delivery.holder)
+                && !delivery.pickedUp
+                && !delivery.byOperator
+                && rider.position.greatCircleMeters(delivery.pickup) > config.stopInProgressMeters();
     }
 
     /** The BATCHED deliveries on the rider's route: held, or assigned to the rider by a decision still pending. */

@@ -60,6 +60,7 @@ final class SimAggregate {
                     order.holder.routeChanged(simulation.queue().nowMillis());
                 }
             }
+            case Decision.Reassign reassign -> reassign(reassign);
             case Decision.NoRider noRider ->
                 simulation.feed(new Fact.NoRiderNoted(noRider.dispatchId(), noRider.reason(), now()));
         }
@@ -111,6 +112,34 @@ final class SimAggregate {
         }
         if (!accepts()) {
             simulation.queue().at(simulation.queue().nowMillis() + acceptMillis(), () -> giveBack(order, rider));
+        }
+    }
+
+    /**
+     * The improvement moves an order that is not picked up to another rider's route; refused, as the live aggregate
+     * refuses, for an order picked up, held by someone else or a rider without room, and for a stop in progress (the
+     * holder waiting or serving at its pickup: the live core sees that by the rider's position).
+     */
+    private void reassign(Decision.Reassign decision) {
+        SimOrder order = ordersById.get(decision.dispatchId());
+        SimRider rider = simulation.rider(decision.riderId());
+        if (order == null
+                || rider == null
+                || order.holder == null
+                || !order.holder.riderId.equals(decision.fromRiderId())
+                || order.pickedUpAt != null
+                || order.holder.atStopOf(order)
+                || !rider.hasRoom()
+                || !rider.onShift) {
+            return;
+        }
+        long now = simulation.queue().nowMillis();
+        order.holder.drop(order, now);
+        order.spot = decision.spot();
+        rider.take(order, now);
+        simulation.feed(new Fact.Assigned(order.dispatchId, rider.riderId, false, now()));
+        if (decision.spot() != null) {
+            simulation.feed(new Fact.Planned(order.dispatchId, rider.riderId, decision.spot(), now()));
         }
     }
 

@@ -80,6 +80,11 @@ final class SimRider {
         replan(nowMillis);
     }
 
+    /** Whether the rider is waiting or serving at {@code order}'s stop. */
+    boolean atStopOf(SimOrder order) {
+        return target == order && (doing == Doing.WAITING || doing == Doing.SERVING);
+    }
+
     /** The order was given back before its pickup; a leg towards it ends where the rider is. */
     void drop(SimOrder order, long nowMillis) {
         held.remove(order);

@@ -46,7 +46,7 @@ public final class Simulation {
     private final List<String> violations = new ArrayList<>();
 
     public Simulation(Scenario scenario, long seed, CoreConfig config) {
-        this(scenario, seed, config, RouteSolvers.standard());
+        this(scenario, seed, config, RouteSolvers.live());
     }
 
     /** With another solver for the background improvement (tests). */
@@ -59,7 +59,8 @@ public final class Simulation {
                         scenario.pickupServiceSeconds(),
                         scenario.dropoffServiceSeconds(),
                         planning.replanSeconds(),
-                        planning.stopInProgressMeters()));
+                        planning.stopInProgressMeters(),
+                        planning.moveBetweenRiders()));
         this.coreFeed = new CoreFeed(this, core);
         this.improvement = new RouteImprovement(this, coreFeed, solver, seed);
         this.random = new Random(seed);

@@ -11,6 +11,8 @@ import io.dispatch.planner.PlanSolution;
 import io.dispatch.planner.PlanVehicle;
 import io.dispatch.planner.PlannedRoute;
 import io.dispatch.planner.PlannedStop;
+import io.dispatch.planner.RouteSolvers;
+import io.dispatch.planner.SolveBudget;
 import io.dispatch.planner.StopKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -177,5 +179,123 @@ class BatchedRulesTest {
         assertThat(after.current()).isEqualTo(before.current());
         assertThat(after.current().routes().getFirst().stops()).hasSize(4);
         assertThat(restarted.core.improved(after, after.current())).isEmpty();
+    }
+
+    /**
+     * Amina takes the first delivery, then rides 6 km west on another errand's way while Baraka, idle, stays 2.8 km
+     * from its pickup: the zone's improvement gives it to Baraka, with its place on Baraka's route and why.
+     */
+    private CoreFixture aminaDriftsAwayFromHerDelivery() {
+        CoreFixture fixture = twoRiders(3);
+        carryOut(fixture, insertion(fixture.when(opened(first, 200, 1200, 10))), 11);
+        fixture.given(
+                new Fact.RiderPosition(amina, east(-6000), at(40)), new Fact.RiderPosition(baraka, east(3000), at(40)));
+        return fixture;
+    }
+
+    private static List<Decision> improve(CoreFixture fixture) {
+        RouteSnapshot snapshot = fixture.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        PlanSolution better =
+                RouteSolvers.live().solve(snapshot.problem(), snapshot.current(), new SolveBudget(null, 200, 1));
+        return fixture.core.improved(snapshot, better);
+    }
+
+    @Test
+    void the_improvement_moves_an_uncollected_delivery_to_an_idle_rider_where_it_costs_far_less() {
+        CoreFixture fixture = aminaDriftsAwayFromHerDelivery();
+
+        RouteSnapshot snapshot = fixture.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        assertThat(snapshot.problem().vehicles())
+                .extracting(PlanVehicle::id)
+                .containsExactly(amina.toString(), baraka.toString());
+        assertThat(snapshot.problem().vehicles().getFirst().pinned()).isEmpty();
+
+        List<Decision> decisions = improve(fixture);
+
+        assertThat(decisions)
+                .filteredOn(Decision.Reassign.class::isInstance)
+                .singleElement()
+                .isInstanceOfSatisfying(Decision.Reassign.class, move -> {
+                    assertThat(move.dispatchId()).isEqualTo(first);
+                    assertThat(move.fromRiderId()).isEqualTo(amina);
+                    assertThat(move.riderId()).isEqualTo(baraka);
+                    assertThat(move.spot().reason()).isEqualTo(PlanSpot.REOPTIMIZED);
+                    assertThat(move.spot().pickupStop()).isEqualTo(1);
+                    assertThat(move.spot().routeStops()).isEqualTo(2);
+                    assertThat(move.rule()).startsWith(RoutePlanning.MOVE_RULE).contains(amina.toString());
+                });
+    }
+
+    @Test
+    void once_moved_the_delivery_is_on_the_new_riders_route_alone_and_the_old_rider_is_free() {
+        CoreFixture fixture = aminaDriftsAwayFromHerDelivery();
+        Decision.Reassign move = (Decision.Reassign) improve(fixture).stream()
+                .filter(Decision.Reassign.class::isInstance)
+                .findFirst()
+                .orElseThrow();
+
+        fixture.given(
+                new Fact.Assigned(first, baraka, false, at(41)), new Fact.Planned(first, baraka, move.spot(), at(41)));
+
+        RouteSnapshot snapshot = fixture.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        assertThat(snapshot.current().routes())
+                .singleElement()
+                .satisfies(route -> assertThat(route.vehicleId()).isEqualTo(baraka.toString()));
+        assertThat(improve(fixture)).noneMatch(Decision.Reassign.class::isInstance);
+        // Amina holds nothing now: the next delivery near her is hers
+        Decision.AutoAssign next = insertion(fixture.when(opened(second, -5800, 0, 50)));
+        assertThat(next.riderId()).isEqualTo(amina);
+    }
+
+    @Test
+    void nothing_moves_without_moves_between_riders_and_an_operators_assignment_never_moves() {
+        CoreFixture without =
+                new CoreFixture(CoreConfig.defaults(), PlanningConfig.defaults().withMovesBetweenRiders(false));
+        without.given(
+                new Fact.PolicyChanged(
+                        new Policy(
+                                Policy.DEFAULT_ZONE,
+                                Mode.BATCHED,
+                                java.time.Duration.ofSeconds(30),
+                                5,
+                                5000,
+                                Fallback.OPERATOR_QUEUE,
+                                3),
+                        at(0)),
+                new Fact.ZoneTravel(Policy.DEFAULT_ZONE, new TravelModel(1.0, 18.0), at(0)));
+        without.given(riderOn(amina, east(0), 0, false, 3));
+        without.given(riderOn(baraka, east(3000), 0, false, 3));
+        carryOut(without, insertion(without.when(opened(first, 200, 1200, 10))), 11);
+        without.given(new Fact.RiderPosition(amina, east(-6000), at(40)));
+        assertThat(improve(without)).noneMatch(Decision.Reassign.class::isInstance);
+
+        CoreFixture operated = aminaDriftsAwayFromHerDelivery();
+        operated.given(new Fact.Assigned(first, amina, true, at(42)));
+        RouteSnapshot snapshot = operated.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        assertThat(snapshot.problem().vehicles())
+                .singleElement()
+                .satisfies(vehicle -> assertThat(vehicle.pinned()).containsExactly(first.toString()));
+        assertThat(improve(operated)).noneMatch(Decision.Reassign.class::isInstance);
+    }
+
+    @Test
+    void a_move_to_a_rider_who_gave_the_delivery_back_before_is_not_made() {
+        CoreFixture fixture = twoRiders(3);
+        carryOut(fixture, insertion(fixture.when(opened(first, 2800, 3800, 10))), 11);
+        // Baraka was nearest and gave it back; Amina took it
+        fixture.given(new Fact.Unassigned(first, baraka, at(12)));
+        fixture.given(new Fact.Assigned(first, amina, false, at(13)));
+        fixture.given(new Fact.RiderPosition(amina, east(-3000), at(40)));
+
+        RouteSnapshot snapshot = fixture.core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+        PlanSolution better =
+                RouteSolvers.live().solve(snapshot.problem(), snapshot.current(), new SolveBudget(null, 200, 1));
+        // the solver knows nothing of who gave what back: it would move the delivery to Baraka; the core does not
+        assertThat(better.routes())
+                .filteredOn(route ->
+                        route.stops().stream().anyMatch(stop -> stop.jobId().equals(first.toString())))
+                .singleElement()
+                .satisfies(route -> assertThat(route.vehicleId()).isEqualTo(baraka.toString()));
+        assertThat(fixture.core.improved(snapshot, better)).noneMatch(Decision.Reassign.class::isInstance);
     }
 }

@@ -24,6 +24,10 @@ final class CoreFixture {
         this.core = new DispatchCore(config);
     }
 
+    CoreFixture(CoreConfig config, PlanningConfig planning) {
+        this.core = new DispatchCore(config, planning);
+    }
+
     static CoreFixture withPolicy(Mode mode) {
         return withPolicy(mode, 5, Fallback.OPERATOR_QUEUE);
     }

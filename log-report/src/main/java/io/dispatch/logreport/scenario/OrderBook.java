@@ -142,7 +142,12 @@ final class OrderBook {
             }
             case OfferDeclined declined -> offersDeclined++;
             case OfferExpired expired -> offersExpired++;
-            case RiderAutoAssigned auto -> autoAssigned++;
+            case RiderAutoAssigned auto -> {
+                if (order.holder == null) {
+                    // held already: BATCHED's improvement moving it to another rider, not an assignment
+                    autoAssigned++;
+                }
+            }
             default -> {
                 // locations, plans, pins, withdrawals: no time, holder or offer figure changes
             }
@@ -153,12 +158,16 @@ final class OrderBook {
         if (rider == null) {
             return;
         }
+        if (order.holder == null || order.assignedAt == null) {
+            // a move from one rider to another (BATCHED's improvement, an operator) keeps the time it was assigned,
+            // as the simulator counts it
+            order.assignedAt = at;
+        }
         if (!rider.equals(order.holder)) {
             release(order, at);
             order.holder = rider;
             holdChanges.add(new HoldChange(at, rider, 1, order));
         }
-        order.assignedAt = at;
     }
 
     private void release(OrderTrack order, Instant at) {

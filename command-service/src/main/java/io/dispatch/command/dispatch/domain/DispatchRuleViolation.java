@@ -161,4 +161,14 @@ public sealed class DispatchRuleViolation extends RuntimeException {
             super("The rider this plan is for does not hold this delivery");
         }
     }
+
+    /**
+     * A move to another rider's route for a delivery the planner may not move (409): an operator or an accepted offer
+     * assigned it, or the rider it is to move from no longer holds it.
+     */
+    public static final class NotMovable extends DispatchRuleViolation {
+        public NotMovable(String why) {
+            super("This delivery cannot move to another rider's route: " + why);
+        }
+    }
 }

@@ -8,9 +8,12 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotAutomaticallyAssigned;
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotHeldByRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotMovable;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.RiderAtCapacity;
 import io.dispatch.command.dispatch.domain.OfferCommands.AssignAutomatically;
 import io.dispatch.command.dispatch.domain.OfferCommands.GiveBack;
 import io.dispatch.command.dispatch.domain.PlanCommands.PlanDelivery;
+import io.dispatch.command.dispatch.domain.PlanCommands.ReassignDelivery;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
@@ -103,6 +106,57 @@ final class EngineAssignment {
         }
         Instant now = clock.instant();
         applyPlan(command.riderId(), command.plan(), command.policy(), command.candidates(), now);
+        if (estimates.etaUpdateDue(now)) {
+            apply(new EtaUpdated(
+                    state.dispatchId(),
+                    state.merchantId(),
+                    now,
+                    Actor.engine(),
+                    estimates.pickupAt(),
+                    estimates.deliveryAt()));
+        }
+        return lastSequence();
+    }
+
+    /**
+     * BATCHED's improvement moves a delivery nobody has collected to another rider's route (ADR 0061): only one the
+     * engine assigned, still ASSIGNED to {@code fromRiderId}, to a rider on its side of the sandbox line who did not
+     * decline it and has room. The events are those of any automatic assignment (the decision with its rule, the
+     * assignment naming the rider before, the plan on the new route); the merchant hears of the new rider as of a
+     * reassignment, and of the new estimates as {@link DeliveryEstimates} rules. The same move again changes nothing.
+     */
+    @CommandHandler
+    long handle(ReassignDelivery command, Clock clock, SandboxLine line, RiderCapacity capacity) {
+        if (state.status() == DispatchStatus.ASSIGNED
+                && state.automaticallyAssigned()
+                && command.riderId().equals(state.riderId())) {
+            return lastSequence();
+        }
+        requireStatus(state.status(), DispatchStatus.ASSIGNED, "move to another rider's route");
+        if (!command.fromRiderId().equals(state.riderId())) {
+            throw new NotMovable("the rider it was to move from no longer holds it");
+        }
+        if (!state.automaticallyAssigned()) {
+            throw new NotMovable("an operator or the rider's own acceptance assigned it");
+        }
+        offers.requireEngineMayChoose(line, command.riderId());
+        if (!capacity.canTakeAnother(command.riderId())) {
+            throw new RiderAtCapacity();
+        }
+        Instant now = clock.instant();
+        apply(new RiderAutoAssigned(
+                state.dispatchId(),
+                state.merchantId(),
+                now,
+                Actor.engine(),
+                command.riderId(),
+                command.policy(),
+                List.of(),
+                command.rule()));
+        apply(new RiderAssigned(
+                state.dispatchId(), state.merchantId(), now, Actor.engine(), command.riderId(), command.fromRiderId()));
+        DeliveryEstimates estimates = state.estimates();
+        applyPlan(command.riderId(), command.plan(), command.policy(), List.of(), now);
         if (estimates.etaUpdateDue(now)) {
             apply(new EtaUpdated(
                     state.dispatchId(),

@@ -21,4 +21,17 @@ public final class PlanCommands {
             PlannedStops plan,
             DecisionPolicy policy,
             List<DecisionCandidate> candidates) {}
+
+    /**
+     * The background improvement gives the delivery, which {@code fromRiderId} holds by an automatic assignment and
+     * has not picked up, to {@code riderId}, at {@code plan} on that rider's route (decisions.md §15, ADR 0061). The same
+     * move again changes nothing; a delivery that moved on meanwhile answers 409.
+     */
+    public record ReassignDelivery(
+            @TargetAggregateIdentifier UUID dispatchId,
+            UUID fromRiderId,
+            UUID riderId,
+            PlannedStops plan,
+            DecisionPolicy policy,
+            String rule) {}
 }

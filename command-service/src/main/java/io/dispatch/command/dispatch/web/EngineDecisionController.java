@@ -7,6 +7,7 @@ import io.dispatch.command.dispatch.domain.OfferCommands.NoteNoRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.OfferToRider;
 import io.dispatch.command.dispatch.domain.OfferCommands.WithdrawOffer;
 import io.dispatch.command.dispatch.domain.PlanCommands.PlanDelivery;
+import io.dispatch.command.dispatch.domain.PlanCommands.ReassignDelivery;
 import io.dispatch.command.dispatch.domain.PlannedStops;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
@@ -45,6 +46,7 @@ public class EngineDecisionController {
             UUID dispatchId,
             UUID offerId,
             UUID riderId,
+            UUID fromRiderId,
             Instant expiresAt,
             String reason,
             DecisionPolicy policy,
@@ -67,12 +69,14 @@ public class EngineDecisionController {
             operationId = "recordEngineDecision",
             summary = "Record a decision of the dispatch engine (the engine's own route)",
             description = """
-      Body {type: OFFER|AUTO_ASSIGN|NO_RIDER|EXPIRE|WITHDRAW|PLAN, dispatchId, offerId?, riderId?, expiresAt?, \
-      reason?, policy?: {zoneId, mode, version}, candidates?: [...at most 10], rule?, plan?: {estimatedPickupAt, \
-      estimatedDeliveryAt, reason, pickupStop, dropoffStop, routeStops, addedSeconds}}. AUTO_ASSIGN with a plan \
-      is the route planner's insertion (BATCHED); PLAN moves a delivery its rider holds to a new place on the \
-      route. Repeating a decision (same offerId, same automatic assignment, same plan) changes nothing; a \
-      decision the delivery no longer allows answers 409. Answers {dispatchId, sequence} once stored.""")
+      Body {type: OFFER|AUTO_ASSIGN|NO_RIDER|EXPIRE|WITHDRAW|PLAN|REASSIGN, dispatchId, offerId?, riderId?, \
+      fromRiderId?, expiresAt?, reason?, policy?: {zoneId, mode, version}, candidates?: [...at most 10], rule?, \
+      plan?: {estimatedPickupAt, estimatedDeliveryAt, reason, pickupStop, dropoffStop, routeStops, addedSeconds}}. \
+      AUTO_ASSIGN with a plan is the route planner's insertion (BATCHED); PLAN moves a delivery its rider holds to \
+      a new place on the route; REASSIGN (BATCHED's improvement) gives a delivery the engine assigned and nobody \
+      has picked up from fromRiderId to riderId, at plan on that rider's route. Repeating a decision (same \
+      offerId, same automatic assignment, same plan, same move) changes nothing; a decision the delivery no \
+      longer allows answers 409. Answers {dispatchId, sequence} once stored.""")
     @ApiResponse(responseCode = "200", description = "Stored")
     @PostMapping(
             path = "/api/v1/admin/dispatch/decisions",
@@ -129,12 +133,21 @@ public class EngineDecisionController {
                         checked(d.plan()),
                         required(d.policy(), "policy"),
                         d.candidates());
+            case "REASSIGN" ->
+                new ReassignDelivery(
+                        id,
+                        required(d.fromRiderId(), "fromRiderId"),
+                        required(d.riderId(), "riderId"),
+                        checked(d.plan()),
+                        required(d.policy(), "policy"),
+                        d.rule());
             case "NO_RIDER" ->
                 new NoteNoRider(id, required(d.reason(), "reason"), required(d.policy(), "policy"), d.candidates());
             case "EXPIRE" -> new ExpireOffer(id, required(d.offerId(), "offerId"));
             case "WITHDRAW" -> new WithdrawOffer(id, required(d.offerId(), "offerId"), required(d.reason(), "reason"));
             default ->
-                throw ApiException.validation("type", "must be OFFER, AUTO_ASSIGN, NO_RIDER, EXPIRE, WITHDRAW or PLAN");
+                throw ApiException.validation(
+                        "type", "must be OFFER, AUTO_ASSIGN, NO_RIDER, EXPIRE, WITHDRAW, PLAN or REASSIGN");
         };
     }
 

@@ -1,8 +1,10 @@
 package io.dispatch.command.dispatch.domain;
 
 import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotHeldByRider;
+import io.dispatch.command.dispatch.domain.DispatchRuleViolation.NotMovable;
 import io.dispatch.command.dispatch.domain.OfferCommands.AssignAutomatically;
 import io.dispatch.command.dispatch.domain.PlanCommands.PlanDelivery;
+import io.dispatch.command.dispatch.domain.PlanCommands.ReassignDelivery;
 import io.dispatch.events.Actor;
 import io.dispatch.events.DecisionCandidate;
 import io.dispatch.events.DecisionPolicy;
@@ -149,6 +151,67 @@ class DispatchPlansTest {
         fixture.given(created())
                 .when(new PlanDelivery(ID, AMINA, plan, BATCHED, List.of()))
                 .expectException(NotHeldByRider.class);
+    }
+
+    private static final String MOVE_RULE = "batched: moved by the zone's improvement (from rider " + AMINA + ")";
+
+    @Test
+    void a_move_to_another_rider_reassigns_then_plans_on_the_new_route_and_tells_the_merchant_the_new_estimates() {
+        PlannedStops first = plan(DeliveryPlanned.INSERTED, 10, 30, 1, 2, 4);
+        PlannedStops onBarakas = plan(DeliveryPlanned.REOPTIMIZED, 8, 20, 1, 2, 2);
+
+        fixture.given(created(), planned(first, AMINA), assigned())
+                .when(new ReassignDelivery(ID, AMINA, BARAKA, onBarakas, BATCHED, MOVE_RULE))
+                .expectSuccessfulHandlerExecution()
+                .expectEvents(
+                        new RiderAutoAssigned(ID, MERCHANT, NOW, ENGINE, BARAKA, BATCHED, List.of(), MOVE_RULE),
+                        new RiderAssigned(ID, MERCHANT, NOW, ENGINE, BARAKA, AMINA),
+                        planned(onBarakas, BARAKA),
+                        new EtaUpdated(ID, MERCHANT, NOW, ENGINE, NOW.plusSeconds(8 * 60), NOW.plusSeconds(20 * 60)));
+    }
+
+    @Test
+    void the_same_move_again_changes_nothing() {
+        PlannedStops onBarakas = plan(DeliveryPlanned.REOPTIMIZED, 8, 20, 1, 2, 2);
+
+        fixture.given(created(), assigned(), new RiderAssigned(ID, MERCHANT, NOW, ENGINE, BARAKA, AMINA))
+                .when(new ReassignDelivery(ID, AMINA, BARAKA, onBarakas, BATCHED, MOVE_RULE))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+    }
+
+    @Test
+    void a_delivery_picked_up_assigned_by_an_operator_or_held_by_someone_else_does_not_move() {
+        PlannedStops onBarakas = plan(DeliveryPlanned.REOPTIMIZED, 8, 20, 1, 2, 2);
+        ReassignDelivery move = new ReassignDelivery(ID, AMINA, BARAKA, onBarakas, BATCHED, MOVE_RULE);
+        UUID chidi = UUID.fromString("77777777-6666-4555-8444-333333333333");
+
+        fixture.given(created(), assigned(), new DispatchPickedUp(ID, MERCHANT, NOW, Actor.rider(AMINA), AMINA))
+                .when(move)
+                .expectException(DispatchRuleViolation.TransitionNotAllowed.class)
+                .expectNoEvents();
+        fixture.given(created(), new RiderAssigned(ID, MERCHANT, NOW, Actor.operator("ops"), AMINA, null))
+                .when(move)
+                .expectException(NotMovable.class)
+                .expectNoEvents();
+        fixture.given(created(), new RiderAssigned(ID, MERCHANT, NOW, ENGINE, chidi, null))
+                .when(move)
+                .expectException(NotMovable.class)
+                .expectNoEvents();
+    }
+
+    @Test
+    void a_move_to_a_rider_without_room_is_refused() {
+        fixture = new AggregateTestFixture<>(Dispatch.class);
+        fixture.registerInjectableResource(Clock.fixed(NOW, ZoneOffset.UTC));
+        fixture.registerInjectableResource((SandboxLine) (merchant, rider) -> true);
+        fixture.registerInjectableResource((RiderCapacity) rider -> !rider.equals(BARAKA));
+        PlannedStops onBarakas = plan(DeliveryPlanned.REOPTIMIZED, 8, 20, 1, 2, 2);
+
+        fixture.given(created(), assigned())
+                .when(new ReassignDelivery(ID, AMINA, BARAKA, onBarakas, BATCHED, MOVE_RULE))
+                .expectException(DispatchRuleViolation.RiderAtCapacity.class)
+                .expectNoEvents();
     }
 
     private static PlannedStops plan(
