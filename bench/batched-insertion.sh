@@ -3,6 +3,8 @@
 # under 50 ms): the decision core's whole decision from the DeliveryOpened fact to its decisions, riders holding
 # deliveries on planned routes (dispatch-policy's BatchedInsertionBench). Baseline in the same run: the planner's
 # bare cheapest insertion on a random state of the same size (route-planner's InsertionBench).
+# Then, on the core's state: the background improvement's moves between riders (ADR 0061), the zone's snapshot and
+# every movable delivery tried on the other routes, median and max of five rounds (a "relocation" line).
 # Usage: bench/batched-insertion.sh [riders] [held-each] [rounds]   (defaults 200 2 2000)
 # Output: printed and appended to bench/results/batched-insertion.txt, with the load average before and after.
 set -euo pipefail

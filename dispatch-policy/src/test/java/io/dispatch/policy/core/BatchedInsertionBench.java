@@ -1,5 +1,11 @@
 package io.dispatch.policy.core;
 
+import io.dispatch.planner.PlanSolution;
+import io.dispatch.planner.PlannedRoute;
+import io.dispatch.planner.Relocation;
+import io.dispatch.planner.RouteSolver;
+import io.dispatch.planner.RouteSolvers;
+import io.dispatch.planner.SolveBudget;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,7 +17,8 @@ import java.util.UUID;
 /**
  * What the engine's thread spends on one BATCHED delivery (decisions.md §15, issue 34's target: p99 under 50 ms with
  * 200 riders): the core's whole decision, from the DeliveryOpened fact to its decisions, riders holding two
- * deliveries each on planned routes. Run by bench/batched-insertion.sh; not a test.
+ * deliveries each on planned routes; then the cost of the background improvement's moves between riders on that
+ * state. Run by bench/batched-insertion.sh; not a test.
  */
 public final class BatchedInsertionBench {
 
@@ -69,6 +76,59 @@ public final class BatchedInsertionBench {
                 measured[measured.length / 2] / 1e6,
                 measured[(int) (measured.length * 0.99)] / 1e6,
                 measured[measured.length - 1] / 1e6);
+        relocationRounds(core);
+    }
+
+    /**
+     * The background improvement's new first stage on the same state (ADR 0061): the zone's snapshot, then every
+     * movable delivery tried on the other routes ({@code Relocation} with the routes left as they are after it), five
+     * times; the live round then gives what is left of {@code dispatch.plan.reoptimize-budget} (PT2S) to the routes.
+     */
+    private static void relocationRounds(DispatchCore core) {
+        RouteSolver relocationOnly =
+                new Relocation((problem, start, budget) -> start, RouteSolvers.RELOCATION_MARGIN_SECONDS);
+        long[] nanos = new long[5];
+        int movable = 0;
+        int moved = 0;
+        for (int round = 0; round < nanos.length; round++) {
+            long started = System.nanoTime();
+            RouteSnapshot snapshot = core.routes(Policy.DEFAULT_ZONE).orElseThrow();
+            PlanSolution after = relocationOnly.solve(
+                    snapshot.problem(), snapshot.current(), new SolveBudget(null, Long.MAX_VALUE, 1));
+            nanos[round] = System.nanoTime() - started;
+            movable = snapshot.problem().jobs().size()
+                    - (int) snapshot.problem().vehicles().stream()
+                            .mapToLong(vehicle ->
+                                    vehicle.pinned().size() + vehicle.onBoard().size())
+                            .sum();
+            moved = movedJobs(snapshot.current(), after);
+        }
+        Arrays.sort(nanos);
+        System.out.printf(
+                "{\"relocation\":{\"vehicles\":%d,\"movableJobs\":%d,\"moved\":%d,\"medianMillis\":%.1f,\"maxMillis\":%.1f}}%n",
+                core.routes(Policy.DEFAULT_ZONE)
+                        .orElseThrow()
+                        .problem()
+                        .vehicles()
+                        .size(),
+                movable,
+                moved,
+                nanos[nanos.length / 2] / 1e6,
+                nanos[nanos.length - 1] / 1e6);
+    }
+
+    private static int movedJobs(PlanSolution before, PlanSolution after) {
+        java.util.Map<String, String> vehicleOf = new java.util.HashMap<>();
+        for (PlannedRoute route : before.routes()) {
+            route.stops().forEach(stop -> vehicleOf.put(stop.jobId(), route.vehicleId()));
+        }
+        java.util.Set<String> moved = new java.util.HashSet<>();
+        for (PlannedRoute route : after.routes()) {
+            route.stops().stream()
+                    .filter(stop -> !route.vehicleId().equals(vehicleOf.get(stop.jobId())))
+                    .forEach(stop -> moved.add(stop.jobId()));
+        }
+        return moved.size();
     }
 
     private static List<Decision> open(DispatchCore core, UUID id, Point hub, Random random, Instant now) {
