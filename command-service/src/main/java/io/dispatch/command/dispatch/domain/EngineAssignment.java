@@ -106,15 +106,7 @@ final class EngineAssignment {
         }
         Instant now = clock.instant();
         applyPlan(command.riderId(), command.plan(), command.policy(), command.candidates(), now);
-        if (estimates.etaUpdateDue(now)) {
-            apply(new EtaUpdated(
-                    state.dispatchId(),
-                    state.merchantId(),
-                    now,
-                    Actor.engine(),
-                    estimates.pickupAt(),
-                    estimates.deliveryAt()));
-        }
+        tellMerchantIfDue(now);
         return lastSequence();
     }
 
@@ -155,8 +147,14 @@ final class EngineAssignment {
                 command.rule()));
         apply(new RiderAssigned(
                 state.dispatchId(), state.merchantId(), now, Actor.engine(), command.riderId(), command.fromRiderId()));
-        DeliveryEstimates estimates = state.estimates();
         applyPlan(command.riderId(), command.plan(), command.policy(), List.of(), now);
+        tellMerchantIfDue(now);
+        return lastSequence();
+    }
+
+    /** After a plan: {@code dispatch.eta_updated} when {@link DeliveryEstimates} says the merchant is due one. */
+    private void tellMerchantIfDue(Instant now) {
+        DeliveryEstimates estimates = state.estimates();
         if (estimates.etaUpdateDue(now)) {
             apply(new EtaUpdated(
                     state.dispatchId(),
@@ -166,7 +164,6 @@ final class EngineAssignment {
                     estimates.pickupAt(),
                     estimates.deliveryAt()));
         }
-        return lastSequence();
     }
 
     private void applyPlan(
