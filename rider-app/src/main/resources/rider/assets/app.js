@@ -28,6 +28,7 @@ const state = {
   sentAt: 0,
   watch: null,
   polls: 0,
+  ended: new Set(),
 };
 
 function toast(text) {
@@ -140,7 +141,10 @@ async function send() {
     onDone(action, answer) {
       progressed = true;
       if (answer && answer.status) state.held[action.dispatchId] = answer;
-      if (action.step === "deliver" || action.step === "fail") delete state.held[action.dispatchId];
+      if (action.step === "deliver" || action.step === "fail") {
+        delete state.held[action.dispatchId];
+        state.ended.add(action.dispatchId);
+      }
       keep();
     },
     onRefused(action, error) {
@@ -172,10 +176,29 @@ async function loadMe() {
   }
 }
 
+/**
+ * Tells the rider when a delivery not yet collected leaves the route without a step of this phone's: the dispatcher
+ * (or the planner, ADR 0061) gave it to another rider, or the merchant cancelled it.
+ */
+function noticeLeft(before, after) {
+  const still = new Set(after.map((stop) => stop.dispatchId));
+  const ours = (id) => state.pending.some((action) => action.dispatchId === id) || state.ended.has(id);
+  const left = before.filter((stop) => stop.kind === "PICKUP" && !still.has(stop.dispatchId) && !ours(stop.dispatchId));
+  if (left.length === 0) return;
+  for (const stop of left) delete state.held[stop.dispatchId];
+  keep();
+  toast(
+    left.length === 1
+      ? "A delivery you had not collected left your route: another rider has it now, or it was cancelled"
+      : `${left.length} deliveries you had not collected left your route: other riders have them now, or they were cancelled`,
+  );
+}
+
 async function refresh() {
   if (!token()) return render();
   try {
     const answer = await call("GET", "/api/v1/rider/route", { meta: true });
+    if (!answer.cached && !state.routeCached) noticeLeft(state.stops, answer.data.stops);
     state.stops = answer.data.stops;
     state.routeCached = answer.cached;
     if (state.me?.onShift && !answer.cached) state.offers = await call("GET", "/api/v1/rider/offers");
