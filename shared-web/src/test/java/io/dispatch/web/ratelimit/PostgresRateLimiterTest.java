@@ -71,6 +71,46 @@ class PostgresRateLimiterTest extends WebLayersTest {
     }
 
     @Test
+    void concurrent_requests_on_one_instance_each_get_a_token_of_their_own() throws Exception {
+        RateLimiter limiter = new PostgresRateLimiter(dataSource, 20, new MutableClock(TEN_SECONDS_INTO_A_MINUTE));
+        String key = "key_" + UUID.randomUUID();
+        List<Callable<RateLimiter.Decision>> requests = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            requests.add(() -> limiter.tryAcquire(key));
+        }
+
+        List<RateLimiter.Decision> decisions = new ArrayList<>();
+        try (ExecutorService threads = Executors.newFixedThreadPool(16)) {
+            for (Future<RateLimiter.Decision> decision : threads.invokeAll(requests)) {
+                decisions.add(decision.get());
+            }
+        }
+
+        // each token is handed out once: 20 allowed, each with its own remaining count
+        assertThat(decisions).filteredOn(RateLimiter.Decision::allowed).hasSize(20);
+        assertThat(decisions)
+                .filteredOn(RateLimiter.Decision::allowed)
+                .extracting(RateLimiter.Decision::remaining)
+                .containsExactlyInAnyOrder(
+                        19L, 18L, 17L, 16L, 15L, 14L, 13L, 12L, 11L, 10L, 9L, 8L, 7L, 6L, 5L, 4L, 3L, 2L, 1L, 0L);
+        assertThat(limiter.tryAcquire(key).allowed()).isFalse();
+    }
+
+    @Test
+    void a_bucket_deleted_while_its_window_is_open_starts_again() {
+        RateLimiter limiter = new PostgresRateLimiter(dataSource, 3, new MutableClock(TEN_SECONDS_INTO_A_MINUTE));
+        String key = "key_" + UUID.randomUUID();
+        limiter.tryAcquire(key);
+        limiter.tryAcquire(key);
+
+        jdbc.update("delete from identity.rate_limit_buckets where id like ?", key + ":%");
+
+        // a lost row (a restore, a manual delete) gives the key a fresh window rather than an error
+        assertThat(limiter.tryAcquire(key).remaining()).isEqualTo(2);
+        assertThat(bucketsOf(key)).isOne();
+    }
+
+    @Test
     void each_minute_is_a_window_of_its_own() {
         MutableClock time = new MutableClock(Instant.parse("2030-01-01T10:00:59.900Z"));
         RateLimiter limiter = new PostgresRateLimiter(dataSource, 1, time);
