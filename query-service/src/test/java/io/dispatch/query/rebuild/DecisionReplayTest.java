@@ -7,21 +7,17 @@ import io.dispatch.events.DispatchCancelled;
 import io.dispatch.events.EventEnvelope;
 import io.dispatch.events.OfferWithdrawn;
 import io.dispatch.events.codec.EventCodec;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
 import io.dispatch.query.decision.DecisionLog;
 import io.dispatch.query.decision.projection.DecisionBatch;
 import io.dispatch.query.dispatch.projection.DispatchBatch;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -35,25 +31,11 @@ class DecisionReplayTest {
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00.000Z");
     private static final EventCodec CODEC = EventCodec.standard();
 
-    private static String url;
-    private static String user;
-    private static String password;
+    private static ReplayDatabase database;
 
     @BeforeAll
     static void database() {
-        Map<String, String> properties =
-                SharedTestInfrastructure.get().springProperties(SharedTestInfrastructure.newDatabase());
-        url = properties.get("spring.datasource.url");
-        user = properties.get("spring.datasource.username");
-        password = properties.get("spring.datasource.password");
-        for (String schema : List.of("identity", "query")) {
-            Flyway.configure()
-                    .dataSource(url, user, password)
-                    .schemas(schema)
-                    .locations("classpath:db/" + schema)
-                    .load()
-                    .migrate();
-        }
+        database = ReplayDatabase.migrated();
     }
 
     @Test
@@ -101,7 +83,7 @@ class DecisionReplayTest {
         }
         DecisionReplay replay = new DecisionReplay(JsonMapper.builder().build());
 
-        try (Connection connection = DriverManager.getConnection(url, user, password)) {
+        try (Connection connection = database.connect()) {
             connection.setAutoCommit(false);
             DecisionBatch live = new DecisionBatch(JsonMapper.builder().build());
             for (EventEnvelope envelope : log) {

@@ -14,18 +14,14 @@ import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.Source;
 import io.dispatch.events.Stop;
 import io.dispatch.events.codec.EventCodec;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,26 +37,11 @@ class MixedVersionReplayTest {
     private static final ObjectMapper TREE = new ObjectMapper();
     private static final EventCodec CODEC = EventCodec.standard();
 
-    private static String url;
-    private static String user;
-    private static String password;
+    private static ReplayDatabase database;
 
     @BeforeAll
     static void database() {
-        Map<String, String> properties =
-                SharedTestInfrastructure.get().springProperties(SharedTestInfrastructure.newDatabase());
-        url = properties.get("spring.datasource.url");
-        user = properties.get("spring.datasource.username");
-        password = properties.get("spring.datasource.password");
-        // the deliveries rows copy their merchant's sandbox flag from the identity schema (shared-web's)
-        for (String schema : List.of("identity", "query")) {
-            Flyway.configure()
-                    .dataSource(url, user, password)
-                    .schemas(schema)
-                    .locations("classpath:db/" + schema)
-                    .load()
-                    .migrate();
-        }
+        database = ReplayDatabase.migrated();
     }
 
     @Test
@@ -124,7 +105,7 @@ class MixedVersionReplayTest {
                 .contains("\"version\":1")
                 .doesNotContain("targetPickupSeconds");
 
-        try (Connection connection = DriverManager.getConnection(url, user, password)) {
+        try (Connection connection = database.connect()) {
             String fromMixed = rebuild(connection, "mixed_versions", mixed);
             String fromV2 = rebuild(connection, "v2_only", allV2);
             assertThat(fromMixed).isEqualTo(fromV2);

@@ -12,20 +12,16 @@ import io.dispatch.events.RiderAssigned;
 import io.dispatch.events.RiderUnassigned;
 import io.dispatch.events.Source;
 import io.dispatch.events.codec.EventCodec;
-import io.dispatch.infrastructure.SharedTestInfrastructure;
 import io.dispatch.query.TestCreations;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,25 +37,11 @@ class RouteColumnsReplayTest {
     private static final EventCodec CODEC = EventCodec.standard();
     private static final DecisionPolicy BATCHED = new DecisionPolicy("nairobi-cbd", "BATCHED", 1);
 
-    private static String url;
-    private static String user;
-    private static String password;
+    private static ReplayDatabase database;
 
     @BeforeAll
     static void database() {
-        Map<String, String> properties =
-                SharedTestInfrastructure.get().springProperties(SharedTestInfrastructure.newDatabase());
-        url = properties.get("spring.datasource.url");
-        user = properties.get("spring.datasource.username");
-        password = properties.get("spring.datasource.password");
-        for (String schema : List.of("identity", "query")) {
-            Flyway.configure()
-                    .dataSource(url, user, password)
-                    .schemas(schema)
-                    .locations("classpath:db/" + schema)
-                    .load()
-                    .migrate();
-        }
+        database = ReplayDatabase.migrated();
     }
 
     @Test
@@ -94,7 +76,7 @@ class RouteColumnsReplayTest {
         log.addAll(movedEvents);
         log.addAll(givenBackEvents);
 
-        try (Connection connection = DriverManager.getConnection(url, user, password)) {
+        try (Connection connection = database.connect()) {
             String whole = rebuild(connection, "route_whole", log, log.size());
             String oneByOne = rebuild(connection, "route_one_by_one", log, 1);
             assertThat(oneByOne).isEqualTo(whole);
