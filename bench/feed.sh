@@ -31,11 +31,7 @@ DISPATCH_DATA_DIR=$data/data DISPATCH_SIMULATOR_ENABLED=false ./deploy/run-local
   --dispatch.admin-token=$token --dispatch.rate-limit.per-minute=100000000 \
   --dispatch.webhook.retention.succeeded=P1D --dispatch.webhook.retention.cleanup-interval=PT5S >"$log" 2>&1 &
 jvm=$!
-for _ in $(seq 1 600); do
-  grep -q "dispatch is ready" "$log" && break
-  kill -0 "$jvm" 2>/dev/null || { tail -50 "$log"; exit 1; }
-  sleep 0.1
-done
+bench_await_ready "$log" "$jvm"
 bench_await_quiet
 jdbc=$(awk '/^ +database +jdbc:/ {print $2}' "$log")
 hostport=${jdbc#jdbc:postgresql://}; hostport=${hostport%%/*}

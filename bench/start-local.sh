@@ -12,8 +12,4 @@ DISPATCH_DATA_DIR=$data DISPATCH_ADMIN_TOKEN=$token DISPATCH_SIMULATOR_ENABLED=$
   ./deploy/run-local.sh --server.port=$port --dispatch.api-keys.max-per-merchant=1000 "$@" >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
-for _ in $(seq 1 240); do
-  grep -q "dispatch is ready" "$log" && break
-  kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }
-  sleep 0.25
-done
+bench_await_ready "$log" "$pid"

@@ -133,11 +133,7 @@ start_local() {
     --dispatch.admin-token=$token --dispatch.rate-limit.per-minute=100000000 --dispatch.api-keys.max-per-merchant=1000 \
     ${BENCH_SERVICE_ARGS:-} >"$log" 2>&1 &
   jvm=$! # run-local.sh execs the JVM
-  for _ in $(seq 1 600); do
-    grep -q "dispatch is ready" "$log" && break
-    kill -0 "$jvm" 2>/dev/null || { tail -50 "$log"; exit 1; }
-    sleep 0.1
-  done
+  bench_await_ready "$log" "$jvm"
   ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
   jdbc=$(awk '/^ +database +jdbc:/ {print $2}' "$log")
   kafka=$(awk '/^ +kafka +[0-9.]+:[0-9]+/ {print $2}' "$log")

@@ -7,6 +7,8 @@
 #                               when the load did not fall or the CPU is slow, BENCH_BUSY
 #   bench_load_line             one Markdown line: the load average before and now, and the busy mark if any
 #   bench_build_classpaths m s  builds modules m from this checkout, each one's class path of scope s in its target/
+#   bench_await_ready log pid   wait up to BENCH_READY_WAIT seconds (300) for a local run's "dispatch is ready" in log;
+#                               stop the script with the log's last lines if the run died or never got ready
 # shellcheck shell=bash
 
 BENCH_LOCK=/tmp/dispatch-cpu.lock
@@ -68,6 +70,30 @@ bench_probe_speed() {
     BENCH_BUSY="${BENCH_BUSY:+$BENCH_BUSY; }$slow"
   fi
   export BENCH_JAVA_VERSION_TOOK
+}
+
+# A local run that dies or is not ready in time stops the benchmark with its log's end, rather than leaving the
+# figures that follow to measure a half-started service. When the jar or its start-up cache is older than the sources
+# (a source edited after BENCH_NO_BUILD's build), run-local.sh makes them first, inside the timed start: that is said
+# too, since such a start is not G7's figure.
+bench_await_ready() {
+  local log=$1 pid=$2 limit=${BENCH_READY_WAIT:-300} started=$SECONDS
+  while ! grep -q "dispatch is ready" "$log"; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "bench: the local run stopped before it was ready; its log's last lines:" >&2
+      tail -50 "$log" >&2
+      exit 1
+    fi
+    if [ $((SECONDS - started)) -ge "$limit" ]; then
+      echo "bench: the local run was not ready after $limit s (BENCH_READY_WAIT); its log's last lines:" >&2
+      tail -50 "$log" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  if grep -q "^Building dispatch\|^Making the start-up cache" "$log"; then
+    echo "bench: the local run built the jar or its start-up cache first (sources newer than the jar): its start time is not G7's" >&2
+  fi
 }
 
 bench_load_line() {
