@@ -1,12 +1,12 @@
 package io.dispatch.query.rebuild;
 
+import io.dispatch.infrastructure.RunningInfrastructure;
 import io.dispatch.infrastructure.SharedTestInfrastructure;
+import io.dispatch.web.schema.SchemaMigrations;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.List;
-import java.util.Map;
-import org.flywaydb.core.Flyway;
+import javax.sql.DataSource;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * A fresh database with the schemas the replays write, for tests that drive the projections' batches
@@ -14,27 +14,20 @@ import org.flywaydb.core.Flyway;
  * rows copy their merchant's sandbox flag from the identity schema (shared-web's), so it is migrated
  * too.
  */
-record ReplayDatabase(String url, String user, String password) {
+record ReplayDatabase(DataSource dataSource) {
 
     static ReplayDatabase migrated() {
-        Map<String, String> properties =
-                SharedTestInfrastructure.get().springProperties(SharedTestInfrastructure.newDatabase());
-        ReplayDatabase database = new ReplayDatabase(
-                properties.get("spring.datasource.url"),
-                properties.get("spring.datasource.username"),
-                properties.get("spring.datasource.password"));
-        for (String schema : List.of("identity", "query")) {
-            Flyway.configure()
-                    .dataSource(database.url, database.user, database.password)
-                    .schemas(schema)
-                    .locations("classpath:db/" + schema)
-                    .load()
-                    .migrate();
-        }
-        return database;
+        RunningInfrastructure infrastructure = SharedTestInfrastructure.get();
+        DataSource dataSource = new DriverManagerDataSource(
+                infrastructure.jdbcUrl(SharedTestInfrastructure.newDatabase()),
+                infrastructure.username(),
+                infrastructure.password());
+        SchemaMigrations.of(dataSource, "identity").migrate();
+        SchemaMigrations.of(dataSource, "query").migrate();
+        return new ReplayDatabase(dataSource);
     }
 
     Connection connect() throws SQLException {
-        return DriverManager.getConnection(url, user, password);
+        return dataSource.getConnection();
     }
 }
