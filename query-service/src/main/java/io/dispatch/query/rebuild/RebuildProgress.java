@@ -19,6 +19,7 @@ final class RebuildProgress {
     private final RebuildRuns runs;
     private final Clock clock;
     private Instant lastReport;
+    private boolean held;
 
     RebuildProgress(UUID id, Instant startedAt, ReplayCounts counts, RebuildRuns runs, Clock clock) {
         this.id = id;
@@ -30,6 +31,9 @@ final class RebuildProgress {
     }
 
     void maybeReport() {
+        if (held) {
+            return;
+        }
         Instant now = clock.instant();
         if (Duration.between(lastReport, now).compareTo(EVERY) >= 0) {
             lastReport = now;
@@ -47,6 +51,14 @@ final class RebuildProgress {
                     rate == 0 ? "?" : Math.round((total - done) / rate),
                     counts.skipped());
         }
+    }
+
+    /**
+     * No report until {@link #finished()}: each report writes the run's row on a pooled connection, which the swap
+     * must not wait for while it holds the live tables locked ({@link RebuildRun}).
+     */
+    void holdUntilFinished() {
+        held = true;
     }
 
     /** The final figures, before the run is marked finished. */

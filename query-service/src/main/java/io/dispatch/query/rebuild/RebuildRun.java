@@ -39,6 +39,7 @@ final class RebuildRun {
     private final LogReplay replay;
     private final ReplayCounts counts;
     private final FreshBatches batches;
+    private final RebuildProgress progress;
 
     RebuildRun(
             DataSource dataSource,
@@ -57,6 +58,7 @@ final class RebuildRun {
         this.replay = replay;
         this.counts = counts;
         this.batches = new FreshBatches(work, counts, progress);
+        this.progress = progress;
     }
 
     /** The fresh tables, the replay up to the live positions, and the swap. */
@@ -151,9 +153,15 @@ final class RebuildRun {
 
     record Checksums(String rebuilt, String replaced) {}
 
-    /** The last stretch and the swap, in one transaction that holds the live tables (and their positions) locked. */
+    /**
+     * The last stretch and the swap, in one transaction that holds the live tables (and their positions) locked.
+     * While it holds them it asks the pool for nothing more: the pool's other users, waiting for those tables, may
+     * hold every other connection, and a request for one would wait for the pool's timeout with reads and writes
+     * stopped. So its progress is reported again only once the swap is over.
+     */
     private Checksums switchIn(Map<ReplayedProjection, Map<Integer, Long>> rebuilt) throws SQLException {
         try (Connection control = dataSource.getConnection()) {
+            progress.holdUntilFinished();
             control.setAutoCommit(false);
             try (Statement statement = control.createStatement()) {
                 statement.execute(
