@@ -134,6 +134,51 @@ class ConsoleRoutesTest {
     }
 
     @Test
+    void a_deliver_by_time_postgresql_cannot_read_neither_fails_the_exceptions_nor_the_merchants_figures()
+            throws Exception {
+        Merchant shop = dispatch.newMerchant("Far Future Shop " + UUID.randomUUID());
+        String far = "+999999999-12-31T23:59:59Z";
+        JsonNode refused = dispatch.call(
+                        "POST",
+                        "/api/v1/external/dispatches",
+                        DispatchUnderTest.merchant(shop.apiKey()),
+                        DispatchUnderTest.ORDER
+                                .formatted("far-" + UUID.randomUUID())
+                                .replaceFirst("\\{", "{\"targetDeliveryAt\":\"" + far + "\","),
+                        422)
+                .error();
+        assertThat(refused.get("details")
+                        .get("fieldErrors")
+                        .get("targetDeliveryAt")
+                        .toString())
+                .contains("0001 to 9999");
+        // a row stored before that rule (the log keeps its event, and a rebuild brings it back)
+        String id = dispatch.createDelivery(shop, DispatchUnderTest.ORDER.formatted("far-" + UUID.randomUUID()));
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> dispatch.bean(org.springframework.jdbc.core.JdbcTemplate.class)
+                                .update(
+                                        "update query.dispatches set body = jsonb_set(body, '{targetDeliveryAt}',"
+                                                + " to_jsonb(?::text)) where id = ?::uuid",
+                                        far,
+                                        id)
+                        == 1);
+        assertThat(dispatch.call("GET", "/api/v1/admin/dispatch/exceptions", admin(), null, 200)
+                        .data()
+                        .get("late")
+                        .toString())
+                .doesNotContain(id);
+        assertThat(dispatch.call(
+                                "GET",
+                                "/api/v1/external/stats/daily",
+                                DispatchUnderTest.merchant(shop.apiKey()),
+                                null,
+                                200)
+                        .data()
+                        .isArray())
+                .isTrue();
+    }
+
+    @Test
     void a_failed_delivery_is_among_the_exceptions_and_the_disabled_endpoints_are_a_list() throws Exception {
         Merchant shop = dispatch.newMerchant("Failing Shop " + UUID.randomUUID());
         String id = dispatch.createDelivery(shop, DispatchUnderTest.ORDER.formatted("exception-" + UUID.randomUUID()));

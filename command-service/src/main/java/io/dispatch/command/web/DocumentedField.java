@@ -4,6 +4,7 @@ import io.dispatch.web.text.TextRule;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.lang.reflect.RecordComponent;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -139,6 +140,11 @@ final class DocumentedField {
         return refuse(key, "must be one of " + Arrays.toString(schema.allowableValues()), errors);
     }
 
+    /**
+     * A timestamp in the years 0001 to 9999 (UTC), the range RFC 3339 writes and PostgreSQL reads back. Java reads
+     * years of up to nine digits with a sign ({@code +999999999-12-31T23:59:59Z}); a delivery stored with one made
+     * every read that compares its times fail (found by the API fuzzer).
+     */
     private String timestamp(JsonNode value, String key, FieldErrors errors) {
         if (value.isString() && !storable(value.stringValue(), key, errors)) {
             return null;
@@ -146,10 +152,19 @@ final class DocumentedField {
         return formatted(
                 value,
                 key,
-                OffsetDateTime::parse,
-                "must be an ISO 8601 timestamp with offset, like 2026-11-21T10:00:00Z",
+                text -> {
+                    Instant instant = OffsetDateTime.parse(text).toInstant();
+                    if (instant.isBefore(EARLIEST) || !instant.isBefore(AFTER_LATEST)) {
+                        throw new IllegalArgumentException("outside the years 0001 to 9999");
+                    }
+                    return instant;
+                },
+                "must be an ISO 8601 timestamp with offset in the years 0001 to 9999, like 2026-11-21T10:00:00Z",
                 errors);
     }
+
+    private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant AFTER_LATEST = Instant.parse("+10000-01-01T00:00:00Z");
 
     private String uuid(JsonNode value, String key, FieldErrors errors) {
         return formatted(value, key, UUID::fromString, "must be a UUID", errors);

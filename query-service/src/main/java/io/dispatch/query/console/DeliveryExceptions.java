@@ -1,5 +1,6 @@
 package io.dispatch.query.console;
 
+import io.dispatch.query.SqlTimes;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -22,11 +23,12 @@ public class DeliveryExceptions {
     public static final int LIMIT = 100;
     static final Duration FAILED_WITHIN = Duration.ofHours(24);
 
+    private static final String TARGET_DELIVERY_AT = SqlTimes.timestamptz("body ->> 'targetDeliveryAt'");
     private static final String COLUMNS = """
         select id, merchant_id, status, rider_id, body ->> 'zoneId' zone_id,
-               (body ->> 'targetDeliveryAt')::timestamptz target_delivery_at, body ->> 'failureReason' failure_reason,
+               %s target_delivery_at, body ->> 'failureReason' failure_reason,
                (body -> 'pinGuesses' ->> 'lockedAt')::timestamptz pin_locked_at, created_at, updated_at
-          from query.dispatches""";
+          from query.dispatches""".formatted(TARGET_DELIVERY_AT);
     private static final String OPEN = "status in ('NEW', 'ASSIGNED', 'PICKED_UP', 'IN_TRANSIT')";
 
     private final JdbcTemplate jdbc;
@@ -56,7 +58,7 @@ public class DeliveryExceptions {
         Instant now = clock.instant();
         Timestamp at = Timestamp.from(now);
         List<Listed> late = jdbc.query(
-                COLUMNS + " where " + OPEN + " and (body ->> 'targetDeliveryAt')::timestamptz < ?"
+                COLUMNS + " where " + OPEN + " and " + TARGET_DELIVERY_AT + " < ?"
                         + " order by target_delivery_at, id limit ?",
                 (rs, i) -> listed(rs),
                 at,

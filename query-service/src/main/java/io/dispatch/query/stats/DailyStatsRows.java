@@ -1,5 +1,6 @@
 package io.dispatch.query.stats;
 
+import io.dispatch.query.SqlTimes;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.UUID;
@@ -37,9 +38,9 @@ public class DailyStatsRows {
                count(*) filter (where status = 'FAILED') as failed,
                count(*) filter (where status = 'CANCELLED') as cancelled,
                count(*) filter (where status = 'DELIVERED'
-                                  and updated_at <= (body ->> 'targetDeliveryAt')::timestamptz) as on_time,
+                                  and updated_at <= %1$s) as on_time,
                count(*) filter (where status = 'DELIVERED'
-                                  and updated_at > (body ->> 'targetDeliveryAt')::timestamptz) as late
+                                  and updated_at > %1$s) as late
           from query.dispatches
          where merchant_id = :merchant and status in ('DELIVERED', 'FAILED', 'CANCELLED')
            and updated_at >= :from and updated_at < :until
@@ -49,7 +50,7 @@ public class DailyStatsRows {
              coalesce(finished.failed, 0) as failed, coalesce(finished.cancelled, 0) as cancelled,
              coalesce(finished.on_time, 0) as on_time, coalesce(finished.late, 0) as late
         from days left join created using (day) left join finished using (day)
-       order by days.day""";
+       order by days.day""".formatted(SqlTimes.timestamptz("body ->> 'targetDeliveryAt'"));
 
     private final DatabaseClient db;
 

@@ -72,14 +72,14 @@ public record DispatchOrderDocument(
         @Schema(
                 nullable = true,
                 format = "date-time",
-                description = "ISO 8601 with offset",
+                description = "ISO 8601 with offset, in the years 0001 to 9999",
                 example = "2026-11-24T10:00:00Z")
         String targetPickupAt,
 
         @Schema(
                 nullable = true,
                 format = "date-time",
-                description = "ISO 8601 with offset; not before targetPickupAt",
+                description = "ISO 8601 with offset, in the years 0001 to 9999; not before targetPickupAt",
                 example = "2026-11-24T12:00:00Z")
         String targetDeliveryAt)
         implements CrossFieldRule {
