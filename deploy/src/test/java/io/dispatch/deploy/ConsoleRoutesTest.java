@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The routes the console reads and writes beyond the operator API it shares (decisions.md §16),
@@ -155,7 +156,7 @@ class ConsoleRoutesTest {
         // a row stored before that rule (the log keeps its event, and a rebuild brings it back)
         String id = dispatch.createDelivery(shop, DispatchUnderTest.ORDER.formatted("far-" + UUID.randomUUID()));
         await().atMost(Duration.ofSeconds(15))
-                .until(() -> dispatch.bean(org.springframework.jdbc.core.JdbcTemplate.class)
+                .until(() -> dispatch.bean(JdbcTemplate.class)
                                 .update(
                                         "update query.dispatches set body = jsonb_set(body, '{targetDeliveryAt}',"
                                                 + " to_jsonb(?::text)) where id = ?::uuid",
