@@ -20,6 +20,16 @@ const km = (meters) => (meters === null || meters === undefined ? null : `${(met
 const money = (cents) => (cents === null || cents === undefined ? null : (cents / 100).toFixed(2));
 const time = (iso) => (iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : null);
 
+/**
+ * A stop's planned time. A pickup still to make says when to be there: the planner times it for when the food is
+ * ready (or as soon as the rider can be there), and counts on the rider arriving then rather than waiting at the
+ * kitchen, so the rider stays free for a better route until it is time to set off (ADR 0062).
+ */
+function plannedTime(stop, pickupToMake) {
+  const text = pickupToMake ? `Be there at ${time(stop.plannedAt)}, not before: set off in time` : `Planned ${time(stop.plannedAt)}`;
+  return el("div", { cls: "muted small", text, attrs: { "data-testid": "planned" } });
+}
+
 /** "m:ss left" until the instant, "Expired" once past. */
 export function countdown(expiresAt, now = Date.now()) {
   const left = Math.ceil((new Date(expiresAt).getTime() - now) / 1000);
@@ -107,7 +117,7 @@ export function drawRoute(list, stops, { statusOf, held, waiting, step }) {
         ),
         el("strong", { cls: "address", text: stop.address }),
         customer ? el("div", { cls: "small", text: customer }) : null,
-        stop.plannedAt ? el("div", { cls: "muted small", text: `Planned ${time(stop.plannedAt)}` }) : null,
+        stop.plannedAt ? plannedTime(stop, pickup && status === "ASSIGNED") : null,
         queued ? el("div", { cls: "queued small", text: `Waiting to send: ${queued}`, attrs: { "data-testid": "queued" } }) : null,
         navigation(stop),
         buttons.childElementCount ? buttons : null,

@@ -23,10 +23,12 @@ public final class Schedules {
     public static final double LATE_WEIGHT = 10.0;
 
     /**
-     * Under {@link Objective#LEAST_TIME}, what one second of driving costs on top of the route time it takes: one, so
-     * a rider who would wait at the pickup anyway is not sent from further away for free (ADR 0057).
+     * Under {@link Objective#LEAST_TIME}, what one second of driving costs on top of the route time it takes: two and a
+     * half, so a rider who would wait at the pickup anyway is not sent from further away for free (ADR 0057), and a
+     * rider already riding that way is preferred to a free one further off unless the parcels wait longer for it than
+     * the ride saves, twice over (ADR 0062).
      */
-    public static final double DRIVE_WEIGHT = 1.0;
+    public static final double DRIVE_WEIGHT = 2.5;
 
     /**
      * Under {@link Objective#LEAST_TIME}, what one second until a drop-off is served costs, for every drop-off: one,

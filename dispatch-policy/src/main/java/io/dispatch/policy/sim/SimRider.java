@@ -14,8 +14,10 @@ import java.util.UUID;
  *
  * <p>BATCHED (decisions.md §15): the rider follows the route the core planned instead ({@link RouteOrder}: stops by
  * their recorded planned times). When free to move it rides to the route's first stop; a plan that changes while it
- * rides takes effect once the leg is done. A rider who arrived at a stop serves it (waiting for readyAt at a pickup):
- * a stop in progress never moves.
+ * rides takes effect once the leg is done. When that stop is a pickup whose food is not ready yet, the rider sets off
+ * just in time to arrive when it is (the pickup's planned time, which the rider app shows), and stays where it is
+ * until then, free to take another route (ADR 0062). A rider who arrived at a stop serves it (waiting for readyAt at
+ * a pickup, when late food keeps it): a stop in progress never moves.
  */
 final class SimRider {
 
@@ -120,7 +122,15 @@ final class SimRider {
             if (doing == Doing.WAITING || held.isEmpty()) {
                 return;
             }
-            ride(route().getFirst().order(), nowMillis);
+            SimOrder first = route().getFirst().order();
+            long setOff = setOffMillis(first);
+            if (setOff > nowMillis) {
+                plan++;
+                long expected = plan;
+                simulation.queue().at(setOff, () -> setOff(expected));
+                return;
+            }
+            ride(first, nowMillis);
             return;
         }
         SimOrder best = null;
@@ -136,6 +146,23 @@ final class SimRider {
             return;
         }
         ride(best, nowMillis);
+    }
+
+    /**
+     * BATCHED: when to leave for {@code first} to arrive as its food is ready (its pickup not yet made); now or earlier
+     * for a drop-off or food already ready.
+     */
+    private long setOffMillis(SimOrder first) {
+        if (first.pickedUpAt != null) {
+            return Long.MIN_VALUE;
+        }
+        return first.readyAtMillis() - Math.round(simulation.travel().seconds(position, first.order.pickup()) * 1000);
+    }
+
+    private void setOff(long expected) {
+        if (expected == plan) {
+            replan(simulation.queue().nowMillis());
+        }
     }
 
     /** Sets off to the next stop of {@code order} (its pickup, or its drop-off once picked up). */

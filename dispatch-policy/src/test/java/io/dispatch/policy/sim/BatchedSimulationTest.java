@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** BATCHED in the simulator: riders carry several orders on the routes the core plans (decisions.md §15). */
@@ -90,6 +91,47 @@ class BatchedSimulationTest {
             // batched: the three pickups at the kitchen come before the first drop-off
             assertThat(rider.served.subList(0, 3)).allMatch(stop -> stop.startsWith("P:"));
         }
+    }
+
+    @Test
+    void a_rider_sets_off_just_in_time_to_arrive_as_the_food_is_ready() {
+        Point start = new Point(KITCHEN_A.lat() + 0.018, KITCHEN_A.lng());
+        Scenario day = new Scenario(
+                "late-food",
+                Instant.parse("2026-11-02T09:00:00Z"),
+                18,
+                1.0,
+                60,
+                60,
+                2400,
+                10,
+                1.0,
+                60,
+                new Policy(
+                        Policy.DEFAULT_ZONE, Mode.BATCHED, Duration.ofSeconds(30), 5, 5000, Fallback.OPERATOR_QUEUE, 1),
+                List.of(new Scenario.Rider("r", start.lat(), start.lng(), 0, 7200, 2)),
+                List.of(new Scenario.Order(
+                        "o", 30, 1500, KITCHEN_A, new Point(KITCHEN_A.lat() - 0.01, KITCHEN_A.lng()))));
+        Simulation simulation = new Simulation(day, 1, CoreConfig.defaults());
+        SimRider rider = simulation.riders().getFirst();
+        long rideMillis = Math.round(simulation.travel().seconds(start, KITCHEN_A) * 1000);
+        List<Point> seen = new ArrayList<>();
+        for (long at : List.of(600_000L, 1_500_000L - rideMillis - 1_000, 1_500_000L - rideMillis / 2)) {
+            simulation.queue().at(at, () -> seen.add(rider.positionAt(at)));
+        }
+
+        SimReport report = simulation.run();
+
+        assertThat(report.delivered()).isEqualTo(1);
+        assertThat(rideMillis).isBetween(300_000L, 500_000L);
+        // still where it was ten minutes after it took the order, and a second before it had to leave
+        assertThat(seen.get(0)).isEqualTo(start);
+        assertThat(seen.get(1)).isEqualTo(start);
+        // half-way there at half the ride before the food is ready
+        assertThat(simulation.travel().meters(start, seen.get(2)))
+                .isCloseTo(simulation.travel().meters(start, KITCHEN_A) / 2, Offset.offset(5.0));
+        // arrived as the food was ready: picked up after one service time, nothing waited
+        assertThat(simulation.orders().getFirst().pickedUpAt).isEqualTo(1_500_000L + 60_000L);
     }
 
     @Test

@@ -60,7 +60,10 @@ public record RiderRoute(
             @Schema(
                     requiredMode = RequiredMode.REQUIRED,
                     nullable = true,
-                    description = "When the rider is planned to be there (null: not planned)")
+                    description = "When the rider is planned to be there (null: not planned). For a PICKUP, when the"
+                            + " rider is planned to start it: when the food is ready, or when the rider can be there if"
+                            + " later. The planner counts on the rider arriving then, not earlier, so the rider stays"
+                            + " free until it is time to set off")
             Instant plannedAt) {
 
         static RouteStop of(UUID dispatchId, Kind kind, Stop stop, Instant plannedAt) {
