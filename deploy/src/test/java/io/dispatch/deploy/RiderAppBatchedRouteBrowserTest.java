@@ -39,13 +39,7 @@ class RiderAppBatchedRouteBrowserTest {
         service.zone("{\"mode\":\"BATCHED\"}");
         Merchant merchant = dispatch.newMerchant("Mandera Grocers");
         Rider rider = dispatch.newRider("Abdi Mandera");
-        screen.placeAt(dispatch.baseUrl, LAT - 0.003, LNG);
-        browser.get(dispatch.baseUrl + "/rider#token=" + rider.token());
-        screen.eventually(
-                "the rider's name",
-                () -> screen.shown("[data-testid=rider-name]").equals("Abdi Mandera"));
-        screen.click("[data-testid=shift]");
-        screen.eventually("the rider eligible for the engine", ENGINE, () -> service.eligible(rider.id()));
+        screen.onShift(dispatch.baseUrl, rider, "Abdi Mandera", service, LAT, LNG, ENGINE);
 
         String id = service.create(merchant, "Fatuma Hassan").get("id").asText();
         screen.eventually(

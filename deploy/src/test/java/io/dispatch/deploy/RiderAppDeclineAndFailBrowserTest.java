@@ -39,13 +39,7 @@ class RiderAppDeclineAndFailBrowserTest {
         service.zone("{\"mode\":\"RANKED\",\"offerTimeout\":\"PT10M\"}");
         Merchant merchant = dispatch.newMerchant("Lodwar Hardware");
         Rider rider = dispatch.newRider("Ekai Lokol");
-        screen.placeAt(dispatch.baseUrl, LAT - 0.003, LNG);
-        browser.get(dispatch.baseUrl + "/rider#token=" + rider.token());
-        screen.eventually(
-                "the rider's name",
-                () -> screen.shown("[data-testid=rider-name]").equals("Ekai Lokol"));
-        screen.click("[data-testid=shift]");
-        screen.eventually("the rider eligible for the engine", ENGINE, () -> service.eligible(rider.id()));
+        screen.onShift(dispatch.baseUrl, rider, "Ekai Lokol", service, LAT, LNG, ENGINE);
 
         // declined: gone from the app and from the rider's offers; the delivery waits for someone else
         String declined = service.create(merchant, "Nakiru Ekal").get("id").asText();

@@ -40,13 +40,7 @@ class RiderAppRouteChangeBrowserTest {
         Merchant merchant = dispatch.newMerchant("Marsabit Grocers");
         Rider rider = dispatch.newRider("Galgalo Boru");
         Rider other = dispatch.newRider("Halake Dida");
-        screen.placeAt(dispatch.baseUrl, LAT - 0.003, LNG);
-        browser.get(dispatch.baseUrl + "/rider#token=" + rider.token());
-        screen.eventually(
-                "the rider's name",
-                () -> screen.shown("[data-testid=rider-name]").equals("Galgalo Boru"));
-        screen.click("[data-testid=shift]");
-        screen.eventually("the rider eligible for the engine", ENGINE, () -> service.eligible(rider.id()));
+        screen.onShift(dispatch.baseUrl, rider, "Galgalo Boru", service, LAT, LNG, ENGINE);
 
         String id = service.create(merchant, "Wario Guyo").get("id").asText();
         screen.click("[data-testid=offer][data-dispatch='" + id + "'] [data-testid=accept]");

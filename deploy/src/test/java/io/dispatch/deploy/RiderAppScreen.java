@@ -1,5 +1,7 @@
 package io.dispatch.deploy;
 
+import io.dispatch.deploy.DispatchUnderTest.Rider;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -28,5 +30,19 @@ final class RiderAppScreen extends BrowserPage {
         browser.executeCdpCommand(
                 "Network.emulateNetworkConditions",
                 Map.of("offline", !online, "latency", 0, "downloadThroughput", -1, "uploadThroughput", -1));
+    }
+
+    /**
+     * The rider enrols from its link on a phone {@code 0.003}° south of ({@code lat}, {@code lng}), goes on shift, and
+     * the engine counts it in within {@code engine}: where every test of the rider app that needs offers starts.
+     */
+    void onShift(
+            String baseUrl, Rider rider, String name, RiderAppService service, double lat, double lng, Duration engine)
+            throws Exception {
+        placeAt(baseUrl, lat - 0.003, lng);
+        browser.get(baseUrl + "/rider#token=" + rider.token());
+        eventually("the rider's name", () -> shown("[data-testid=rider-name]").equals(name));
+        click("[data-testid=shift]");
+        eventually("the rider eligible for the engine", engine, () -> service.eligible(rider.id()));
     }
 }

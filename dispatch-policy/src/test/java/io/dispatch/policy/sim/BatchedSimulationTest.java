@@ -53,10 +53,15 @@ class BatchedSimulationTest {
         List<Scenario.Rider> riders = List.of(
                 new Scenario.Rider("ra", KITCHEN_A.lat() + 0.002, KITCHEN_A.lng(), 0, 7200, 3),
                 new Scenario.Rider("rb", KITCHEN_B.lat() + 0.002, KITCHEN_B.lng(), 0, 7200, 3));
+        return batchedDay("two-kitchens", riders, orders);
+    }
+
+    /** A BATCHED day at 18 km/h, one minute of service at each stop, a 40-minute target. */
+    private static Scenario batchedDay(String name, List<Scenario.Rider> riders, List<Scenario.Order> orders) {
         Policy policy = new Policy(
                 Policy.DEFAULT_ZONE, Mode.BATCHED, Duration.ofSeconds(30), 5, 5000, Fallback.OPERATOR_QUEUE, 1);
         return new Scenario(
-                "two-kitchens",
+                name,
                 Instant.parse("2026-11-02T09:00:00Z"),
                 18,
                 1.0,
@@ -96,19 +101,8 @@ class BatchedSimulationTest {
     @Test
     void a_rider_sets_off_just_in_time_to_arrive_as_the_food_is_ready() {
         Point start = new Point(KITCHEN_A.lat() + 0.018, KITCHEN_A.lng());
-        Scenario day = new Scenario(
+        Scenario day = batchedDay(
                 "late-food",
-                Instant.parse("2026-11-02T09:00:00Z"),
-                18,
-                1.0,
-                60,
-                60,
-                2400,
-                10,
-                1.0,
-                60,
-                new Policy(
-                        Policy.DEFAULT_ZONE, Mode.BATCHED, Duration.ofSeconds(30), 5, 5000, Fallback.OPERATOR_QUEUE, 1),
                 List.of(new Scenario.Rider("r", start.lat(), start.lng(), 0, 7200, 2)),
                 List.of(new Scenario.Order(
                         "o", 30, 1500, KITCHEN_A, new Point(KITCHEN_A.lat() - 0.01, KITCHEN_A.lng()))));
