@@ -23,18 +23,19 @@ public final class Schedules {
     public static final double LATE_WEIGHT = 10.0;
 
     /**
-     * Under {@link Objective#LEAST_TIME}, what one second of driving costs on top of the route time it takes: two and a
-     * half, so a rider who would wait at the pickup anyway is not sent from further away for free (ADR 0057), and a
-     * rider already riding that way is preferred to a free one further off unless the parcels wait longer for it than
-     * the ride saves, twice over (ADR 0062).
+     * Under {@link Objective#LEAST_TIME}, what one second of driving costs on top of the route time it takes: four, so
+     * a rider who would wait at the pickup anyway is not sent from further away for free (ADR 0057), and a rider
+     * already riding that way is preferred to a free one further off unless the parcels wait clearly longer for it
+     * (ADR 0062).
      */
-    public static final double DRIVE_WEIGHT = 2.5;
+    public static final double DRIVE_WEIGHT = 4.0;
 
     /**
-     * Under {@link Objective#LEAST_TIME}, what one second until a drop-off is served costs, for every drop-off: one,
-     * so each parcel's wait counts, not only the route's end and lateness past the soft target (ADR 0057).
+     * Under {@link Objective#LEAST_TIME}, what one second until a drop-off is served costs, for every drop-off: three,
+     * so each parcel's wait counts, not only the route's end and lateness past the soft target (ADR 0057), and counts
+     * for every parcel alike rather than mostly past its target (ADR 0062: lateness then weighs 10 against 3, not 1).
      */
-    public static final double DROPOFF_WEIGHT = 1.0;
+    public static final double DROPOFF_WEIGHT = 3.0;
 
     private Schedules() {}
 
