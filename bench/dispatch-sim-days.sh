@@ -2,7 +2,9 @@
 # Every dispatch mode on the shared sample days and on generated days, side by side (issues 33 and 34).
 # The figures are simulated, so they do not depend on the machine's load (only wallSeconds does).
 #   bench/dispatch-sim-days.sh [out-dir]        (default bench/results/dispatch-sim-days)
-# Writes one --compare JSON per day and accept share into out-dir; holds /tmp/dispatch-cpu.lock throughout.
+# Writes one --compare JSON per day and accept share into out-dir, each with the load average before and after its
+# run ("loadAverage"), and the whole run's in load-before.txt and load-after.txt; holds /tmp/dispatch-cpu.lock
+# throughout.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/bench/results/dispatch-sim-days}"
@@ -22,8 +24,15 @@ done
 for day in "${days[@]}"; do
   name=$(basename "$day" .json)
   for share in 1.0 0.7; do
+    before=$(cut -d' ' -f1-3 /proc/loadavg)
     "$sim" "$day" --seed 1 --accept-share "$share" --compare MANUAL,BROADCAST,RANKED,AUTO_ASSIGN,BATCHED --json \
-      > "$out/$name-accept-$share.json"
+      > "$out/$name-accept-$share.json.tmp"
+    after=$(cut -d' ' -f1-3 /proc/loadavg)
+    # the load average (1, 5, 15 min) before and after this run, first in its JSON: the figures are simulated, only
+    # wallSeconds depends on the machine
+    sed '1s/^{/{"loadAverage": {"before": "'"$before"'", "after": "'"$after"'"}, /' \
+      "$out/$name-accept-$share.json.tmp" > "$out/$name-accept-$share.json"
+    rm "$out/$name-accept-$share.json.tmp"
     echo "dispatch-sim-days: $name accept $share done" >&2
   done
 done
